@@ -1,0 +1,3 @@
+//! Symbolic sets of continuous valuations. `zone` is the DBM library.
+
+pub mod zone;

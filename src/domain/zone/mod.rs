@@ -1,0 +1,1 @@
+//! Difference-bound matrices.

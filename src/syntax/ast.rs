@@ -1,0 +1,219 @@
+//! Abstract syntax of the text embedded in model files: expressions, formulas,
+//! updates, selects, synchronisations and `system` entries.
+//!
+//! Every node carries a [`Span`] of byte offsets into the text it was parsed
+//! from; the model loader maps those to file lines and columns. The AST keeps
+//! names as strings: resolution and typing happen in `model/`.
+
+/// Byte offsets `[start, end)` into the parsed text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+    /// Written inside parentheses: `-->` needs to know whether a path operator
+    /// in its operand was parenthesised into a nested formula.
+    pub paren: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Int(i64),
+    /// A literal like `3.5`: never valid, kept so the error can say why.
+    Decimal(String),
+    Bool(bool),
+    Name(String),
+    /// `Train(1).on`, `Gate.down`, `t1.x`: a location, label, local variable or
+    /// clock of one instance.
+    Member { instance: InstanceRef, member: Ident },
+    Index { base: Box<Expr>, index: Box<Expr> },
+    Unary { op: UnOp, arg: Box<Expr> },
+    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Cond { cond: Box<Expr>, then: Box<Expr>, other: Box<Expr> },
+    /// `forall (i : lo..hi) body`, `exists (i : lo..hi) body`.
+    Quant { quant: Quantifier, var: Ident, lo: Box<Expr>, hi: Box<Expr>, body: Box<Expr> },
+    // Formula-only forms (the formula grammar produces them, the expression
+    // grammar never does).
+    Deadlock,
+    /// `EF`, `AF`, `EG`, `AG` and their UPPAAL spellings `E<>`, `A<>`, `E[]`, `A[]`.
+    Path { op: PathOp, bound: Option<TimeBound>, arg: Box<Expr> },
+    /// `E[φ U[b] ψ]` and `A[φ U[b] ψ]`.
+    Until { quant: PathQuant, bound: Option<TimeBound>, lhs: Box<Expr>, rhs: Box<Expr> },
+    /// `φ --> ψ`, `φ -->[b] ψ`.
+    LeadsTo { bound: Option<TimeBound>, lhs: Box<Expr>, rhs: Box<Expr> },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstanceRef {
+    pub template: Ident,
+    /// `None` for a bare name (`Gate`, an alias); `Some` for `Train(1)`.
+    pub args: Option<Vec<Expr>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    /// `!` and `not` (they differ only in precedence).
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// `&&` and `and`.
+    And,
+    /// `||` and `or`.
+    Or,
+    Imply,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    Forall,
+    Exists,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathQuant {
+    E,
+    A,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathOp {
+    /// `EF`, `E<>`
+    EF,
+    /// `AF`, `A<>`
+    AF,
+    /// `EG`, `E[]`
+    EG,
+    /// `AG`, `A[]`
+    AG,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundOp {
+    Lt,
+    Le,
+    Eq,
+    Ge,
+    Gt,
+}
+
+/// `[<= 5]` on a temporal operator.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeBound {
+    pub op: BoundOp,
+    pub value: Box<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssignOp {
+    /// `=`
+    Set,
+    /// `+=`
+    Add,
+    /// `-=`
+    Sub,
+}
+
+/// One assignment of an `update` list: `v = e`, `a[i] += e`, `x = 0`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Update {
+    /// A `Name` or an `Index` expression.
+    pub target: Expr,
+    pub op: AssignOp,
+    pub value: Expr,
+    pub span: Span,
+}
+
+/// `i : lo..hi` in a `select`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Select {
+    pub var: Ident,
+    pub lo: Expr,
+    pub hi: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyncDir {
+    Send,
+    Receive,
+}
+
+/// `approach!`, `go[i]?`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sync {
+    pub channel: Ident,
+    pub index: Option<Expr>,
+    pub dir: SyncDir,
+    pub span: Span,
+}
+
+/// An argument of a `system` entry: `1`, `N-1` or a range `1..N`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SystemArg {
+    Single(Expr),
+    Range(Expr, Expr),
+}
+
+/// `Train(1..N)`, `Gate`, `g = Gate`, `t1 = Train(1)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SystemEntry {
+    pub alias: Option<Ident>,
+    pub template: Ident,
+    pub args: Vec<SystemArg>,
+    pub span: Span,
+}
+
+/// A syntax error in embedded text, located by byte offsets into that text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Words that can never be names (FORMAT.md, "Names").
+pub const KEYWORDS: &[&str] = &[
+    "A", "E", "U", "EF", "EG", "AF", "AG", "and", "or", "not", "imply", "true", "false", "forall",
+    "exists", "deadlock",
+];
+
+/// Deepest nesting of parentheses, brackets and prefix operators accepted in one
+/// text (FORMAT.md: deeper is a located error, not a stack overflow).
+pub const MAX_NESTING: usize = 256;

@@ -1,0 +1,1 @@
+//! Placeholder; the parser lands next.
