@@ -4,5 +4,7 @@
 //! the README): `syntax` → `model` → `network` → `domain` → `semantics` →
 //! `engine` → `report` → `cli`.
 
+pub mod diag;
 pub mod domain;
+pub mod model;
 pub mod syntax;

@@ -47,22 +47,58 @@ pub enum ExprKind {
     Name(String),
     /// `Train(1).on`, `Gate.down`, `t1.x`: a location, label, local variable or
     /// clock of one instance.
-    Member { instance: InstanceRef, member: Ident },
-    Index { base: Box<Expr>, index: Box<Expr> },
-    Unary { op: UnOp, arg: Box<Expr> },
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Cond { cond: Box<Expr>, then: Box<Expr>, other: Box<Expr> },
+    Member {
+        instance: InstanceRef,
+        member: Ident,
+    },
+    Index {
+        base: Box<Expr>,
+        index: Box<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        arg: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Cond {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        other: Box<Expr>,
+    },
     /// `forall (i : lo..hi) body`, `exists (i : lo..hi) body`.
-    Quant { quant: Quantifier, var: Ident, lo: Box<Expr>, hi: Box<Expr>, body: Box<Expr> },
+    Quant {
+        quant: Quantifier,
+        var: Ident,
+        lo: Box<Expr>,
+        hi: Box<Expr>,
+        body: Box<Expr>,
+    },
     // Formula-only forms (the formula grammar produces them, the expression
     // grammar never does).
     Deadlock,
     /// `EF`, `AF`, `EG`, `AG` and their UPPAAL spellings `E<>`, `A<>`, `E[]`, `A[]`.
-    Path { op: PathOp, bound: Option<TimeBound>, arg: Box<Expr> },
+    Path {
+        op: PathOp,
+        bound: Option<TimeBound>,
+        arg: Box<Expr>,
+    },
     /// `E[φ U[b] ψ]` and `A[φ U[b] ψ]`.
-    Until { quant: PathQuant, bound: Option<TimeBound>, lhs: Box<Expr>, rhs: Box<Expr> },
+    Until {
+        quant: PathQuant,
+        bound: Option<TimeBound>,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `φ --> ψ`, `φ -->[b] ψ`.
-    LeadsTo { bound: Option<TimeBound>, lhs: Box<Expr>, rhs: Box<Expr> },
+    LeadsTo {
+        bound: Option<TimeBound>,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
