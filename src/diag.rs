@@ -84,6 +84,11 @@ impl Diagnostics {
         self.list.extend(other.list);
     }
 
+    /// Drops what was pushed since the length was `len` (a speculative pass).
+    pub fn truncate(&mut self, len: usize) {
+        self.list.truncate(len);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }

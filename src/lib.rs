@@ -1,10 +1,14 @@
 //! kairos: a model checker for networks of timed and linear hybrid automata.
 //!
-//! Layers, each importing only from those listed before it (ARCHITECTURE in
-//! the README): `syntax` → `model` → `network` → `domain` → `semantics` →
-//! `engine` → `report` → `cli`.
+//! Layers, each importing only from those listed before it (see
+//! ARCHITECTURE.md): `syntax` → `model` → `network` → `domain` → `engine` →
+//! `report` → `cli`. `diag` (diagnostics) is shared by all.
 
+pub mod cli;
 pub mod diag;
 pub mod domain;
+pub mod engine;
 pub mod model;
+pub mod network;
+pub mod report;
 pub mod syntax;

@@ -1,0 +1,191 @@
+//! The command line of FORMAT.md section 6.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "kairos",
+    version,
+    about = "Model checker for networks of timed and linear hybrid automata",
+    long_about = "kairos checks networks of timed and linear hybrid automata written in YAML \
+                  (see FORMAT.md) against TCTL properties.\n\n\
+                  Exit codes: 0 all as expected; 1 a property is not as expected; 2 invalid input; \
+                  3 a resource limit stopped a check; 4 a run-time error in the model; \
+                  5 something needed is not supported yet."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check properties of a model (from spec files, -q, --labels, or the model's own).
+    Check(CheckArgs),
+    /// Load and validate a model and spec files; check nothing.
+    Validate(ValidateArgs),
+    /// Print the zone graph, canonical and deterministic.
+    Graph(GraphArgs),
+    /// Synthesise the timing-parameter valuations for which a property holds.
+    Synth(QueryArgs),
+    /// Check a property over a grid of parameter values.
+    Sweep(SweepArgs),
+    /// Print a random run of the model.
+    Simulate(SimulateArgs),
+    /// Convert a TChecker (.tck) or UPPAAL (.xml) model to kairos YAML.
+    Import(ImportArgs),
+    /// The exact worst-case time from φ to ψ for `φ --> ψ`.
+    Bound(QueryArgs),
+    /// Print the observer automaton a formula compiles to.
+    Observer(QueryArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    Yaml,
+    Tchecker,
+    Uppaal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Abstraction {
+    None,
+    Lu,
+    Alu,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Search {
+    Bfs,
+    Dfs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineChoice {
+    Reach,
+    Observer,
+    Live,
+    Tctl,
+    Param,
+}
+
+/// Options shared by the checking commands.
+#[derive(Args, Debug, Clone)]
+pub struct Common {
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: OutputFormat,
+    /// Input format (default: from the file extension).
+    #[arg(long, value_enum)]
+    pub input: Option<InputFormat>,
+    /// Zone abstraction (default: the coarsest sound for the model and query).
+    #[arg(long, value_enum)]
+    pub abstraction: Option<Abstraction>,
+    /// Keep every distinct zone instead of only maximal ones.
+    #[arg(long)]
+    pub no_subsumption: bool,
+    /// Search order.
+    #[arg(long, value_enum, default_value = "bfs")]
+    pub search: Search,
+    /// Force an engine instead of the one the formula routes to.
+    #[arg(long, value_enum)]
+    pub engine: Option<EngineChoice>,
+    /// Stop with `unknown` after this many symbolic states.
+    #[arg(long)]
+    pub max_states: Option<u64>,
+    /// Stop with `unknown` past this much memory (e.g. `2G`, `512M`).
+    #[arg(long)]
+    pub max_memory: Option<String>,
+    /// Stop with `unknown` after this many seconds.
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Worker threads for the exploration.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The model file.
+    pub model: PathBuf,
+    /// Spec files (their `model:` must name MODEL).
+    pub specs: Vec<PathBuf>,
+    /// A formula to check (repeatable).
+    #[arg(short = 'q', long = "query")]
+    pub queries: Vec<String>,
+    /// Check `E<> a and b` for these labels (TChecker's `-l a,b`).
+    #[arg(long, value_delimiter = ',')]
+    pub labels: Vec<String>,
+    /// Fix a timing parameter: `p=v` (repeatable).
+    #[arg(long = "param")]
+    pub params: Vec<String>,
+    /// Print a trace for each verdict that has one.
+    #[arg(long)]
+    pub trace: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    pub model: PathBuf,
+    pub specs: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: OutputFormat,
+    #[arg(long, value_enum)]
+    pub input: Option<InputFormat>,
+}
+
+#[derive(Args, Debug)]
+pub struct GraphArgs {
+    pub model: PathBuf,
+    /// dot, yaml or json.
+    #[arg(long, default_value = "dot")]
+    pub format: String,
+}
+
+#[derive(Args, Debug)]
+pub struct QueryArgs {
+    pub model: PathBuf,
+    #[arg(short = 'q', long = "query", required = true)]
+    pub query: String,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    pub model: PathBuf,
+    #[arg(short = 'q', long = "query", required = true)]
+    pub query: String,
+    /// `p=lo..hi[:step]` (repeatable).
+    #[arg(long = "param", required = true)]
+    pub params: Vec<String>,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    pub model: PathBuf,
+    #[arg(long, default_value_t = 20)]
+    pub steps: u64,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    pub file: PathBuf,
+    /// Write the YAML model here (never over an existing file).
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+}

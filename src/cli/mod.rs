@@ -1,0 +1,278 @@
+//! Arguments to library calls to printed results and an exit code. The only
+//! layer that reads files, prints, and decides exit codes.
+
+mod args;
+
+pub use args::Cli;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use crate::diag::{Diagnostic, Loc, Pos};
+use crate::engine::{self, Verdict};
+use crate::model::load::{self, Loaded};
+use crate::model::types::Property;
+use crate::report;
+use crate::syntax::yaml::Source;
+use args::{CheckArgs, Command, InputFormat, OutputFormat, ValidateArgs};
+
+/// Exit codes of FORMAT.md section 6.
+pub mod exit {
+    pub const OK: u8 = 0;
+    pub const NOT_AS_EXPECTED: u8 = 1;
+    pub const INVALID: u8 = 2;
+    pub const LIMIT: u8 = 3;
+    pub const RUNTIME_ERROR: u8 = 4;
+    pub const UNSUPPORTED: u8 = 5;
+}
+
+/// Runs a parsed command line; returns the exit code.
+pub fn run(cli: Cli) -> u8 {
+    match cli.command {
+        Command::Check(a) => check(a),
+        Command::Validate(a) => validate(a),
+        Command::Graph(a) => not_yet(&a.model, OutputFormat::Text, "`kairos graph` (the zone graph) is not supported yet"),
+        Command::Synth(a) => not_yet(&a.model, a.common.format, "`kairos synth` (parametric synthesis) is not supported yet"),
+        Command::Sweep(a) => not_yet(&a.model, a.common.format, "`kairos sweep` is not supported yet"),
+        Command::Simulate(a) => not_yet(&a.model, OutputFormat::Text, "`kairos simulate` is not supported yet"),
+        Command::Bound(a) => not_yet(&a.model, a.common.format, "`kairos bound` (worst-case response times) is not supported yet"),
+        Command::Observer(a) => not_yet(&a.model, a.common.format, "`kairos observer` is not supported yet"),
+        Command::Import(a) => {
+            eprintln!("kairos: importing {} is not supported yet", a.file.display());
+            exit::UNSUPPORTED
+        }
+    }
+}
+
+/// Invalid input: every diagnostic on stderr (text) or stdout (JSON).
+fn invalid(diags: &[Diagnostic], sources: &[&Source], format: OutputFormat) -> u8 {
+    match format {
+        OutputFormat::Json => println!("{}", report::diagnostics::json(diags)),
+        OutputFormat::Text => {
+            let texts: Vec<(&str, &str)> = sources.iter().map(|s| (&*s.name, s.text.as_str())).collect();
+            eprint!("{}", report::diagnostics::render(diags, &texts));
+            let n = diags.len();
+            eprintln!("{n} error{} found; nothing was checked", if n == 1 { "" } else { "s" });
+        }
+    }
+    exit::INVALID
+}
+
+fn read(path: &Path) -> Result<Source, Diagnostic> {
+    let name = path.display().to_string();
+    std::fs::read(path)
+        .map_err(|e| io_error(&name, format!("cannot read `{name}`: {e}")))
+        .and_then(|bytes| String::from_utf8(bytes).map_err(|_| io_error(&name, format!("`{name}` is not UTF-8 text"))))
+        .map(|text| Source::new(name, text))
+}
+
+fn io_error(file: &str, msg: String) -> Diagnostic {
+    Diagnostic::new(Loc { file: file.into(), pos: Pos { index: 0, line: 0, column: 0 }, len: 0 }, "io", msg)
+}
+
+/// The input format, from `--input` or the extension.
+fn input_format(path: &Path, forced: Option<InputFormat>) -> InputFormat {
+    forced.unwrap_or(match path.extension().and_then(|e| e.to_str()) {
+        Some("tck") => InputFormat::Tchecker,
+        Some("xml") => InputFormat::Uppaal,
+        _ => InputFormat::Yaml,
+    })
+}
+
+/// A loaded model and the sources read for it (kept for error snippets).
+struct Input {
+    model_src: Source,
+    loaded: Loaded,
+    specs: Vec<(Source, load::Spec)>,
+}
+
+/// Reads and checks the model and spec files; `Err` holds the exit code.
+fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, format: OutputFormat) -> Result<Input, u8> {
+    if input_format(model, input) != InputFormat::Yaml {
+        eprintln!("kairos: reading TChecker and UPPAAL files is not supported yet; `{}` needs an importer", model.display());
+        return Err(exit::UNSUPPORTED);
+    }
+    let model_src = read(model).map_err(|d| invalid(&[d], &[], format))?;
+    let loaded = load::load_model(&model_src).map_err(|d| invalid(&d, &[&model_src], format))?;
+    let mut out = Vec::new();
+    let mut diags = Vec::new();
+    let mut sources = Vec::new();
+    for path in specs {
+        let src = match read(path) {
+            Ok(s) => s,
+            Err(d) => {
+                diags.push(d);
+                continue;
+            }
+        };
+        match loaded.spec(&src) {
+            Ok(spec) => {
+                if let Some(d) = spec_mismatch(model, path, &spec, &src) {
+                    diags.push(d);
+                }
+                out.push((src, spec));
+            }
+            Err(d) => {
+                diags.extend(d);
+                sources.push(src);
+            }
+        }
+    }
+    if !diags.is_empty() {
+        let mut all: Vec<&Source> = vec![&model_src];
+        all.extend(out.iter().map(|(s, _)| s));
+        all.extend(sources.iter());
+        return Err(invalid(&diags, &all, format));
+    }
+    Ok(Input { model_src, loaded, specs: out })
+}
+
+/// A spec's `model:` must name the model given on the command line.
+fn spec_mismatch(model: &Path, spec_path: &Path, spec: &load::Spec, src: &Source) -> Option<Diagnostic> {
+    let named = spec_path.parent().unwrap_or(Path::new(".")).join(&spec.model_path);
+    let same = match (named.canonicalize(), model.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    (!same).then(|| {
+        Diagnostic::new(
+            src.loc(spec.model_pos, spec.model_path.chars().count()),
+            "spec-model-mismatch",
+            format!("this spec is for `{}`, but the model given is `{}`", named.display(), model.display()),
+        )
+        .with_hint("pass the model the spec names, or fix `model:` (it is relative to the spec file)")
+    })
+}
+
+fn validate(a: ValidateArgs) -> u8 {
+    let input = match load_input(&a.model, &a.specs, a.input, a.format) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let m = &input.loaded.model;
+    // Timed, parameter-free models are compiled too: instantiation can fail.
+    let network = if !m.hybrid && m.params.is_empty() {
+        match crate::network::build(m) {
+            Ok(n) => Some(n),
+            Err(d) => return invalid(&d, &[&input.model_src], a.format),
+        }
+    } else {
+        None
+    };
+    let properties: usize = m.properties.len() + input.specs.iter().map(|(_, s)| s.properties.len()).sum::<usize>();
+    let kind = if m.hybrid { "hybrid" } else if !m.params.is_empty() { "parametric timed" } else { "timed" };
+    let (locations, edges, clocks, slots) = match &network {
+        Some(n) => (
+            n.processes.iter().map(|p| p.locations.len()).sum::<usize>(),
+            n.processes.iter().map(|p| p.edges.len()).sum::<usize>(),
+            n.clocks.len(),
+            n.slots.len(),
+        ),
+        None => (
+            m.instances.iter().map(|i| m.templates[i.template].locations.len()).sum(),
+            m.instances.iter().map(|i| m.templates[i.template].edges.len()).sum(),
+            m.clocks.len() + m.instances.iter().map(|i| m.templates[i.template].clocks.len()).sum::<usize>(),
+            0,
+        ),
+    };
+    match a.format {
+        OutputFormat::Json => println!(
+            "{}",
+            json!({"model": m.name, "valid": true, "kind": kind, "instances": m.instances.len(),
+                   "locations": locations, "edges": edges, "clocks": clocks, "data_slots": slots, "properties": properties})
+        ),
+        OutputFormat::Text => println!(
+            "{}: valid {kind} model `{}`: {} instances, {locations} locations, {edges} edges, {clocks} clocks, {slots} data slots; {properties} properties",
+            a.model.display(),
+            m.name,
+            m.instances.len()
+        ),
+    }
+    exit::OK
+}
+
+fn check(a: CheckArgs) -> u8 {
+    let format = a.common.format;
+    let input = match load_input(&a.model, &a.specs, a.common.input, format) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let loaded = &input.loaded;
+    let mut properties: Vec<Property> = input.specs.iter().flat_map(|(_, s)| s.properties.iter().cloned()).collect();
+    let mut diags = Vec::new();
+    for (k, q) in a.queries.iter().enumerate() {
+        let name = if a.queries.len() == 1 { "query".to_string() } else { format!("query{}", k + 1) };
+        match loaded.query(&name, q) {
+            Ok(p) => properties.push(p),
+            Err(d) => diags.extend(d),
+        }
+    }
+    if !a.labels.is_empty() {
+        match loaded.query("labels", &format!("E<> {}", a.labels.join(" and "))) {
+            Ok(p) => properties.push(p),
+            Err(d) => diags.extend(d),
+        }
+    }
+    if !diags.is_empty() {
+        let queries: Vec<Source> = a.queries.iter().map(|q| Source::new("<query>", q.clone())).collect();
+        let mut all: Vec<&Source> = vec![&input.model_src];
+        all.extend(queries.iter().take(1));
+        return invalid(&diags, &all, format);
+    }
+    if !a.params.is_empty() {
+        eprintln!("kairos: `--param` is not supported yet");
+        return exit::UNSUPPORTED;
+    }
+    let model = &loaded.model;
+    if properties.is_empty() {
+        properties = model.properties.clone();
+    }
+    if !model.hybrid && model.params.is_empty() {
+        if let Err(d) = crate::network::build(model) {
+            return invalid(&d, &[&input.model_src], format);
+        }
+    }
+    if properties.is_empty() {
+        let why = "exploring the whole zone graph needs the `reach` engine, not built yet";
+        match format {
+            OutputFormat::Json => println!("{}", json!({"model": model.name, "properties": [], "stats": null, "warnings": [], "verdict": "unknown", "reason": "unsupported", "message": why})),
+            OutputFormat::Text => println!("{}: no property to check; {why}", model.name),
+        }
+        return exit::UNSUPPORTED;
+    }
+    let outcomes: Vec<_> = properties.iter().map(|p| engine::check(model, p)).collect();
+    match format {
+        OutputFormat::Json => {
+            let list: Vec<_> = properties.iter().zip(&outcomes).map(|(p, o)| report::verdict::json(p, o)).collect();
+            println!("{}", json!({"model": model.name, "properties": list, "warnings": []}));
+        }
+        OutputFormat::Text => {
+            for (p, o) in properties.iter().zip(&outcomes) {
+                println!("{}", report::verdict::text(p, o));
+            }
+        }
+    }
+    let unknown = |want: fn(&engine::Unknown) -> bool| outcomes.iter().any(|o| matches!(&o.verdict, Verdict::Unknown(u) if want(u)));
+    if unknown(|u| !matches!(u, engine::Unknown::Unsupported(_))) {
+        exit::LIMIT
+    } else if unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
+        exit::UNSUPPORTED
+    } else if properties.iter().zip(&outcomes).any(|(p, o)| report::verdict::as_expected(p, o) == Some(false)) {
+        exit::NOT_AS_EXPECTED
+    } else {
+        exit::OK
+    }
+}
+
+/// A command whose engine does not exist yet: validate the model, then say so.
+fn not_yet(model: &Path, format: OutputFormat, what: &str) -> u8 {
+    if let Err(code) = load_input(model, &[], None, format) {
+        return code;
+    }
+    match format {
+        OutputFormat::Json => println!("{}", json!({"verdict": "unknown", "reason": "unsupported", "message": what})),
+        OutputFormat::Text => eprintln!("kairos: {what}"),
+    }
+    exit::UNSUPPORTED
+}

@@ -1,0 +1,88 @@
+//! ExtraLU+: the coarsest of the convex LU extrapolations of Behrmann,
+//! Bouyer, Larsen and Pelánek, "Lower and upper bounds in zone-based
+//! abstractions of timed automata" (STTT 2006).
+
+use super::bound::Bound;
+use super::dbm::Dbm;
+
+/// The LU bound of a clock that is never compared from that side (−∞):
+/// `L_x = NO_BOUND` means no guard or invariant `x > c` / `x >= c` matters,
+/// `U_x = NO_BOUND` the same for `x < c` / `x <= c`.
+pub const NO_BOUND: i32 = i32::MIN;
+
+/// LU bound of DBM index `i`; the reference clock is compared with 0 only.
+#[inline]
+pub(super) fn lu_at(bounds: &[i32], i: usize) -> i32 {
+    if i == 0 { 0 } else { bounds[i - 1] }
+}
+
+/// Whether the bound `m[0][j] = (−l, ≺)`, i.e. the lower bound `l ≺ x_j`,
+/// has `l > limit`. No overflow: `−l` is at most `MAX_VALUE`.
+#[inline]
+fn lower_exceeds(b: Bound, limit: i32) -> bool {
+    -b.value() > limit
+}
+
+impl Dbm {
+    /// ExtraLU+ with per-clock bounds `lower` (L) and `upper` (U):
+    /// with `m[i][j] = (c_ij, ≺)`, `m[i][j]` becomes
+    /// `< ∞` if `c_ij > L_i`, or `−c_0i > L_i`, or (`i != 0` and
+    /// `−c_0j > U_j`); `m[0][j]` becomes `(−U_j, <)` if `−c_0j > U_j`
+    /// (`<= 0` when `U_j` is [`NO_BOUND`]); every other entry is kept.
+    /// Pre: canonical; `lower.len() == upper.len() == dim − 1`; each bound
+    /// is [`NO_BOUND`] or in `0..=Bound::MAX_VALUE`.
+    /// Post: canonical, a superset of the input, and equal to it when every
+    /// L_x and U_x is at least the absolute value of every finite constant
+    /// of the zone.
+    /// Cost: O(dim²) when nothing changes, O(dim³) otherwise (re-closing);
+    /// no allocation.
+    pub fn extrapolate_lu_plus(&mut self, lower: &[i32], upper: &[i32]) {
+        debug_assert!(self.is_canonical());
+        debug_assert!(lower.len() + 1 == self.dim && upper.len() + 1 == self.dim);
+        debug_assert!(
+            lower
+                .iter()
+                .chain(upper)
+                .all(|&b| b == NO_BOUND || (0..=Bound::MAX_VALUE).contains(&b))
+        );
+        if self.is_empty() {
+            return;
+        }
+        let n = self.dim;
+        let mut changed = false;
+        // Rows i >= 1 first: their conditions read row 0, which is rewritten
+        // last.
+        for i in 1..n {
+            let l_i = lower[i - 1];
+            let row_dropped = lower_exceeds(self.m[i], l_i);
+            for j in 0..n {
+                let b = self.m[i * n + j];
+                if i == j || !b.is_finite() {
+                    continue;
+                }
+                // Strictness plays no role in the conditions. j == 0 needs no
+                // special case: −c_00 = 0 never exceeds U_0 = 0.
+                if row_dropped || b.value() > l_i || lower_exceeds(self.m[j], lu_at(upper, j)) {
+                    self.m[i * n + j] = Bound::INF;
+                    changed = true;
+                }
+            }
+        }
+        for j in 1..n {
+            let u_j = upper[j - 1];
+            if lower_exceeds(self.m[j], u_j) {
+                self.m[j] = if u_j == NO_BOUND {
+                    Bound::LE_ZERO
+                } else {
+                    Bound::lt(-u_j)
+                };
+                changed = true;
+            }
+        }
+        // The rewritten matrix is a superset's DBM but may not be closed.
+        if changed {
+            let non_empty = self.close();
+            debug_assert!(non_empty, "a superset of a non-empty zone is non-empty");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Zone difference as a disjoint union of zones.
+
+use super::dbm::Dbm;
+
+impl Dbm {
+    /// `self \ other` as pairwise disjoint, non-empty, canonical zones.
+    ///
+    /// Walks the constraints `c_1, …, c_k` of `other` that the remaining
+    /// part does not already imply; piece `p` is
+    /// `self ∧ c_1 ∧ … ∧ c_{p−1} ∧ ¬c_p`. Each piece violates a constraint
+    /// that all later pieces satisfy (disjointness), and what is left after
+    /// the last one is `self ∩ other` (coverage). A constraint implied by the
+    /// remainder yields no piece, which keeps the list short.
+    ///
+    /// Pre: both canonical, same `dim`. Post: empty vector iff
+    /// `self ⊆ other`; `vec![self.clone()]` if the zones are disjoint.
+    /// Cost: O(dim⁴) worst case (one O(dim²) constrain per entry),
+    /// one allocation per piece.
+    pub fn subtract(&self, other: &Dbm) -> Vec<Dbm> {
+        debug_assert_eq!(self.dim, other.dim);
+        debug_assert!(self.is_canonical() && other.is_canonical());
+        if self.is_empty() {
+            return Vec::new();
+        }
+        let mut rest = self.clone();
+        if !rest.intersect(other) {
+            return vec![self.clone()];
+        }
+        rest.clone_from(self);
+        let n = self.dim;
+        let mut pieces = Vec::new();
+        for i in 0..n {
+            for j in 0..n {
+                let c = other.m[i * n + j];
+                // Skipping implied constraints (this includes the diagonal)
+                // also guarantees the pieces are non-empty: canonical
+                // `rest` ∧ ¬c is empty exactly when rest implies c.
+                if c >= rest.m[i * n + j] {
+                    continue;
+                }
+                let mut piece = rest.clone();
+                let non_empty = piece.constrain(j, i, c.complement());
+                debug_assert!(non_empty);
+                pieces.push(piece);
+                let non_empty = rest.constrain(i, j, c);
+                debug_assert!(non_empty, "rest still contains self ∩ other");
+            }
+        }
+        pieces
+    }
+}

@@ -1,0 +1,97 @@
+//! Resolution and typing of a model's declarations into a [`Model`].
+//!
+//! Every problem is reported (collected in the reader's diagnostics); the
+//! result is only used when there were none.
+
+mod expr;
+mod globals;
+mod property;
+mod system;
+mod template;
+
+pub use expr::{Ctx, Scope, Sym, Ty};
+
+use indexmap::IndexMap;
+
+use crate::diag::Pos;
+use crate::model::decl::ModelDecl;
+use crate::model::reader::{Name, Reader};
+use crate::model::types::Model;
+use crate::syntax::ast::ParseError;
+use crate::syntax::yaml::Node;
+
+/// The state of the check of one model.
+pub struct Checker<'s> {
+    pub r: Reader<'s>,
+    /// Global names (constants, clocks, variables, channels, parameters,
+    /// continuous variables), with where they were declared.
+    pub globals: IndexMap<String, (Sym, Pos)>,
+    pub model: Model,
+}
+
+impl<'s> Checker<'s> {
+    /// Parses embedded text with `parse`, reporting a syntax error at its
+    /// exact column.
+    pub fn parse<T>(&mut self, node: &Node, what: &str, parse: fn(&str) -> Result<T, ParseError>) -> Option<T> {
+        let text = self.r.scalar(node, what)?;
+        match parse(&text) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.r.error(node.pos_in_text(e.span.start), "syntax-error", format!("syntax error in {what}: {}", e.message));
+                None
+            }
+        }
+    }
+
+    /// Declares a global name, reporting a clash.
+    fn declare(&mut self, name: &Name, sym: Sym) {
+        if let Some((_, first)) = self.globals.get(&name.text) {
+            let line = first.line;
+            self.r.error(name.pos, "duplicate-name", format!("`{}` is already defined (line {line})", name.text)).hint =
+                Some("every global name (constant, clock, variable, channel, parameter) must be unique".into());
+            return;
+        }
+        self.globals.insert(name.text.clone(), (sym, name.pos));
+    }
+}
+
+/// Resolves and types a model. The model is complete only when the reader
+/// collected no diagnostic.
+pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl) -> (Checker<'s>, Reader<'s>) {
+    let file = r.src.name.clone();
+    let hybrid = !decl.continuous.is_empty()
+        || decl.templates.iter().flat_map(|t| &t.locations).any(|l| !l.rates.is_empty());
+    let model = Model {
+        name: decl.name.as_ref().map_or_else(String::new, |n| n.text.clone()),
+        doc: decl.doc.clone(),
+        file,
+        constants: IndexMap::new(),
+        clocks: Vec::new(),
+        vars: Vec::new(),
+        channels: Vec::new(),
+        params: Vec::new(),
+        continuous: Vec::new(),
+        templates: Vec::new(),
+        instances: Vec::new(),
+        properties: Vec::new(),
+        out_of_range: decl.out_of_range,
+        hybrid,
+    };
+    let mut c = Checker { r, globals: IndexMap::new(), model };
+    c.globals(decl);
+    for t in &decl.templates {
+        let typed = c.template(t);
+        c.model.templates.push(typed);
+    }
+    c.labels_vs_globals(decl);
+    c.system(decl);
+    let file = c.r.src.name.clone();
+    for p in &decl.properties {
+        if let Some(prop) = c.property(p, file.clone()) {
+            c.model.properties.push(prop);
+        }
+    }
+    let src = c.r.src;
+    let r = std::mem::replace(&mut c.r, Reader::new(src));
+    (c, r)
+}

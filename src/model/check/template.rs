@@ -1,0 +1,497 @@
+//! Templates: parameters, locals, locations (invariants, rates, labels) and
+//! edges (selects, guards, synchronisations, updates).
+
+use indexmap::IndexMap;
+
+use crate::diag::Pos;
+use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
+use crate::model::check::globals::Globals;
+use crate::model::check::Checker;
+use crate::model::decl::{EdgeDecl, LocDecl, TemplateDecl};
+use crate::model::reader::Name;
+use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, Dir, Dnf, LinAtom, TExpr, TSync, TUpdate, VarRef};
+use crate::model::types::{Edge, Location, Ratio, Select, Template};
+use crate::syntax::ast::{self, ExprKind, SyncDir};
+use crate::syntax::parse::{parse_expr, parse_selects, parse_sync, parse_updates};
+use crate::syntax::yaml::Node;
+
+/// Names inside a template: select variables, then parameters and locals,
+/// then globals.
+pub struct TemplateScope<'a> {
+    pub globals: &'a IndexMap<String, (Sym, Pos)>,
+    pub locals: &'a IndexMap<String, Sym>,
+    pub selects: &'a [String],
+}
+
+impl Scope for TemplateScope<'_> {
+    fn lookup(&self, name: &str) -> Option<Sym> {
+        if let Some(i) = self.selects.iter().rposition(|s| s == name) {
+            return Some(Sym::Select(i));
+        }
+        self.locals.get(name).cloned().or_else(|| Globals(self.globals).lookup(name))
+    }
+}
+
+/// Where the template's own names were declared, for clash reports.
+type Declared = IndexMap<String, (&'static str, Pos)>;
+
+impl Checker<'_> {
+    fn local_name(&mut self, declared: &mut Declared, name: &Name, kind: &'static str) -> bool {
+        if let Some((other, pos)) = declared.get(&name.text) {
+            let (other, line) = (*other, pos.line);
+            self.r.error(name.pos, "duplicate-name", format!("`{}` is already used as a {other} of this template (line {line})", name.text)).hint =
+                Some("locations, labels, parameters, local variables and clocks of a template share one namespace".into());
+            return false;
+        }
+        declared.insert(name.text.clone(), (kind, name.pos));
+        true
+    }
+
+    pub(super) fn template(&mut self, t: &TemplateDecl) -> Template {
+        let mut declared = Declared::new();
+        let mut locals: IndexMap<String, Sym> = IndexMap::new();
+        let mut out = Template {
+            name: t.name.text.clone(),
+            params: Vec::new(),
+            clocks: Vec::new(),
+            vars: Vec::new(),
+            locations: Vec::new(),
+            initial: 0,
+            edges: Vec::new(),
+        };
+        if let Some((true, pos)) = t.observer {
+            self.r.error(pos, "unsupported", "observer templates are not supported yet");
+        }
+        for p in &t.params {
+            if self.local_name(&mut declared, p, "parameter") {
+                locals.insert(p.text.clone(), Sym::Param(out.params.len()));
+                out.params.push(p.text.clone());
+            }
+        }
+        for c in &t.clocks {
+            if self.local_name(&mut declared, c, "clock") {
+                locals.insert(c.text.clone(), Sym::Clock(Cvar::LocalClock(out.clocks.len())));
+                out.clocks.push(c.text.clone());
+            }
+        }
+        for v in &t.variables {
+            if !self.local_name(&mut declared, &v.name, "variable") {
+                continue;
+            }
+            let scope = TemplateScope { globals: &self.globals.clone(), locals: &locals, selects: &[] };
+            if let Some(var) = self.var(v, &scope, false) {
+                locals.insert(v.name.text.clone(), Sym::Var { var: VarRef::Local(out.vars.len()), is_bool: var.is_bool, size: var.size });
+                out.vars.push(var);
+            }
+        }
+        for l in &t.locations {
+            self.local_name(&mut declared, &l.name, "location");
+        }
+        let mut labels_seen: Vec<String> = Vec::new();
+        for l in &t.locations {
+            for label in &l.labels {
+                if labels_seen.contains(&label.text) {
+                    continue;
+                }
+                labels_seen.push(label.text.clone());
+                self.local_name(&mut declared, label, "label");
+            }
+        }
+        let globals = self.globals.clone();
+        for l in &t.locations {
+            let scope = TemplateScope { globals: &globals, locals: &locals, selects: &[] };
+            let loc = self.location(l, &scope);
+            out.locations.push(loc);
+        }
+        let location_id = |c: &mut Self, name: &Name| -> Option<usize> {
+            let found = t.locations.iter().position(|l| l.name.text == name.text);
+            if found.is_none() {
+                let names: Vec<&str> = t.locations.iter().map(|l| l.name.text.as_str()).collect();
+                let d = c.r.error(name.pos, "unknown-location", format!("template `{}` has no location `{}`", t.name.text, name.text));
+                d.hint = Some(match crate::model::reader::closest(&name.text, &names) {
+                    Some(best) => format!("did you mean `{best}`?"),
+                    None => format!("its locations are: {}", names.join(", ")),
+                });
+            }
+            found
+        };
+        if let Some(init) = &t.initial {
+            out.initial = location_id(self, init).unwrap_or(0);
+        }
+        for e in &t.edges {
+            let from = e.from.as_ref().and_then(|n| location_id(self, n));
+            let to = e.to.as_ref().and_then(|n| location_id(self, n));
+            if let Some(edge) = self.edge(e, &globals, &locals) {
+                if let (Some(from), Some(to)) = (from, to) {
+                    out.edges.push(Edge { from, to, ..edge });
+                }
+            }
+        }
+        out
+    }
+
+    fn location(&mut self, l: &LocDecl, scope: &TemplateScope<'_>) -> Location {
+        let invariant = match &l.invariant {
+            Some(node) => self.invariant(node, scope).unwrap_or_default(),
+            None => Conj::default(),
+        };
+        let mut rates = Vec::new();
+        for r in &l.rates {
+            let var = match scope.lookup(&r.var.text) {
+                Some(Sym::Clock(c) | Sym::Continuous(c)) => c,
+                _ => {
+                    self.r.error(r.var.pos, "bad-rate", format!("`{}` is not a clock or continuous variable", r.var.text));
+                    continue;
+                }
+            };
+            let values: Vec<Option<Ratio>> = r.values.iter().map(|n| {
+                let text = self.r.scalar(n, "a rate")?;
+                let parsed = crate::model::check::globals::parse_ratio(text.trim());
+                if parsed.is_none() {
+                    self.r.error(n.pos, "bad-number", format!("`{text}` is not a rational number"));
+                }
+                parsed
+            }).collect();
+            match values.as_slice() {
+                [Some(v)] => rates.push((var, *v, *v)),
+                [Some(a), Some(b)] => rates.push((var, *a, *b)),
+                _ => {}
+            }
+        }
+        Location {
+            name: l.name.text.clone(),
+            invariant,
+            urgent: l.urgent,
+            committed: l.committed,
+            labels: l.labels.iter().map(|n| n.text.clone()).collect(),
+            rates,
+        }
+    }
+
+    /// Invariants are conjunctions; in timed models their clock constraints
+    /// are upper bounds `x < e` / `x <= e`.
+    fn invariant(&mut self, node: &Node, scope: &dyn Scope) -> Option<Conj> {
+        let e = self.parse(node, "an invariant", parse_expr)?;
+        let dnf = match self.ty(node, &e, scope, Ctx::Guard) {
+            Ty::Bool(TExpr::Const(v)) if v != 0 => return Some(Conj::default()),
+            Ty::Bool(b) => vec![Conj { data: vec![b], lin: vec![] }],
+            Ty::Guard(d) => d,
+            Ty::Bad => return None,
+            other => {
+                self.expected(node.pos, "a condition", &other);
+                return None;
+            }
+        };
+        let Ok([mut conj]) = <[Conj; 1]>::try_from(dnf) else {
+            self.r.error(node.pos, "disjunctive-invariant", "an invariant must be a conjunction (`&&`), not a disjunction").hint =
+                Some("split the location in two, one per case".into());
+            return None;
+        };
+        if !self.model.hybrid {
+            let mut ok = true;
+            conj.lin = std::mem::take(&mut conj.lin).into_iter().filter_map(|a| {
+                let a = self.timed_atom(node.pos, a)?;
+                match (a.difference(), a.cmp) {
+                    (Some((_, None)), Cmp::Lt | Cmp::Le) => Some(a),
+                    (Some((_, Some(_))), _) => {
+                        self.r.error(node.pos, "diagonal-invariant", "invariants cannot constrain a clock difference `x - y`").hint =
+                            Some("use upper bounds on single clocks: `x <= 5`".into());
+                        ok = false;
+                        None
+                    }
+                    _ => {
+                        self.r.error(node.pos, "lower-bound-invariant", "invariants of timed automata are upper bounds (`x < e`, `x <= e`)").hint =
+                            Some("move the lower bound (`x >= ...`) to the guards of the location's outgoing edges".into());
+                        ok = false;
+                        None
+                    }
+                }
+            }).collect();
+            if !ok {
+                return None;
+            }
+        }
+        Some(conj)
+    }
+
+    /// In timed models a clock constraint is `x ~ e` or `x - y ~ e`: returns it
+    /// with `x` at coefficient 1, or reports it.
+    pub fn timed_atom(&mut self, pos: Pos, mut a: LinAtom) -> Option<LinAtom> {
+        if self.model.hybrid || a.terms.is_empty() {
+            return Some(a);
+        }
+        let negated = match a.terms.as_slice() {
+            [(_, -1)] | [(_, -1), (_, 1)] => true,
+            [(_, 1)] | [(_, 1), (_, -1)] => false,
+            _ => {
+                self.r.error(pos, "not-a-clock-constraint", "in a timed model, clock constraints have the form `x ~ e` or `x - y ~ e`").hint =
+                    Some("`e` is an integer expression; sums of clocks and multiples need a hybrid model".into());
+                return None;
+            }
+        };
+        if negated {
+            for t in &mut a.terms {
+                t.1 = -t.1;
+            }
+            for p in &mut a.params {
+                p.1 = -p.1;
+            }
+            a.cmp = a.cmp.flip();
+            a.rhs = match a.rhs {
+                TExpr::Const(v) if v != i64::MIN => TExpr::Const(-v),
+                rhs => TExpr::Neg(Box::new(rhs)),
+            };
+        }
+        a.terms.sort_by_key(|t| -t.1);
+        Some(a)
+    }
+
+    fn guard(&mut self, node: &Node, scope: &dyn Scope) -> Option<Dnf> {
+        let e = self.parse(node, "a guard", parse_expr)?;
+        let dnf = match self.ty(node, &e, scope, Ctx::Guard) {
+            Ty::Bool(TExpr::Const(0)) => vec![],
+            Ty::Bool(TExpr::Const(_)) => vec![Conj::default()],
+            Ty::Bool(b) => vec![Conj { data: vec![b], lin: vec![] }],
+            Ty::Guard(d) => d,
+            Ty::Bad => return None,
+            other => {
+                self.expected(node.pos, "a condition", &other);
+                return None;
+            }
+        };
+        let mut out = Vec::with_capacity(dnf.len());
+        for mut c in dnf {
+            let lin = std::mem::take(&mut c.lin);
+            c.lin = lin.into_iter().map(|a| self.timed_atom(node.pos, a)).collect::<Option<Vec<_>>>()?;
+            out.push(c);
+        }
+        Some(out)
+    }
+
+    fn edge(&mut self, e: &EdgeDecl, globals: &IndexMap<String, (Sym, Pos)>, locals: &IndexMap<String, Sym>) -> Option<Edge> {
+        let mut selects = Vec::new();
+        let mut select_names = Vec::new();
+        if let Some(node) = &e.select {
+            for s in self.parse(node, "a select", parse_selects)? {
+                let scope = TemplateScope { globals, locals, selects: &select_names };
+                let lo = self.ty(node, &s.lo, &scope, Ctx::Const);
+                let hi = self.ty(node, &s.hi, &scope, Ctx::Const);
+                let pos = node.pos_in_text(s.var.span.start);
+                if !self.r.check_name(&s.var.name, pos, "select variable") {
+                    return None;
+                }
+                match (lo, hi) {
+                    (Ty::Int(lo), Ty::Int(hi)) => {
+                        select_names.push(s.var.name.clone());
+                        selects.push(Select { name: s.var.name.clone(), lo, hi });
+                    }
+                    (Ty::Bad, _) | (_, Ty::Bad) => return None,
+                    (other, _) => {
+                        self.expected(pos, "an integer range", &other);
+                        return None;
+                    }
+                }
+            }
+        }
+        let scope = TemplateScope { globals, locals, selects: &select_names };
+        let guard = match &e.guard {
+            Some(node) => self.guard(node, &scope),
+            None => Some(vec![Conj::default()]),
+        };
+        let sync = match &e.sync {
+            Some(node) => self.sync(node, &scope),
+            None => Some(None),
+        };
+        let updates = match &e.update {
+            Some(node) => self.updates(node, &scope),
+            None => Some(Vec::new()),
+        };
+        let (guard, sync, updates) = (guard?, sync?, updates?);
+        if let (Some(s), Some(node)) = (&sync, &e.guard) {
+            let ch = &self.model.channels[s.channel];
+            let has_clock = guard.iter().any(|c| c.lin.iter().any(|a| !a.terms.is_empty()));
+            if has_clock && ch.urgent {
+                self.r.error(node.pos, "clock-guard-on-urgent", format!("`{}` is an urgent channel: its edges cannot have clock guards", ch.name)).hint =
+                    Some("urgent synchronisations happen as soon as they are enabled; guard them on data only".into());
+                return None;
+            }
+            if has_clock && ch.broadcast && s.dir == Dir::Receive {
+                self.r.error(node.pos, "clock-guard-on-broadcast-receiver", format!("receivers of the broadcast channel `{}` cannot have clock guards", ch.name)).hint =
+                    Some("move the clock condition to the sender, or to an invariant".into());
+                return None;
+            }
+        }
+        Some(Edge { pos: e.pos, from: 0, to: 0, selects, guard, sync, updates })
+    }
+
+    fn sync(&mut self, node: &Node, scope: &dyn Scope) -> Option<Option<TSync>> {
+        let s = self.parse(node, "a sync", parse_sync)?;
+        let pos = node.pos_in_text(s.channel.span.start);
+        let Some(Sym::Channel(id)) = scope.lookup(&s.channel.name) else {
+            self.r.error(pos, "unknown-channel", format!("unknown channel `{}`", s.channel.name)).hint =
+                Some("declare it under `channels:`".into());
+            return None;
+        };
+        let ch = self.model.channels[id].clone();
+        let index = match (&s.index, ch.size) {
+            (None, None) => None,
+            (Some(i), Some(len)) => match self.ty(node, i, scope, Ctx::Value) {
+                Ty::Int(t) => {
+                    if let Some(v) = t.as_const() {
+                        if v < 0 || v >= len as i64 {
+                            self.r.error(node.pos_in_text(i.span.start), "index-out-of-bounds", format!("channel index {v} is outside `{}` (size {len})", ch.name));
+                            return None;
+                        }
+                    }
+                    Some(t)
+                }
+                Ty::Bad => return None,
+                other => {
+                    self.expected(node.pos_in_text(i.span.start), "an integer", &other);
+                    return None;
+                }
+            },
+            (Some(_), None) => {
+                self.r.error(pos, "not-an-array", format!("`{}` is not a channel array", ch.name)).hint = Some(format!("write `{}!` or `{}?`", ch.name, ch.name));
+                return None;
+            }
+            (None, Some(len)) => {
+                self.r.error(pos, "missing-index", format!("`{}` is a channel array of size {len}: give an index", ch.name)).hint = Some(format!("e.g. `{}[i]!`", ch.name));
+                return None;
+            }
+        };
+        Some(Some(TSync { channel: id, index, dir: if s.dir == SyncDir::Send { Dir::Send } else { Dir::Receive } }))
+    }
+
+    fn updates(&mut self, node: &Node, scope: &dyn Scope) -> Option<Vec<TUpdate>> {
+        let list = self.parse(node, "an update", parse_updates)?;
+        let mut out = Vec::new();
+        let mut ok = true;
+        for u in &list {
+            match self.update(node, u, scope) {
+                Some(t) => out.push(t),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn update(&mut self, node: &Node, u: &ast::Update, scope: &dyn Scope) -> Option<TUpdate> {
+        let pos = node.pos_in_text(u.target.span.start);
+        let (name, index) = match &u.target.kind {
+            ExprKind::Name(n) => (n, None),
+            ExprKind::Index { base, index } => match &base.kind {
+                ExprKind::Name(n) => (n, Some(index.as_ref())),
+                _ => {
+                    self.r.error(pos, "bad-assignment", "only variables and array elements can be assigned");
+                    return None;
+                }
+            },
+            _ => {
+                self.r.error(pos, "bad-assignment", "only variables, array elements and clocks can be assigned");
+                return None;
+            }
+        };
+        let op = match u.op {
+            ast::AssignOp::Set => AssignOp::Set,
+            ast::AssignOp::Add => AssignOp::Add,
+            ast::AssignOp::Sub => AssignOp::Sub,
+        };
+        match scope.lookup(name) {
+            Some(Sym::Var { var, is_bool, size }) => {
+                let index = match (index, size) {
+                    (None, None) => None,
+                    (Some(i), Some(len)) => match self.ty(node, i, scope, Ctx::Value) {
+                        Ty::Int(t) => {
+                            if let Some(v) = t.as_const() {
+                                if v < 0 || v >= len as i64 {
+                                    self.r.error(node.pos_in_text(i.span.start), "index-out-of-bounds", format!("index {v} is outside `{name}` (size {len})"));
+                                    return None;
+                                }
+                            }
+                            Some(t)
+                        }
+                        Ty::Bad => return None,
+                        other => {
+                            self.expected(node.pos_in_text(i.span.start), "an integer", &other);
+                            return None;
+                        }
+                    },
+                    (Some(_), None) => {
+                        self.r.error(pos, "not-an-array", format!("`{name}` is not an array"));
+                        return None;
+                    }
+                    (None, Some(_)) => {
+                        self.r.error(pos, "array-assignment", format!("`{name}` is an array: assign its elements, `{name}[i] = ...`"));
+                        return None;
+                    }
+                };
+                if is_bool && op != AssignOp::Set {
+                    self.r.error(pos, "type-error", format!("`{name}` is a boolean: only `=` applies"));
+                    return None;
+                }
+                let value_pos = node.pos_in_text(u.value.span.start);
+                let value = match (self.ty(node, &u.value, scope, Ctx::Value), is_bool) {
+                    (Ty::Int(t), false) | (Ty::Bool(t), true) => t,
+                    (Ty::Bad, _) => return None,
+                    (other, b) => {
+                        self.expected(value_pos, if b { "a boolean" } else { "an integer" }, &other);
+                        return None;
+                    }
+                };
+                Some(TUpdate::Data { var, len: size, index, op, value })
+            }
+            Some(Sym::Clock(c) | Sym::Continuous(c)) => {
+                if index.is_some() || op != AssignOp::Set {
+                    self.r.error(pos, "bad-clock-update", format!("`{name}` can only be reset with `{name} = value`"));
+                    return None;
+                }
+                let value_pos = node.pos_in_text(u.value.span.start);
+                if !self.model.hybrid {
+                    return match self.ty(node, &u.value, scope, Ctx::Guard) {
+                        Ty::Int(t) if crate::model::fold::is_static(&t) => {
+                            if let Some(v) = t.as_const() {
+                                if v < 0 {
+                                    self.r.error(value_pos, "negative-clock-reset", format!("a clock cannot be set to {v}: clocks are never negative"));
+                                    return None;
+                                }
+                            }
+                            Some(TUpdate::Continuous { var: c, terms: vec![], value: t })
+                        }
+                        Ty::Int(_) | Ty::Lin(_) => {
+                            self.r.error(value_pos, "bad-clock-update", format!("a clock can only be reset to a constant, e.g. `{name} = 0`")).hint =
+                                Some("data-dependent values and copies of clocks (`x = y`) are not timed-automata updates".into());
+                            None
+                        }
+                        Ty::Bad => None,
+                        other => {
+                            self.expected(value_pos, "an integer", &other);
+                            None
+                        }
+                    };
+                }
+                match self.ty(node, &u.value, scope, Ctx::Guard) {
+                    Ty::Int(t) => Some(TUpdate::Continuous { var: c, terms: vec![], value: t }),
+                    Ty::Lin(l) if l.params.is_empty() => Some(TUpdate::Continuous { var: c, terms: l.terms, value: l.konst }),
+                    Ty::Bad => None,
+                    other => {
+                        self.expected(value_pos, "a linear term", &other);
+                        None
+                    }
+                }
+            }
+            Some(Sym::Const(_)) | Some(Sym::Param(_)) | Some(Sym::Select(_)) | Some(Sym::Bound(..)) | Some(Sym::TimingParam(_)) => {
+                self.r.error(pos, "assign-to-constant", format!("`{name}` is a constant and cannot be assigned"));
+                None
+            }
+            Some(Sym::Channel(_) | Sym::Pred(_)) => {
+                self.r.error(pos, "bad-assignment", format!("`{name}` cannot be assigned"));
+                None
+            }
+            None => {
+                self.r.error(pos, "unknown-name", format!("unknown name `{name}`"));
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Substituting template parameters into typed expressions and folding what
+//! becomes constant.
+
+use crate::model::typed::TExpr;
+use crate::syntax::ast::BinOp;
+
+/// The value of `t` once the parameters are `args`, if it is constant and
+/// evaluates without error.
+pub fn fold(t: &TExpr, args: &[i64]) -> Option<i64> {
+    subst(t, args).as_const()
+}
+
+/// `t` with every parameter replaced by its value and constant parts folded.
+/// Folding stops (leaving the node) where it would overflow or divide by zero,
+/// so the error stays a run-time one with its trace.
+pub fn subst(t: &TExpr, args: &[i64]) -> TExpr {
+    let b = |t: &TExpr| Box::new(subst(t, args));
+    match t {
+        TExpr::Param(i) => TExpr::Const(args.get(*i).copied().unwrap_or(0)),
+        TExpr::Const(_) | TExpr::Select(_) | TExpr::Bound(_) | TExpr::Var(_) | TExpr::AtLoc(..) => t.clone(),
+        TExpr::Index(v, len, i) => TExpr::Index(*v, *len, b(i)),
+        TExpr::Neg(a) => match subst(a, args) {
+            TExpr::Const(v) if v != i64::MIN => TExpr::Const(-v),
+            a => TExpr::Neg(Box::new(a)),
+        },
+        TExpr::Not(a) => match subst(a, args) {
+            TExpr::Const(v) => TExpr::Const((v == 0) as i64),
+            a => TExpr::Not(Box::new(a)),
+        },
+        TExpr::Binary(op, l, r) => {
+            let (l, r) = (subst(l, args), subst(r, args));
+            match (l.as_const(), r.as_const()) {
+                (Some(u), Some(v)) => match const_binary(*op, u, v) {
+                    Some(x) => TExpr::Const(x),
+                    None => TExpr::Binary(*op, Box::new(l), Box::new(r)),
+                },
+                _ => TExpr::Binary(*op, Box::new(l), Box::new(r)),
+            }
+        }
+        TExpr::Cond(c, x, y) => match subst(c, args) {
+            TExpr::Const(v) => subst(if v != 0 { x } else { y }, args),
+            c => TExpr::Cond(Box::new(c), b(x), b(y)),
+        },
+        TExpr::Quant { forall, lo, hi, body } => TExpr::Quant { forall: *forall, lo: b(lo), hi: b(hi), body: b(body) },
+    }
+}
+
+/// A binary operation on constants; `None` on overflow or division by zero.
+pub fn const_binary(op: BinOp, u: i64, v: i64) -> Option<i64> {
+    Some(match op {
+        BinOp::Add => u.checked_add(v)?,
+        BinOp::Sub => u.checked_sub(v)?,
+        BinOp::Mul => u.checked_mul(v)?,
+        BinOp::Div => u.checked_div(v)?,
+        BinOp::Mod => u.checked_rem(v)?,
+        BinOp::Eq => (u == v) as i64,
+        BinOp::Ne => (u != v) as i64,
+        BinOp::Lt => (u < v) as i64,
+        BinOp::Le => (u <= v) as i64,
+        BinOp::Gt => (u > v) as i64,
+        BinOp::Ge => (u >= v) as i64,
+        BinOp::And => (u != 0 && v != 0) as i64,
+        BinOp::Or => (u != 0 || v != 0) as i64,
+        BinOp::Imply => (u == 0 || v != 0) as i64,
+    })
+}
+
+/// Depends only on constants and template parameters.
+pub fn is_static(t: &TExpr) -> bool {
+    match t {
+        TExpr::Const(_) | TExpr::Param(_) => true,
+        TExpr::Select(_) | TExpr::Bound(_) | TExpr::Var(_) | TExpr::AtLoc(..) | TExpr::Index(..) | TExpr::Quant { .. } => false,
+        TExpr::Neg(a) | TExpr::Not(a) => is_static(a),
+        TExpr::Binary(_, a, b) => is_static(a) && is_static(b),
+        TExpr::Cond(c, a, b) => is_static(c) && is_static(a) && is_static(b),
+    }
+}

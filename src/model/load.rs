@@ -1,0 +1,76 @@
+//! Loading: text in, a checked [`Model`] or every diagnostic out. The caller
+//! reads the files (only the command line does I/O).
+
+use indexmap::IndexMap;
+
+use crate::diag::{Diagnostic, Pos};
+use crate::model::check::{self, Checker, Sym};
+use crate::model::reader::Reader;
+use crate::model::types::{Model, Property};
+use crate::syntax::yaml::{self, Node, NodeKind, Scalar, Source};
+
+/// A checked model and the global names its properties resolve against.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub model: Model,
+    globals: IndexMap<String, (Sym, Pos)>,
+}
+
+/// The properties of a spec file, and the model path it names.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub model_path: String,
+    pub model_pos: Pos,
+    pub properties: Vec<Property>,
+}
+
+pub fn load_model(src: &Source) -> Result<Loaded, Vec<Diagnostic>> {
+    let root = yaml::parse(src).map_err(|d| vec![d])?;
+    let mut r = Reader::new(src);
+    let decl = r.model_decl(&root);
+    let (model, globals, r) = {
+        let (c, r) = check::check(r, &decl);
+        (c.model, c.globals, r)
+    };
+    if r.diags.is_empty() { Ok(Loaded { model, globals }) } else { Err(r.diags.into_sorted()) }
+}
+
+impl Loaded {
+    fn checker<'s>(&self, src: &'s Source) -> Checker<'s> {
+        Checker { r: Reader::new(src), globals: self.globals.clone(), model: self.model.clone() }
+    }
+
+    /// The properties of a spec file, typed against this model.
+    pub fn spec(&self, src: &Source) -> Result<Spec, Vec<Diagnostic>> {
+        let root = yaml::parse(src).map_err(|d| vec![d])?;
+        let mut c = self.checker(src);
+        let decl = c.r.spec_decl(&root);
+        let properties: Vec<Property> = decl.properties.iter().filter_map(|p| c.property(p, src.name.clone())).collect();
+        if !c.r.diags.is_empty() {
+            return Err(c.r.diags.into_sorted());
+        }
+        let (model_path, model_pos) = decl.model.expect("a spec without `model:` was reported");
+        Ok(Spec { model_path, model_pos, properties })
+    }
+
+    /// A formula given on the command line (`-q`), named `name`.
+    pub fn query(&self, name: &str, text: &str) -> Result<Property, Vec<Diagnostic>> {
+        let src = Source::new("<query>", text.to_string());
+        let node = Node {
+            pos: Pos { index: 0, line: 1, column: 1 },
+            kind: NodeKind::Scalar(Scalar { value: text.to_string(), plain: false, direct: Some(Pos { index: 0, line: 1, column: 1 }) }),
+        };
+        let decl = crate::model::decl::PropertyDecl {
+            pos: node.pos,
+            name: Some(crate::model::reader::Name { text: name.to_string(), pos: node.pos }),
+            formula: node,
+            synth: false,
+            expect: None,
+        };
+        let mut c = self.checker(&src);
+        match c.property(&decl, src.name.clone()) {
+            Some(p) if c.r.diags.is_empty() => Ok(p),
+            _ => Err(c.r.diags.into_sorted()),
+        }
+    }
+}

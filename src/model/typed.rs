@@ -1,0 +1,156 @@
+//! The resolved, typed form of a template's texts. Names are ids; template
+//! parameters stay symbolic (one typed template serves every instance);
+//! constants are folded.
+
+use crate::syntax::ast::BinOp;
+
+/// Where an integer or boolean lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarRef {
+    Global(usize),
+    /// A variable of the template (one copy per instance).
+    Local(usize),
+    /// A local variable of a given instance (`Train(1).n` in a formula).
+    Of(usize, usize),
+}
+
+/// A clock or continuous variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cvar {
+    GlobalClock(usize),
+    LocalClock(usize),
+    /// A local clock of a given instance (`Train(1).x` in a formula).
+    ClockOf(usize, usize),
+    Continuous(usize),
+}
+
+/// An integer or boolean expression (booleans are 0 and 1).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TExpr {
+    Const(i64),
+    /// The template's parameter, by position.
+    Param(usize),
+    /// A `select` variable of the edge, by position.
+    Select(usize),
+    /// A `forall`/`exists` variable: 0 is the innermost binder.
+    Bound(usize),
+    Var(VarRef),
+    /// Instance `.0` is in its location `.1` (formulas, observers).
+    AtLoc(usize, usize),
+    /// `a[i]`, with the array's length for the bounds check.
+    Index(VarRef, usize, Box<TExpr>),
+    Neg(Box<TExpr>),
+    Not(Box<TExpr>),
+    Binary(BinOp, Box<TExpr>, Box<TExpr>),
+    Cond(Box<TExpr>, Box<TExpr>, Box<TExpr>),
+    /// `forall`/`exists` over the inclusive range `lo..hi`.
+    Quant { forall: bool, lo: Box<TExpr>, hi: Box<TExpr>, body: Box<TExpr> },
+}
+
+impl TExpr {
+    pub fn as_const(&self) -> Option<i64> {
+        match self {
+            TExpr::Const(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+/// Comparison of a constraint, after moving everything to `terms ~ rhs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Eq,
+    Ge,
+    Gt,
+}
+
+impl Cmp {
+    /// `a ~ b` iff `-a ~' -b`.
+    pub fn flip(self) -> Cmp {
+        match self {
+            Cmp::Lt => Cmp::Gt,
+            Cmp::Le => Cmp::Ge,
+            Cmp::Eq => Cmp::Eq,
+            Cmp::Ge => Cmp::Le,
+            Cmp::Gt => Cmp::Lt,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Eq => "==",
+            Cmp::Ge => ">=",
+            Cmp::Gt => ">",
+        }
+    }
+}
+
+/// `sum(coef * var) ~ rhs + sum(coef * param)`: a clock constraint (`x ~ e`,
+/// `x - y ~ e`) or, in hybrid models, any linear constraint. `rhs` is an
+/// integer expression over constants, template parameters and data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinAtom {
+    pub terms: Vec<(Cvar, i64)>,
+    pub cmp: Cmp,
+    pub rhs: TExpr,
+    /// Timing parameters (`parameters:`) in the bound, with coefficients.
+    pub params: Vec<(usize, i64)>,
+}
+
+impl LinAtom {
+    /// The clock pair of a difference constraint `x ~ e` / `x - y ~ e`, with
+    /// the comparison oriented so that `x` has coefficient 1.
+    pub fn difference(&self) -> Option<(Cvar, Option<Cvar>)> {
+        match self.terms.as_slice() {
+            [(x, 1)] => Some((*x, None)),
+            [(x, 1), (y, -1)] => Some((*x, Some(*y))),
+            [(y, -1), (x, 1)] => Some((*x, Some(*y))),
+            _ => None,
+        }
+    }
+}
+
+/// One disjunct of a guard: data conditions and linear (clock) constraints.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Conj {
+    pub data: Vec<TExpr>,
+    pub lin: Vec<LinAtom>,
+}
+
+/// A guard in disjunctive normal form; `[Conj::default()]` is `true`, `[]` is
+/// `false`. An edge whose guard has several disjuncts is split.
+pub type Dnf = Vec<Conj>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TUpdate {
+    /// `v = e`, `a[i] += e`: the target's range is checked at run time.
+    Data { var: VarRef, len: Option<usize>, index: Option<TExpr>, op: AssignOp, value: TExpr },
+    /// `x = c` for a clock (c >= 0, checked at instantiation), or, in hybrid
+    /// models, `v = linear term` for a clock or continuous variable.
+    Continuous { var: Cvar, terms: Vec<(Cvar, i64)>, value: TExpr },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    Send,
+    Receive,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TSync {
+    pub channel: usize,
+    /// For channel arrays.
+    pub index: Option<TExpr>,
+    pub dir: Dir,
+}

@@ -1,0 +1,144 @@
+//! The resolved model: what the network compiler instantiates.
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::diag::Pos;
+use crate::model::decl::{Expect, OutOfRange};
+use crate::model::formula::Formula;
+use crate::model::typed::{Conj, Dnf, TExpr, TSync, TUpdate};
+
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub name: String,
+    pub doc: Option<String>,
+    pub file: Arc<str>,
+    pub constants: IndexMap<String, i64>,
+    pub clocks: Vec<String>,
+    pub vars: Vec<Var>,
+    pub channels: Vec<Channel>,
+    pub params: Vec<TimingParam>,
+    pub continuous: Vec<Continuous>,
+    pub templates: Vec<Template>,
+    pub instances: Vec<Instance>,
+    pub properties: Vec<Property>,
+    pub out_of_range: OutOfRange,
+    /// Continuous variables or non-unit rates: needs the polyhedra engines.
+    pub hybrid: bool,
+}
+
+/// An integer or boolean variable (an array when `size` is set). Bounds and
+/// initial values may use template parameters, so they stay expressions.
+#[derive(Clone, Debug)]
+pub struct Var {
+    pub name: String,
+    pub pos: Pos,
+    pub is_bool: bool,
+    pub lo: TExpr,
+    pub hi: TExpr,
+    pub size: Option<usize>,
+    pub init: VarInit,
+}
+
+#[derive(Clone, Debug)]
+pub enum VarInit {
+    /// The lower bound for every element.
+    Default,
+    /// Every value of the range (a set of initial states).
+    Any,
+    /// One value per element (a single value is repeated), with the position
+    /// to blame if it falls outside the range.
+    Values(Vec<(TExpr, Pos)>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Channel {
+    pub name: String,
+    pub broadcast: bool,
+    pub urgent: bool,
+    pub size: Option<usize>,
+}
+
+/// A rational number `num/den` with `den > 0` and no common factor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ratio {
+    pub num: i64,
+    pub den: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct TimingParam {
+    pub name: String,
+    pub min: Option<Ratio>,
+    pub max: Option<Ratio>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Continuous {
+    pub name: String,
+    /// `[lo, hi]`; a single value has `lo == hi`.
+    pub init: (Ratio, Ratio),
+}
+
+#[derive(Clone, Debug)]
+pub struct Template {
+    pub name: String,
+    pub params: Vec<String>,
+    pub clocks: Vec<String>,
+    pub vars: Vec<Var>,
+    pub locations: Vec<Location>,
+    pub initial: usize,
+    pub edges: Vec<Edge>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Location {
+    pub name: String,
+    /// A conjunction (invariants are convex).
+    pub invariant: Conj,
+    pub urgent: bool,
+    pub committed: bool,
+    pub labels: Vec<String>,
+    /// `(variable, lo, hi)`: a rate or an interval of rates.
+    pub rates: Vec<(crate::model::typed::Cvar, Ratio, Ratio)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Select {
+    pub name: String,
+    pub lo: TExpr,
+    pub hi: TExpr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub pos: Pos,
+    pub from: usize,
+    pub to: usize,
+    pub selects: Vec<Select>,
+    pub guard: Dnf,
+    pub sync: Option<TSync>,
+    pub updates: Vec<TUpdate>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// How users and traces name it: `Train(1)`, `Gate`, or the alias.
+    pub name: String,
+    pub template: usize,
+    pub args: Vec<i64>,
+    pub pos: Pos,
+}
+
+#[derive(Clone, Debug)]
+pub struct Property {
+    pub name: String,
+    /// The formula as written.
+    pub text: String,
+    pub formula: Formula,
+    pub expect: Option<Expect>,
+    pub synth: bool,
+    pub file: Arc<str>,
+    pub pos: Pos,
+}

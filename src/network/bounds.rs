@@ -1,0 +1,107 @@
+//! Clock bounds per location for extrapolation (Behrmann, Bouyer, Larsen,
+//! Pelánek 2006): `L(l, x)` / `U(l, x)` is the largest constant `x` may be
+//! compared with from below / above on some path from `l` before `x` is
+//! reset. It is the static analysis: seed each location with its invariant
+//! and the guards of its outgoing edges, then propagate backwards along the
+//! edges that do not reset `x`, to a fixpoint. Bounds that depend on data
+//! take their maximum over the variables' ranges.
+
+use crate::network::{ClockConstraint, Process, Update};
+
+/// No constraint of that kind: the clock is irrelevant from that side.
+pub const NO_BOUND: i64 = i64::MIN;
+
+#[derive(Clone, Debug, Default)]
+pub struct LuBounds {
+    /// Per process, per location, per clock (index 0 unused): `(L, U)`.
+    pub local: Vec<Vec<Vec<(i64, i64)>>>,
+    /// Added for every state (property and observer constants).
+    pub global: Vec<(i64, i64)>,
+}
+
+impl LuBounds {
+    pub fn new(processes: &[Process], clocks: usize) -> Self {
+        let dim = clocks + 1;
+        let mut local = Vec::with_capacity(processes.len());
+        for p in processes {
+            let mut lu = vec![vec![(NO_BOUND, NO_BOUND); dim]; p.locations.len()];
+            let mut seed = |l: usize, c: &ClockConstraint| {
+                let (lo, hi) = c.effective_range();
+                let (i, j) = (c.i as usize, c.j as usize);
+                match (i, j) {
+                    (0, 0) => {}
+                    (i, 0) => lu[l][i].1 = lu[l][i].1.max(hi),
+                    (0, j) => lu[l][j].0 = lu[l][j].0.max(lo.saturating_neg()),
+                    (i, j) => {
+                        let m = lo.saturating_abs().max(hi.saturating_abs());
+                        for k in [i, j] {
+                            lu[l][k] = (lu[l][k].0.max(m), lu[l][k].1.max(m));
+                        }
+                    }
+                }
+            };
+            for (l, loc) in p.locations.iter().enumerate() {
+                for c in &loc.invariant {
+                    seed(l, c);
+                }
+            }
+            for e in &p.edges {
+                for c in &e.guard_clocks {
+                    seed(e.from as usize, c);
+                }
+            }
+            // Invariants of targets are checked on entry: they bound the source too.
+            for e in &p.edges {
+                for c in &p.locations[e.to as usize].invariant {
+                    seed(e.from as usize, c);
+                }
+            }
+            loop {
+                let mut changed = false;
+                for e in &p.edges {
+                    for x in 1..dim {
+                        if e.updates.iter().any(|u| matches!(u, Update::Reset { clock, .. } if *clock as usize == x)) {
+                            continue;
+                        }
+                        let (tl, tu) = lu[e.to as usize][x];
+                        let src = &mut lu[e.from as usize][x];
+                        if tl > src.0 || tu > src.1 {
+                            src.0 = src.0.max(tl);
+                            src.1 = src.1.max(tu);
+                            changed = true;
+                        }
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            local.push(lu);
+        }
+        LuBounds { local, global: vec![(NO_BOUND, NO_BOUND); dim] }
+    }
+
+    /// Makes `clock` keep its precision up to `l` / `u` everywhere: the
+    /// constants of a property's clock atoms, or of an observer.
+    pub fn add_global(&mut self, clock: usize, l: i64, u: i64) {
+        let g = &mut self.global[clock];
+        g.0 = g.0.max(l);
+        g.1 = g.1.max(u);
+    }
+
+    /// The bounds of a global state (one location per process), into
+    /// `lower`/`upper` indexed by clock (index 0 is the reference clock).
+    pub fn of_state(&self, locs: &[u32], lower: &mut [i64], upper: &mut [i64]) {
+        for (k, (l, u)) in self.global.iter().enumerate() {
+            lower[k] = *l;
+            upper[k] = *u;
+        }
+        for (p, &loc) in locs.iter().enumerate() {
+            for (k, (l, u)) in self.local[p][loc as usize].iter().enumerate() {
+                lower[k] = lower[k].max(*l);
+                upper[k] = upper[k].max(*u);
+            }
+        }
+    }
+}
+

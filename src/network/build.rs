@@ -1,0 +1,321 @@
+//! Instantiating a checked [`Model`] into a [`Network`].
+
+use crate::diag::{Diagnostic, Loc, Pos};
+use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, LinAtom, TExpr, TUpdate, VarRef};
+use crate::model::types::{Model, Var, VarInit};
+use crate::model::MAX_CLOCK_BOUND;
+use crate::network::compile::{Env, Layout};
+use crate::network::{
+    Channel, ChannelIndex, ClockConstraint, Code, Edge, EdgeSync, Location, LuBounds, Network, Process, Slot, SyncTable,
+    Target, Update,
+};
+use crate::syntax::ast::BinOp;
+
+/// Most edges one instance may expand to (selects × guard disjuncts).
+const MAX_EDGES: usize = 1 << 20;
+
+struct Builder<'m> {
+    model: &'m Model,
+    layout: Layout,
+    slots: Vec<Slot>,
+    /// Per instance, per local clock: the network clock index (from 1).
+    local_clocks: Vec<Vec<u32>>,
+    channel_base: Vec<u32>,
+    errors: Vec<Diagnostic>,
+    has_diagonals: bool,
+}
+
+/// Compiles the model. Fails only on what depends on instantiation (a range
+/// or a clock bound that a parameter value makes invalid).
+pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
+    let mut b = Builder {
+        model,
+        layout: Layout::default(),
+        slots: Vec::new(),
+        local_clocks: Vec::new(),
+        channel_base: Vec::new(),
+        errors: Vec::new(),
+        has_diagonals: false,
+    };
+    for v in &model.vars {
+        let first = b.var(v, "", &[]);
+        b.layout.global.push(first);
+    }
+    for inst in &model.instances {
+        let t = &model.templates[inst.template];
+        let firsts = t.vars.iter().map(|v| b.var(v, &format!("{}.", inst.name), &inst.args)).collect();
+        b.layout.local.push(firsts);
+    }
+    b.layout.ranges = b.slots.iter().map(|s| (s.lo, s.hi)).collect();
+    let mut clocks: Vec<String> = model.clocks.clone();
+    for inst in &model.instances {
+        let t = &model.templates[inst.template];
+        let ids = t.clocks.iter().map(|c| {
+            clocks.push(format!("{}.{c}", inst.name));
+            clocks.len() as u32
+        });
+        b.local_clocks.push(ids.collect());
+    }
+    let mut channels = Vec::new();
+    for c in &model.channels {
+        b.channel_base.push(channels.len() as u32);
+        match c.size {
+            None => channels.push(Channel { name: c.name.clone(), broadcast: c.broadcast, urgent: c.urgent }),
+            Some(n) => channels.extend((0..n).map(|k| Channel { name: format!("{}[{k}]", c.name), broadcast: c.broadcast, urgent: c.urgent })),
+        }
+    }
+    let processes: Vec<Process> = (0..model.instances.len()).map(|i| b.process(i)).collect();
+    if !b.errors.is_empty() {
+        return Err(b.errors);
+    }
+    let sync = SyncTable::new(&processes, channels.len());
+    let lu = LuBounds::new(&processes, clocks.len());
+    Ok(Network {
+        name: model.name.clone(),
+        clocks,
+        slots: b.slots,
+        processes,
+        channels,
+        sync,
+        out_of_range: model.out_of_range,
+        has_diagonals: b.has_diagonals,
+        lu,
+    })
+}
+
+impl Builder<'_> {
+    fn error(&mut self, pos: Pos, code: &'static str, msg: String) {
+        self.errors.push(Diagnostic::new(Loc { file: self.model.file.clone(), pos, len: 1 }, code, msg));
+    }
+
+    fn env<'a>(&'a self, inst: usize, selects: &'a [i64]) -> Env<'a> {
+        Env { layout: &self.layout, inst, args: &self.model.instances[inst].args, selects }
+    }
+
+    /// Lays out a variable's slots; returns the first.
+    fn var(&mut self, v: &Var, prefix: &str, args: &[i64]) -> u32 {
+        let fold = |t: &TExpr| crate::model::fold::fold(t, args).unwrap_or(0);
+        let (lo, hi) = (fold(&v.lo), fold(&v.hi));
+        let first = self.slots.len() as u32;
+        let n = v.size.unwrap_or(1);
+        for k in 0..n {
+            let name = match v.size {
+                Some(_) => format!("{prefix}{}[{k}]", v.name),
+                None => format!("{prefix}{}", v.name),
+            };
+            let init = match &v.init {
+                VarInit::Default => (lo, lo),
+                VarInit::Any => (lo, hi),
+                VarInit::Values(vals) => {
+                    let x = fold(&vals[k.min(vals.len() - 1)].0);
+                    (x, x)
+                }
+            };
+            self.slots.push(Slot { name, lo, hi, is_bool: v.is_bool, init });
+        }
+        first
+    }
+
+    fn clock(&self, inst: usize, c: Cvar) -> u32 {
+        match c {
+            Cvar::GlobalClock(g) => g as u32 + 1,
+            Cvar::LocalClock(l) => self.local_clocks[inst][l],
+            Cvar::ClockOf(i, l) => self.local_clocks[i][l],
+            Cvar::Continuous(_) => unreachable!("continuous variables are not in timed networks"),
+        }
+    }
+
+    /// `x - y ~ rhs` as one or two DBM constraints; reports bounds over 2^28.
+    pub fn constraints(&mut self, inst: usize, selects: &[i64], a: &LinAtom, pos: Pos, out: &mut Vec<ClockConstraint>) {
+        let Some((x, y)) = a.difference() else {
+            self.error(pos, "unsupported", "this constraint needs the polyhedra engine (not supported yet)".into());
+            return;
+        };
+        if !a.params.is_empty() {
+            self.error(pos, "unsupported", "timing parameters need `--param` or the parametric engine (not supported yet)".into());
+            return;
+        }
+        let (xi, yj) = (self.clock(inst, x), y.map_or(0, |y| self.clock(inst, y)));
+        if y.is_some() {
+            self.has_diagonals = true;
+        }
+        let env = self.env(inst, selects);
+        let (lo, hi) = env.interval(&a.rhs);
+        let bound = match env.compile(&a.rhs) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(pos, "too-large", e);
+                return;
+            }
+        };
+        let worst = bound.as_const().map_or(lo.unsigned_abs().max(hi.unsigned_abs()), |v| v.unsigned_abs());
+        if worst > MAX_CLOCK_BOUND as u64 {
+            let inst_name = &self.model.instances[inst].name;
+            let what = if bound.as_const().is_some() { "is" } else { "can reach" };
+            self.error(pos, "bound-too-large", format!("in `{inst_name}`, a clock bound {what} {} in absolute value, beyond 2^28 = {MAX_CLOCK_BOUND}", worst));
+            return;
+        }
+        let upper = |strict| ClockConstraint { i: xi, j: yj, strict, bound: bound.clone(), negate: false, range: (lo, hi) };
+        let lower = |strict| ClockConstraint { i: yj, j: xi, strict, bound: bound.clone(), negate: true, range: (lo, hi) };
+        match a.cmp {
+            Cmp::Lt => out.push(upper(true)),
+            Cmp::Le => out.push(upper(false)),
+            Cmp::Gt => out.push(lower(true)),
+            Cmp::Ge => out.push(lower(false)),
+            Cmp::Eq => {
+                out.push(upper(false));
+                out.push(lower(false));
+            }
+        }
+    }
+
+    fn conj_data(&mut self, inst: usize, selects: &[i64], c: &Conj, pos: Pos) -> Option<Option<Code>> {
+        let all = c.data.iter().cloned().reduce(|a, b| TExpr::Binary(BinOp::And, Box::new(a), Box::new(b)));
+        let Some(all) = all else { return Some(None) };
+        match self.env(inst, selects).compile(&all) {
+            Ok(code) if code.as_const().is_some_and(|v| v != 0) => Some(None),
+            Ok(code) => Some(Some(code)),
+            Err(e) => {
+                self.error(pos, "too-large", e);
+                None
+            }
+        }
+    }
+
+    fn process(&mut self, inst: usize) -> Process {
+        let model = self.model;
+        let instance = &model.instances[inst];
+        let t = &model.templates[instance.template];
+        let mut locations = Vec::new();
+        for l in &t.locations {
+            let mut invariant = Vec::new();
+            for a in &l.invariant.lin {
+                self.constraints(inst, &[], a, instance.pos, &mut invariant);
+            }
+            let invariant_data = self.conj_data(inst, &[], &l.invariant, instance.pos).flatten();
+            locations.push(Location { name: l.name.clone(), invariant, invariant_data, urgent: l.urgent, committed: l.committed, labels: l.labels.clone() });
+        }
+        let mut edges = Vec::new();
+        for e in &t.edges {
+            let env = self.env(inst, &[]);
+            let ranges: Vec<(i64, i64)> = e.selects.iter().map(|s| (env.constant(&s.lo).unwrap_or(0), env.constant(&s.hi).unwrap_or(-1))).collect();
+            let mut values: Vec<i64> = ranges.iter().map(|r| r.0).collect();
+            if ranges.iter().any(|(lo, hi)| lo > hi) {
+                continue;
+            }
+            loop {
+                for conj in &e.guard {
+                    if edges.len() >= MAX_EDGES {
+                        self.error(e.pos, "too-large", format!("`{}` has more than {MAX_EDGES} edges after expanding selects", instance.name));
+                        return Process { name: instance.name.clone(), template: t.name.clone(), locations, initial: t.initial as u32, edges, outgoing: Vec::new() };
+                    }
+                    if let Some(edge) = self.edge(inst, e, conj, &values) {
+                        edges.push(edge);
+                    }
+                }
+                let mut k = values.len();
+                let mut done = true;
+                while k > 0 {
+                    k -= 1;
+                    if values[k] < ranges[k].1 {
+                        values[k] += 1;
+                        done = false;
+                        break;
+                    }
+                    values[k] = ranges[k].0;
+                }
+                if done {
+                    break;
+                }
+            }
+        }
+        let mut outgoing = vec![Vec::new(); locations.len()];
+        for (id, e) in edges.iter().enumerate() {
+            outgoing[e.from as usize].push(id as u32);
+        }
+        Process { name: instance.name.clone(), template: t.name.clone(), locations, initial: t.initial as u32, edges, outgoing }
+    }
+
+    fn edge(&mut self, inst: usize, e: &crate::model::types::Edge, conj: &Conj, selects: &[i64]) -> Option<Edge> {
+        let guard_data = self.conj_data(inst, selects, conj, e.pos)?;
+        let mut guard_clocks = Vec::new();
+        for a in &conj.lin {
+            self.constraints(inst, selects, a, e.pos, &mut guard_clocks);
+        }
+        let env = self.env(inst, selects);
+        let compile = |b: &mut Self, t: &TExpr| -> Option<Code> {
+            match b.env(inst, selects).compile(t) {
+                Ok(c) => Some(c),
+                Err(msg) => {
+                    b.error(e.pos, "too-large", msg);
+                    None
+                }
+            }
+        };
+        let sync = match &e.sync {
+            None => None,
+            Some(s) => {
+                let base = self.channel_base[s.channel];
+                let channel = match (&s.index, model_size(self.model, s.channel)) {
+                    (None, _) => ChannelIndex::Fixed(base),
+                    (Some(i), len) => match env.constant(i) {
+                        Some(k) if (0..len as i64).contains(&k) => ChannelIndex::Fixed(base + k as u32),
+                        Some(k) => {
+                            let name = &self.model.channels[s.channel].name;
+                            self.error(e.pos, "index-out-of-bounds", format!("in `{}`, channel index {k} is outside `{name}` (size {len})", self.model.instances[inst].name));
+                            return None;
+                        }
+                        None => ChannelIndex::Dynamic { base, len: len as u32, index: compile(self, i)? },
+                    },
+                };
+                Some(EdgeSync { channel, dir: s.dir })
+            }
+        };
+        let mut updates = Vec::new();
+        for u in &e.updates {
+            match u {
+                TUpdate::Data { var, len, index, op, value } => {
+                    let current = match index {
+                        None => TExpr::Var(*var),
+                        Some(i) => TExpr::Index(*var, len.unwrap_or(1), Box::new(i.clone())),
+                    };
+                    let value = match op {
+                        AssignOp::Set => value.clone(),
+                        AssignOp::Add => TExpr::Binary(BinOp::Add, Box::new(current), Box::new(value.clone())),
+                        AssignOp::Sub => TExpr::Binary(BinOp::Sub, Box::new(current), Box::new(value.clone())),
+                    };
+                    let base = match var {
+                        VarRef::Global(g) => self.layout.global[*g],
+                        VarRef::Local(l) => self.layout.local[inst][*l],
+                        VarRef::Of(i, l) => self.layout.local[*i][*l],
+                    };
+                    let target = match index {
+                        None => Target::Slot(base),
+                        Some(i) => match self.env(inst, selects).constant(i) {
+                            Some(k) if (0..len.unwrap_or(1) as i64).contains(&k) => Target::Slot(base + k as u32),
+                            _ => Target::Indexed { base, len: len.unwrap_or(1) as u32, index: compile(self, i)? },
+                        },
+                    };
+                    updates.push(Update::Data { target, value: compile(self, &value)? });
+                }
+                TUpdate::Continuous { var, value, .. } => {
+                    let clock = self.clock(inst, *var);
+                    match self.env(inst, selects).constant(value) {
+                        Some(v) if (0..=MAX_CLOCK_BOUND).contains(&v) => updates.push(Update::Reset { clock, value: v }),
+                        other => {
+                            let shown = other.map_or("not a constant".to_string(), |v| v.to_string());
+                            self.error(e.pos, "bad-clock-update", format!("in `{}`, a clock is reset to {shown}; resets are constants in 0..2^28", self.model.instances[inst].name));
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        let select = e.selects.iter().zip(selects).map(|(s, v)| (s.name.clone(), *v)).collect();
+        Some(Edge { from: e.from as u32, to: e.to as u32, guard_data, guard_clocks, sync, updates, select, pos: e.pos })
+    }
+}
+
+fn model_size(m: &Model, channel: usize) -> usize {
+    m.channels[channel].size.unwrap_or(1)
+}

@@ -1,0 +1,151 @@
+//! The compiled network: instances flattened, names turned into dense ids,
+//! expressions compiled, edges split per `select` value and guard disjunct,
+//! synchronisations indexed, and clock bounds computed per location.
+//!
+//! Clocks are numbered from 1 (index 0 is the DBM's reference clock):
+//! global clocks first, then each instance's local clocks in system order.
+
+mod bounds;
+mod build;
+pub mod code;
+mod compile;
+mod sync;
+
+pub use bounds::{LuBounds, NO_BOUND};
+pub use build::build;
+pub use code::{Code, EvalError, Op};
+pub use sync::SyncTable;
+
+use crate::diag::Pos;
+use crate::model::decl::OutOfRange;
+use crate::model::typed::Dir;
+
+/// The clock constraint `x_i - x_j ≺ bound` (`≺` is `<` when `strict`).
+/// `bound` may depend on data; when `negate`, the bound is minus its value
+/// (from `x >= e`, written `0 - x <= -e`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockConstraint {
+    pub i: u32,
+    pub j: u32,
+    pub strict: bool,
+    pub bound: Code,
+    pub negate: bool,
+    /// Every value `bound` can take over the data ranges (before `negate`).
+    pub range: (i64, i64),
+}
+
+impl ClockConstraint {
+    /// The range of the signed bound `±bound`.
+    pub fn effective_range(&self) -> (i64, i64) {
+        let (lo, hi) = self.range;
+        if self.negate { (hi.saturating_neg(), lo.saturating_neg()) } else { (lo, hi) }
+    }
+}
+
+/// One integer slot of the data vector (array elements have one each).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// `count`, `queue[2]`, `Train(1).n`.
+    pub name: String,
+    pub lo: i64,
+    pub hi: i64,
+    pub is_bool: bool,
+    /// The initial values: one, or the whole range for `init: any`.
+    pub init: (i64, i64),
+}
+
+#[derive(Clone, Debug)]
+pub struct Location {
+    pub name: String,
+    pub invariant: Vec<ClockConstraint>,
+    /// Data conditions of the invariant (rare), `None` when there are none.
+    pub invariant_data: Option<Code>,
+    pub urgent: bool,
+    pub committed: bool,
+    pub labels: Vec<String>,
+}
+
+/// Where an assignment writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Slot(u32),
+    /// `a[i]`: the index is computed at run time.
+    Indexed { base: u32, len: u32, index: Code },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// `v = e`, `v += e`, `v -= e` (the op is folded into `value` as `v + e`).
+    Data { target: Target, value: Code },
+    /// `x = c`.
+    Reset { clock: u32, value: i64 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChannelIndex {
+    Fixed(u32),
+    /// Computed at run time: `go[q[0]]!`.
+    Dynamic { base: u32, len: u32, index: Code },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeSync {
+    pub channel: ChannelIndex,
+    pub dir: Dir,
+}
+
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub from: u32,
+    pub to: u32,
+    pub guard_data: Option<Code>,
+    pub guard_clocks: Vec<ClockConstraint>,
+    pub sync: Option<EdgeSync>,
+    pub updates: Vec<Update>,
+    /// The values of the edge's `select` variables, for traces (`i=2`).
+    pub select: Vec<(String, i64)>,
+    /// The edge in the model file, for messages.
+    pub pos: Pos,
+}
+
+#[derive(Clone, Debug)]
+pub struct Process {
+    pub name: String,
+    pub template: String,
+    pub locations: Vec<Location>,
+    pub initial: u32,
+    pub edges: Vec<Edge>,
+    /// Outgoing edge ids per location.
+    pub outgoing: Vec<Vec<u32>>,
+}
+
+/// One element of a (possibly array) channel.
+#[derive(Clone, Debug)]
+pub struct Channel {
+    /// `approach`, `go[2]`.
+    pub name: String,
+    pub broadcast: bool,
+    pub urgent: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Network {
+    pub name: String,
+    /// Clock names, index `k` is DBM clock `k + 1`: `t`, `Train(1).x`.
+    pub clocks: Vec<String>,
+    pub slots: Vec<Slot>,
+    pub processes: Vec<Process>,
+    pub channels: Vec<Channel>,
+    pub sync: SyncTable,
+    pub out_of_range: OutOfRange,
+    /// Some guard, invariant or property compares a clock difference.
+    pub has_diagonals: bool,
+    pub lu: LuBounds,
+}
+
+impl Network {
+    /// Number of clocks plus the reference clock: the DBM dimension.
+    pub fn dim(&self) -> usize {
+        self.clocks.len() + 1
+    }
+}

@@ -1,0 +1,4 @@
+//! Turning results into text and JSON. Engines never format; this does.
+
+pub mod diagnostics;
+pub mod verdict;

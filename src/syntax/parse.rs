@@ -1,1 +1,0 @@
-//! Placeholder; the parser lands next.
