@@ -106,13 +106,12 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
                 continue;
             }
         };
-        match loaded.spec(&src) {
-            Ok(spec) => {
-                if let Some(d) = spec_mismatch(model, path, &spec, &src) {
-                    diags.push(d);
-                }
-                out.push((src, spec));
-            }
+        let header = load::spec_header(&src).and_then(|(path_text, pos)| match spec_mismatch(model, path, &path_text, pos, &src) {
+            Some(d) => Err(vec![d]),
+            None => loaded.spec(&src),
+        });
+        match header {
+            Ok(spec) => out.push((src, spec)),
             Err(d) => {
                 diags.extend(d);
                 sources.push(src);
@@ -129,15 +128,15 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
 }
 
 /// A spec's `model:` must name the model given on the command line.
-fn spec_mismatch(model: &Path, spec_path: &Path, spec: &load::Spec, src: &Source) -> Option<Diagnostic> {
-    let named = spec_path.parent().unwrap_or(Path::new(".")).join(&spec.model_path);
+fn spec_mismatch(model: &Path, spec_path: &Path, named_text: &str, pos: Pos, src: &Source) -> Option<Diagnostic> {
+    let named = spec_path.parent().unwrap_or(Path::new(".")).join(named_text);
     let same = match (named.canonicalize(), model.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     };
     (!same).then(|| {
         Diagnostic::new(
-            src.loc(spec.model_pos, spec.model_path.chars().count()),
+            src.loc(pos, named_text.chars().count()),
             "spec-model-mismatch",
             format!("this spec is for `{}`, but the model given is `{}`", named.display(), model.display()),
         )

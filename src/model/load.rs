@@ -40,7 +40,8 @@ impl Loaded {
         Checker { r: Reader::new(src), globals: self.globals.clone(), model: self.model.clone() }
     }
 
-    /// The properties of a spec file, typed against this model.
+    /// The properties of a spec file, typed against this model. Call
+    /// [`spec_header`] first to check that the spec is for this model.
     pub fn spec(&self, src: &Source) -> Result<Spec, Vec<Diagnostic>> {
         let root = yaml::parse(src).map_err(|d| vec![d])?;
         let mut c = self.checker(src);
@@ -72,5 +73,17 @@ impl Loaded {
             Some(p) if c.r.diags.is_empty() => Ok(p),
             _ => Err(c.r.diags.into_sorted()),
         }
+    }
+}
+
+/// The `model:` a spec file names, read before its properties are typed
+/// (a spec for another model would only produce confusing errors).
+pub fn spec_header(src: &Source) -> Result<(String, Pos), Vec<Diagnostic>> {
+    let root = yaml::parse(src).map_err(|d| vec![d])?;
+    let mut r = Reader::new(src);
+    let decl = r.spec_decl(&root);
+    match decl.model {
+        Some(m) if r.diags.is_empty() => Ok(m),
+        _ => Err(r.diags.into_sorted()),
     }
 }

@@ -74,8 +74,11 @@ impl<S: AsRef<str>> fmt::Display for DbmDisplay<'_, S> {
             }
         };
         for i in 1..n {
-            let lower = Some(dbm.bound(0, i)).filter(|&b| b != Bound::LE_ZERO);
             let upper = Some(dbm.bound(i, 0)).filter(|b| b.is_finite());
+            // `0 <= x` goes without saying, except to turn `x <= 0` into `x == 0`.
+            let lower = Some(dbm.bound(0, i)).filter(|&lo| {
+                lo != Bound::LE_ZERO || upper.is_some_and(|hi| lo + hi == Bound::LE_ZERO)
+            });
             if lower.is_some() || upper.is_some() {
                 separate(f)?;
                 write_range(f, format_args!("{}", name(i)), lower, upper)?;

@@ -16,8 +16,21 @@ use crate::syntax::ast::{
 
 type R<T> = Result<T, ParseError>;
 
-/// An expression and the depth of its tree (a leaf is 1).
-type Node = (Expr, usize);
+/// An expression and the depth of its tree (a leaf is 1). Boxed while it
+/// travels through the Pratt parser: small stack frames keep 256 levels of
+/// brackets within a 2 MiB stack in debug builds.
+struct Node {
+    expr: Expr,
+    depth: usize,
+}
+
+type Boxed = Box<Node>;
+
+impl Node {
+    fn into_expr(self: Box<Self>) -> Box<Expr> {
+        Box::new(self.expr)
+    }
+}
 
 /// Operator nesting around a point of the text: `nest` counts brackets, prefix
 /// operators and right-associative operators (what can nest without limit);
@@ -31,7 +44,7 @@ pub(super) struct Depth {
 
 /// Bound on `Depth::total`: never reached by text within [`MAX_NESTING`]
 /// except with pathological mixes of precedence levels and prefix operators.
-const MAX_TOTAL: usize = 2 * MAX_NESTING;
+const MAX_TOTAL: usize = 4 * MAX_NESTING;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fix {
@@ -74,23 +87,30 @@ fn op_info(rule: Rule) -> Option<(Fix, u32)> {
 }
 
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
-    LEVELS.iter().fold(PrattParser::new(), |pratt, (fix, rules)| {
-        let op = |rule: Rule| match fix {
-            Fix::Prefix => Op::prefix(rule),
-            Fix::Postfix => Op::postfix(rule),
-            Fix::Left => Op::infix(rule, Assoc::Left),
-            Fix::Right => Op::infix(rule, Assoc::Right),
-        };
-        match rules.split_first() {
-            Some((first, rest)) => pratt.op(rest.iter().fold(op(*first), |acc, &r| acc | op(r))),
-            None => pratt,
-        }
-    })
+    LEVELS
+        .iter()
+        .fold(PrattParser::new(), |pratt, (fix, rules)| {
+            let op = |rule: Rule| match fix {
+                Fix::Prefix => Op::prefix(rule),
+                Fix::Postfix => Op::postfix(rule),
+                Fix::Left => Op::infix(rule, Assoc::Left),
+                Fix::Right => Op::infix(rule, Assoc::Right),
+            };
+            match rules.split_first() {
+                Some((first, rest)) => {
+                    pratt.op(rest.iter().fold(op(*first), |acc, &r| acc | op(r)))
+                }
+                None => pratt,
+            }
+        })
 });
 
 /// An error that the grammar should have made impossible.
 pub(super) fn internal(span: Span) -> ParseError {
-    ParseError { span, message: "internal parser error: unexpected syntax tree".to_string() }
+    ParseError {
+        span,
+        message: "internal parser error: unexpected syntax tree".to_string(),
+    }
 }
 
 fn span_of(pair: &Pair<'_, Rule>) -> Span {
@@ -99,11 +119,21 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
 }
 
 fn ident(pair: &Pair<'_, Rule>) -> Ident {
-    Ident { name: pair.as_str().to_string(), span: span_of(pair) }
+    Ident {
+        name: pair.as_str().to_string(),
+        span: span_of(pair),
+    }
 }
 
-fn leaf(kind: ExprKind, span: Span) -> Node {
-    (Expr { kind, span, paren: false }, 1)
+fn leaf(kind: ExprKind, span: Span) -> Boxed {
+    Box::new(Node {
+        expr: Expr {
+            kind,
+            span,
+            paren: false,
+        },
+        depth: 1,
+    })
 }
 
 /// The children of a pair, without the punctuation rules (which exist only so
@@ -113,7 +143,13 @@ fn children<'t>(pair: Pair<'t, Rule>) -> Vec<Pair<'t, Rule>> {
         .filter(|p| {
             !matches!(
                 p.as_rule(),
-                Rule::lparen | Rule::rparen | Rule::rbracket | Rule::colon | Rule::dotdot | Rule::comma | Rule::semi
+                Rule::lparen
+                    | Rule::rparen
+                    | Rule::rbracket
+                    | Rule::colon
+                    | Rule::dotdot
+                    | Rule::comma
+                    | Rule::semi
             )
         })
         .collect()
@@ -122,6 +158,32 @@ fn children<'t>(pair: Pair<'t, Rule>) -> Vec<Pair<'t, Rule>> {
 /// The `i`-th child, or an internal error located at the parent.
 fn nth<'t>(kids: &[Pair<'t, Rule>], i: usize, parent: Span) -> R<Pair<'t, Rule>> {
     kids.get(i).cloned().ok_or_else(|| internal(parent))
+}
+
+fn too_deep(at: Span) -> ParseError {
+    ParseError {
+        span: at,
+        message: format!(
+            "expression too deep: its syntax tree would have more than {MAX_TREE_DEPTH} levels \
+             (a very long chain of operators?); group parts of it in parentheses"
+        ),
+    }
+}
+
+/// A new node over children of tree depth `below`, checked against
+/// [`MAX_TREE_DEPTH`] (an error located at `at`).
+fn node(kind: ExprKind, span: Span, below: usize, at: Span) -> R<Boxed> {
+    if below >= MAX_TREE_DEPTH {
+        return Err(too_deep(at));
+    }
+    Ok(Box::new(Node {
+        expr: Expr {
+            kind,
+            span,
+            paren: false,
+        },
+        depth: below + 1,
+    }))
 }
 
 pub(super) struct Builder<'t> {
@@ -139,34 +201,13 @@ impl<'t> Builder<'t> {
         Span::new(pos, pos + len)
     }
 
-    fn node(&self, kind: ExprKind, span: Span, depth: usize, at: Span) -> R<Node> {
-        if depth > MAX_TREE_DEPTH {
-            return Err(ParseError {
-                span: at,
-                message: format!(
-                    "expression too deep: its syntax tree would have more than {MAX_TREE_DEPTH} levels \
-                     (a very long chain of operators?); group parts of it in parentheses"
-                ),
-            });
-        }
-        Ok((Expr { kind, span, paren: false }, depth))
-    }
-
-    /// One level deeper, entering a bracket opened at `at`.
-    fn deeper(&self, depth: Depth, at: usize) -> R<Depth> {
-        let d = Depth { nest: depth.nest + 1, total: depth.total + 1 };
-        self.check_depth(d, at)?;
-        Ok(d)
-    }
-
     fn check_depth(&self, d: Depth, at: usize) -> R<()> {
-        let span = self.token_span(at);
         if d.nest > MAX_NESTING {
-            return Err(nesting_error(span));
+            return Err(nesting_error(self.token_span(at)));
         }
         if d.total > MAX_TOTAL {
             return Err(ParseError {
-                span,
+                span: self.token_span(at),
                 message: format!(
                     "expression nested too deeply (more than {MAX_TOTAL} levels of brackets and operators)"
                 ),
@@ -176,18 +217,22 @@ impl<'t> Builder<'t> {
     }
 
     pub(super) fn top_sequence(&self, seq: Pair<'t, Rule>) -> R<Expr> {
-        self.sequence(seq, Depth::default()).map(|(e, _)| e)
+        self.sequence(seq, Depth::default()).map(|n| n.expr)
     }
 
     /// A sequence in brackets opened at `open`, in a context at depth `depth`.
-    fn nested(&self, seq: Pair<'t, Rule>, depth: Depth, open: usize) -> R<Node> {
-        let inner = self.deeper(depth, open)?;
+    fn nested(&self, seq: Pair<'t, Rule>, depth: Depth, open: usize) -> R<Boxed> {
+        let inner = Depth {
+            nest: depth.nest + 1,
+            total: depth.total + 1,
+        };
+        self.check_depth(inner, open)?;
         self.sequence(seq, inner)
     }
 
     /// An `expr` or `formula` pair: a flat sequence of operators and operands,
     /// in a context at depth `depth`.
-    fn sequence(&self, seq: Pair<'t, Rule>, depth: Depth) -> R<Node> {
+    fn sequence(&self, seq: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
         let pairs: Vec<Pair<'t, Rule>> = seq.into_inner().collect();
         let depths = self.plan(&pairs, depth)?;
         let starts: Vec<usize> = pairs.iter().map(|p| p.as_span().start()).collect();
@@ -207,7 +252,7 @@ impl<'t> Builder<'t> {
             })
             .map_postfix(|lhs, op| {
                 let d = at(&op);
-                self.postfix(lhs?, op, d)
+                self.index(lhs?, op, d)
             })
             .map_infix(|lhs, op, rhs| {
                 let d = at(&op);
@@ -219,6 +264,8 @@ impl<'t> Builder<'t> {
     /// Replays the Pratt parser's recursion over `pairs` without recursing,
     /// giving the depth at every pair and rejecting a sequence that nests too
     /// deeply before the Pratt parser (which recurses per level) sees it.
+    /// An operator's depth counts its own frame: what belongs to it (a bound,
+    /// the range of a quantifier, the middle of `? :`) is at that depth.
     fn plan(&self, pairs: &[Pair<'t, Rule>], base: Depth) -> R<Vec<Depth>> {
         // Open Pratt frames above the sequence's own: (right binding power, counted in `nest`).
         let mut frames: Vec<(u32, bool)> = Vec::new();
@@ -277,41 +324,56 @@ impl<'t> Builder<'t> {
         Ok(out)
     }
 
-    fn primary(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Node> {
-        let span = span_of(&pair);
+    /// A dispatcher only: every form has a function of its own, so that the
+    /// recursion through parentheses goes through small stack frames.
+    fn primary(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
         match pair.as_rule() {
-            Rule::int => match pair.as_str().parse::<i64>() {
+            Rule::paren | Rule::fparen => self.paren(pair, depth),
+            Rule::applied => self.applied(pair, depth),
+            Rule::until => self.until(pair, depth),
+            _ => self.atom(pair),
+        }
+    }
+
+    fn paren(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
+        let span = span_of(&pair);
+        let inner = pair.into_inner().next().ok_or_else(|| internal(span))?;
+        let mut node = self.nested(inner, depth, span.start)?;
+        node.expr.paren = true;
+        node.expr.span = span;
+        Ok(node)
+    }
+
+    fn atom(&self, pair: Pair<'t, Rule>) -> R<Boxed> {
+        let span = span_of(&pair);
+        let text = pair.as_str();
+        match pair.as_rule() {
+            Rule::int => match text.parse::<i64>() {
                 Ok(v) => Ok(leaf(ExprKind::Int(v), span)),
                 Err(_) => Err(ParseError {
                     span,
                     message: format!(
-                        "integer `{}` is too large: integers are 64-bit (at most {})",
-                        pair.as_str(),
+                        "integer `{text}` is too large: integers are 64-bit (at most {})",
                         i64::MAX
                     ),
                 }),
             },
-            Rule::decimal => Ok(leaf(ExprKind::Decimal(pair.as_str().to_string()), span)),
+            Rule::decimal => Ok(leaf(ExprKind::Decimal(text.to_string()), span)),
             Rule::true_lit => Ok(leaf(ExprKind::Bool(true), span)),
             Rule::false_lit => Ok(leaf(ExprKind::Bool(false), span)),
-            Rule::name => Ok(leaf(ExprKind::Name(pair.as_str().to_string()), span)),
+            Rule::name => Ok(leaf(ExprKind::Name(text.to_string()), span)),
             Rule::deadlock => Ok(leaf(ExprKind::Deadlock, span)),
             Rule::dotted => {
                 let kids = children(pair);
                 let template = ident(&nth(&kids, 0, span)?);
                 let member = self.member_suffix(nth(&kids, 1, span)?, span)?;
-                let instance = InstanceRef { span: template.span, template, args: None };
+                let instance = InstanceRef {
+                    span: template.span,
+                    template,
+                    args: None,
+                };
                 Ok(leaf(ExprKind::Member { instance, member }, span))
             }
-            Rule::applied => self.applied(pair, depth),
-            Rule::paren | Rule::fparen => {
-                let kids = children(pair);
-                let (mut e, d) = self.nested(nth(&kids, 0, span)?, depth, span.start)?;
-                e.paren = true;
-                e.span = span;
-                Ok((e, d))
-            }
-            Rule::until => self.until(pair, depth),
             _ => Err(internal(span)),
         }
     }
@@ -322,7 +384,7 @@ impl<'t> Builder<'t> {
     }
 
     /// `Train(1).on`; `p(i)` without a member is an error.
-    fn applied(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Node> {
+    fn applied(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
         let span = span_of(&pair);
         let kids = children(pair);
         let template = ident(&nth(&kids, 0, span)?);
@@ -339,42 +401,57 @@ impl<'t> Builder<'t> {
             });
         };
         let mut args = Vec::new();
-        let mut tree = 1;
+        let mut below = 0;
         for arg in children(call) {
-            let (e, d) = self.nested(arg, depth, call_span.start)?;
-            tree = tree.max(d + 1);
-            args.push(e);
+            let n = self.nested(arg, depth, call_span.start)?;
+            below = below.max(n.depth);
+            args.push(n.expr);
         }
         let member = self.member_suffix(suffix, span)?;
-        let instance = InstanceRef { span: template.span.to(call_span), template, args: Some(args) };
-        self.node(ExprKind::Member { instance, member }, span, tree, span)
+        let instance = InstanceRef {
+            span: template.span.to(call_span),
+            template,
+            args: Some(args),
+        };
+        node(ExprKind::Member { instance, member }, span, below, span)
     }
 
     /// `E[ p U q ]`, `A[ p U[<=5] q ]`.
-    fn until(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Node> {
+    fn until(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
         let span = span_of(&pair);
         let kids = children(pair);
         let quant = match nth(&kids, 0, span)?.as_rule() {
             Rule::until_e => PathQuant::E,
             _ => PathQuant::A,
         };
-        let (lhs, ld) = self.nested(nth(&kids, 1, span)?, depth, span.start)?;
-        let mut rest = kids.iter().skip(3);
-        let mut next = rest.next().cloned().ok_or_else(|| internal(span))?;
+        let lhs = self.nested(nth(&kids, 1, span)?, depth, span.start)?;
+        let mut rest = kids.iter().skip(3).cloned();
+        let mut next = rest.next().ok_or_else(|| internal(span))?;
         let mut bound = None;
-        let mut tree = ld;
+        let mut below = lhs.depth;
         if next.as_rule() == Rule::bound {
-            let (b, bd) = self.bound(next, depth)?;
-            tree = tree.max(bd);
+            let (b, d) = self.bound(next, depth)?;
+            below = below.max(d);
             bound = Some(b);
-            next = rest.next().cloned().ok_or_else(|| internal(span))?;
+            next = rest.next().ok_or_else(|| internal(span))?;
         }
-        let (rhs, rd) = self.nested(next, depth, span.start)?;
-        let kind = ExprKind::Until { quant, bound, lhs: Box::new(lhs), rhs: Box::new(rhs) };
-        self.node(kind, span, 1 + tree.max(rd), span)
+        let rhs = self.nested(next, depth, span.start)?;
+        below = below.max(rhs.depth);
+        node(
+            ExprKind::Until {
+                quant,
+                bound,
+                lhs: lhs.into_expr(),
+                rhs: rhs.into_expr(),
+            },
+            span,
+            below,
+            span,
+        )
     }
 
-    /// `[<= n]`: the bound and the depth of its value.
+    /// `[<= n]` of an operator at depth `depth`: the bound and the tree depth
+    /// of its value.
     fn bound(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<(TimeBound, usize)> {
         let span = span_of(&pair);
         let kids = children(pair);
@@ -386,94 +463,116 @@ impl<'t> Builder<'t> {
             "==" => BoundOp::Eq,
             _ => return Err(internal(span)),
         };
-        let (value, d) = self.nested(nth(&kids, 1, span)?, depth, span.start)?;
-        Ok((TimeBound { op, value: Box::new(value), span }, d))
+        let value = self.sequence(nth(&kids, 1, span)?, depth)?;
+        let d = value.depth;
+        Ok((
+            TimeBound {
+                op,
+                value: value.into_expr(),
+                span,
+            },
+            d,
+        ))
     }
 
-    fn prefix(&self, op: Pair<'t, Rule>, depth: Depth, (arg, ad): Node) -> R<Node> {
-        let op_span = span_of(&op);
-        let span = op_span.to(arg.span);
+    fn prefix(&self, op: Pair<'t, Rule>, depth: Depth, arg: Boxed) -> R<Boxed> {
         match op.as_rule() {
-            Rule::not | Rule::bang => {
-                self.node(ExprKind::Unary { op: UnOp::Not, arg: Box::new(arg) }, span, ad + 1, op_span)
-            }
-            Rule::neg => self.node(ExprKind::Unary { op: UnOp::Neg, arg: Box::new(arg) }, span, ad + 1, op_span),
-            Rule::quant => {
-                let kids = children(op.clone());
-                let quant = match nth(&kids, 0, op_span)?.as_rule() {
-                    Rule::forall_kw => Quantifier::Forall,
-                    _ => Quantifier::Exists,
+            Rule::quant => self.quant(op, depth, arg),
+            Rule::path_prefix => self.path(op, depth, arg),
+            rule => {
+                let op_span = self.token_span(op.as_span().start());
+                let un = if rule == Rule::neg {
+                    UnOp::Neg
+                } else {
+                    UnOp::Not
                 };
-                let var = ident(&nth(&kids, 1, op_span)?);
-                let open = op
-                    .clone()
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::lparen)
-                    .map_or(op_span.start, |p| p.as_span().start());
-                let (lo, lod) = self.nested(nth(&kids, 2, op_span)?, depth, open)?;
-                let (hi, hid) = self.nested(nth(&kids, 3, op_span)?, depth, open)?;
-                let kind =
-                    ExprKind::Quant { quant, var, lo: Box::new(lo), hi: Box::new(hi), body: Box::new(arg) };
-                self.node(kind, span, 1 + ad.max(lod).max(hid), op_span)
-            }
-            Rule::path_prefix => {
-                let kids = children(op);
-                let path = match nth(&kids, 0, op_span)?.as_rule() {
-                    Rule::path_ef => PathOp::EF,
-                    Rule::path_af => PathOp::AF,
-                    Rule::path_eg => PathOp::EG,
-                    _ => PathOp::AG,
+                let span = op_span.to(arg.expr.span);
+                let below = arg.depth;
+                let kind = ExprKind::Unary {
+                    op: un,
+                    arg: arg.into_expr(),
                 };
-                let (bound, bd) = match kids.get(1).cloned() {
-                    Some(b) => {
-                        let (b, d) = self.bound(b, depth)?;
-                        (Some(b), d)
-                    }
-                    None => (None, 0),
-                };
-                let kind = ExprKind::Path { op: path, bound, arg: Box::new(arg) };
-                self.node(kind, span, 1 + ad.max(bd), op_span)
+                node(kind, span, below, op_span)
             }
-            _ => Err(internal(op_span)),
         }
     }
 
-    fn postfix(&self, (base, bd): Node, op: Pair<'t, Rule>, depth: Depth) -> R<Node> {
+    /// `forall (i : lo..hi) body`.
+    fn quant(&self, op: Pair<'t, Rule>, depth: Depth, body: Boxed) -> R<Boxed> {
         let op_span = span_of(&op);
-        if op.as_rule() != Rule::index {
-            return Err(internal(op_span));
-        }
         let kids = children(op);
-        let (index, id) = self.nested(nth(&kids, 0, op_span)?, depth, op_span.start)?;
-        let span = base.span.to(op_span);
-        let kind = ExprKind::Index { base: Box::new(base), index: Box::new(index) };
-        self.node(kind, span, 1 + bd.max(id), op_span)
+        let quant = match nth(&kids, 0, op_span)?.as_rule() {
+            Rule::forall_kw => Quantifier::Forall,
+            _ => Quantifier::Exists,
+        };
+        let var = ident(&nth(&kids, 1, op_span)?);
+        let lo = self.sequence(nth(&kids, 2, op_span)?, depth)?;
+        let hi = self.sequence(nth(&kids, 3, op_span)?, depth)?;
+        let span = op_span.to(body.expr.span);
+        let below = body.depth.max(lo.depth).max(hi.depth);
+        let kind = ExprKind::Quant {
+            quant,
+            var,
+            lo: lo.into_expr(),
+            hi: hi.into_expr(),
+            body: body.into_expr(),
+        };
+        node(kind, span, below, self.token_span(op_span.start))
     }
 
-    fn infix(&self, (lhs, ld): Node, op: Pair<'t, Rule>, depth: Depth, (rhs, rd): Node) -> R<Node> {
+    /// `E<> p`, `A[][<=5] p`, `AF p`, ...
+    fn path(&self, op: Pair<'t, Rule>, depth: Depth, arg: Boxed) -> R<Boxed> {
         let op_span = span_of(&op);
-        let span = lhs.span.to(rhs.span);
-        let tree = 1 + ld.max(rd);
+        let kids = children(op);
+        let path = match nth(&kids, 0, op_span)?.as_rule() {
+            Rule::path_ef => PathOp::EF,
+            Rule::path_af => PathOp::AF,
+            Rule::path_eg => PathOp::EG,
+            _ => PathOp::AG,
+        };
+        let (bound, bd) = match kids.get(1).cloned() {
+            Some(b) => {
+                let (b, d) = self.bound(b, depth)?;
+                (Some(b), d)
+            }
+            None => (None, 0),
+        };
+        let span = op_span.to(arg.expr.span);
+        let below = arg.depth.max(bd);
+        node(
+            ExprKind::Path {
+                op: path,
+                bound,
+                arg: arg.into_expr(),
+            },
+            span,
+            below,
+            self.path_token(op_span.start).1,
+        )
+    }
+
+    /// `a[i]`.
+    fn index(&self, base: Boxed, op: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
+        let op_span = span_of(&op);
+        let inner = op.into_inner().next().ok_or_else(|| internal(op_span))?;
+        let index = self.nested(inner, depth, op_span.start)?;
+        let span = base.expr.span.to(op_span);
+        let below = base.depth.max(index.depth);
+        node(
+            ExprKind::Index {
+                base: base.into_expr(),
+                index: index.into_expr(),
+            },
+            span,
+            below,
+            op_span,
+        )
+    }
+
+    fn infix(&self, lhs: Boxed, op: Pair<'t, Rule>, depth: Depth, rhs: Boxed) -> R<Boxed> {
         let bin = match op.as_rule() {
-            Rule::cond_op => {
-                let kids = children(op);
-                let (then, td) = self.nested(nth(&kids, 0, op_span)?, depth, op_span.start)?;
-                let kind = ExprKind::Cond { cond: Box::new(lhs), then: Box::new(then), other: Box::new(rhs) };
-                return self.node(kind, span, tree.max(td + 1), op_span);
-            }
-            Rule::leadsto => {
-                let arrow = Span::new(op_span.start, op_span.start + "-->".len());
-                let (bound, bd) = match children(op).into_iter().next() {
-                    Some(b) => {
-                        let (b, d) = self.bound(b, depth)?;
-                        (Some(b), d)
-                    }
-                    None => (None, 0),
-                };
-                self.check_leadsto(&lhs, &rhs, arrow)?;
-                let kind = ExprKind::LeadsTo { bound, lhs: Box::new(lhs), rhs: Box::new(rhs) };
-                return self.node(kind, span, tree.max(bd + 1), op_span);
-            }
+            Rule::cond_op => return self.cond(lhs, op, depth, rhs),
+            Rule::leadsto => return self.leadsto(lhs, op, depth, rhs),
             Rule::imply => BinOp::Imply,
             Rule::or | Rule::lor => BinOp::Or,
             Rule::and | Rule::land => BinOp::And,
@@ -488,10 +587,64 @@ impl<'t> Builder<'t> {
             Rule::mul => BinOp::Mul,
             Rule::div => BinOp::Div,
             Rule::rem => BinOp::Mod,
-            _ => return Err(internal(op_span)),
+            _ => return Err(internal(span_of(&op))),
         };
-        let kind = ExprKind::Binary { op: bin, lhs: Box::new(lhs), rhs: Box::new(rhs) };
-        self.node(kind, span, tree, op_span)
+        let span = lhs.expr.span.to(rhs.expr.span);
+        let below = lhs.depth.max(rhs.depth);
+        node(
+            ExprKind::Binary {
+                op: bin,
+                lhs: lhs.into_expr(),
+                rhs: rhs.into_expr(),
+            },
+            span,
+            below,
+            span_of(&op),
+        )
+    }
+
+    /// `c ? a : b`.
+    fn cond(&self, cond: Boxed, op: Pair<'t, Rule>, depth: Depth, other: Boxed) -> R<Boxed> {
+        let op_span = span_of(&op);
+        let inner = op.into_inner().next().ok_or_else(|| internal(op_span))?;
+        let then = self.sequence(inner, depth)?;
+        let span = cond.expr.span.to(other.expr.span);
+        let below = cond.depth.max(then.depth).max(other.depth);
+        node(
+            ExprKind::Cond {
+                cond: cond.into_expr(),
+                then: then.into_expr(),
+                other: other.into_expr(),
+            },
+            span,
+            below,
+            op_span,
+        )
+    }
+
+    /// `p --> q`, `p -->[<=5] q`.
+    fn leadsto(&self, lhs: Boxed, op: Pair<'t, Rule>, depth: Depth, rhs: Boxed) -> R<Boxed> {
+        let arrow = Span::new(op.as_span().start(), op.as_span().start() + "-->".len());
+        let (bound, bd) = match children(op).into_iter().next() {
+            Some(b) => {
+                let (b, d) = self.bound(b, depth)?;
+                (Some(b), d)
+            }
+            None => (None, 0),
+        };
+        self.check_leadsto(&lhs.expr, &rhs.expr, arrow)?;
+        let span = lhs.expr.span.to(rhs.expr.span);
+        let below = lhs.depth.max(rhs.depth).max(bd);
+        node(
+            ExprKind::LeadsTo {
+                bound,
+                lhs: lhs.into_expr(),
+                rhs: rhs.into_expr(),
+            },
+            span,
+            below,
+            arrow,
+        )
     }
 
     /// Both operands of `-->` are state formulas: `a --> b --> c` needs
@@ -544,20 +697,6 @@ impl<'t> Builder<'t> {
 
     /// The path operator written at `start` (`E<>`, `A[]`, `AF`, ...) and its span.
     fn path_token(&self, start: usize) -> (String, Span) {
-        let rest = self.text.get(start..).unwrap_or("");
-        let q = &rest[..rest.len().min(1)];
-        let after = rest.get(1..).unwrap_or("");
-        if after.starts_with("<>") {
-            return (format!("{q}<>"), Span::new(start, start + 3));
-        }
-        let trimmed = after.trim_start();
-        if let Some(inner) = trimmed.strip_prefix('[') {
-            let close = inner.trim_start();
-            if close.starts_with(']') {
-                let end = self.text.len() - close.len() + 1;
-                return (format!("{q}[]"), Span::new(start, end));
-            }
-        }
         let span = self.token_span(start);
         (self.text[span.start..span.end].to_string(), span)
     }
@@ -571,8 +710,13 @@ impl<'t> Builder<'t> {
             Rule::sub_assign => AssignOp::Sub,
             _ => AssignOp::Set,
         };
-        let (value, _) = self.sequence(nth(&kids, 2, span)?, Depth::default())?;
-        Ok(Update { target, op, value, span })
+        let value = self.sequence(nth(&kids, 2, span)?, Depth::default())?.expr;
+        Ok(Update {
+            target,
+            op,
+            value,
+            span,
+        })
     }
 
     /// `v` or `a[i][j]`.
@@ -582,17 +726,17 @@ impl<'t> Builder<'t> {
         let name = kids.next().ok_or_else(|| internal(span))?;
         let mut node = leaf(ExprKind::Name(name.as_str().to_string()), span_of(&name));
         for index in kids {
-            node = self.postfix(node, index, Depth::default())?;
+            node = self.index(node, index, Depth::default())?;
         }
-        Ok(node.0)
+        Ok(node.expr)
     }
 
     pub(super) fn select(&self, pair: Pair<'t, Rule>) -> R<Select> {
         let span = span_of(&pair);
         let kids = children(pair);
         let var = ident(&nth(&kids, 0, span)?);
-        let (lo, _) = self.sequence(nth(&kids, 1, span)?, Depth::default())?;
-        let (hi, _) = self.sequence(nth(&kids, 2, span)?, Depth::default())?;
+        let lo = self.sequence(nth(&kids, 1, span)?, Depth::default())?.expr;
+        let hi = self.sequence(nth(&kids, 2, span)?, Depth::default())?.expr;
         Ok(Select { var, lo, hi, span })
     }
 
@@ -607,14 +751,25 @@ impl<'t> Builder<'t> {
         };
         let index = match pairs.get(1) {
             Some(p) if p.as_rule() == Rule::index => {
-                let kids = children(p.clone());
-                let (e, _) = self.nested(nth(&kids, 0, whole)?, Depth::default(), p.as_span().start())?;
-                Some(e)
+                let inner = p
+                    .clone()
+                    .into_inner()
+                    .next()
+                    .ok_or_else(|| internal(whole))?;
+                Some(
+                    self.nested(inner, Depth::default(), p.as_span().start())?
+                        .expr,
+                )
             }
             _ => None,
         };
         let span = channel.span.to(span_of(&dir_pair));
-        Ok(Sync { channel, index, dir, span })
+        Ok(Sync {
+            channel,
+            index,
+            dir,
+            span,
+        })
     }
 
     pub(super) fn system_entry(&self, pairs: Vec<Pair<'t, Rule>>) -> R<SystemEntry> {
@@ -634,14 +789,19 @@ impl<'t> Builder<'t> {
                 let arg_span = span_of(&arg);
                 let mut parts = children(arg).into_iter();
                 let lo = parts.next().ok_or_else(|| internal(arg_span))?;
-                let (lo, _) = self.nested(lo, Depth::default(), open)?;
+                let lo = self.nested(lo, Depth::default(), open)?.expr;
                 args.push(match parts.next() {
-                    Some(hi) => SystemArg::Range(lo, self.nested(hi, Depth::default(), open)?.0),
+                    Some(hi) => SystemArg::Range(lo, self.nested(hi, Depth::default(), open)?.expr),
                     None => SystemArg::Single(lo),
                 });
             }
         }
         let start = alias.as_ref().map_or(template.span, |a| a.span);
-        Ok(SystemEntry { alias, template, args, span: start.to(end) })
+        Ok(SystemEntry {
+            alias,
+            template,
+            args,
+            span: start.to(end),
+        })
     }
 }

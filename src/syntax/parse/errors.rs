@@ -49,7 +49,9 @@ fn is_ident(c: char) -> bool {
 }
 
 /// Operators of several characters, longest first.
-const LONG_TOKENS: &[&str] = &["-->", "E<>", "A<>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", ".."];
+const LONG_TOKENS: &[&str] = &[
+    "-->", "E<>", "A<>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "..",
+];
 
 /// The token starting at `pos` (after no whitespace), `None` at the end.
 pub(super) fn token_at(text: &str, pos: usize) -> Option<&str> {
@@ -114,12 +116,13 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
     use Rule::*;
     Some(match rule {
         EOI => Want::End,
-        expr | formula | expr_text | formula_text | paren | fparen | decimal | int | true_lit | false_lit
-        | applied | dotted | quant | forall_kw | exists_kw | not | neg | bang | path_prefix | path_ef
-        | path_af | path_eg | path_ag | deadlock | until | until_e | until_a | sys_arg => Want::Operand,
+        expr | formula | expr_text | formula_text | paren | fparen | decimal | int | true_lit
+        | false_lit | applied | dotted | quant | forall_kw | exists_kw | not | neg | bang
+        | path_prefix | path_ef | path_af | path_eg | path_ag | deadlock | until | until_e
+        | until_a | sys_arg => Want::Operand,
         name => Want::Name,
-        index | call_args | member_suffix | cond_op | leadsto | imply | or | and | lor | land | eq | ne | le
-        | lt | ge | gt | add | sub | mul | div | rem => Want::Operator,
+        index | call_args | member_suffix | cond_op | leadsto | imply | or | and | lor | land
+        | eq | ne | le | lt | ge | gt | add | sub | mul | div | rem => Want::Operator,
         send | recv => Want::SyncDir,
         lparen => Want::Words("`(`"),
         rparen => Want::Words("`)`"),
@@ -130,7 +133,9 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         semi => Want::Words("`;`"),
         kw_u => Want::Words("`U`"),
         bound_op => Want::Words("a comparison (`<=`, `<`, `==`, `>=` or `>`)"),
-        set_assign | add_assign | sub_assign if mode == Mode::Updates => Want::Words("`=`, `+=` or `-=`"),
+        set_assign | add_assign | sub_assign if mode == Mode::Updates => {
+            Want::Words("`=`, `+=` or `-=`")
+        }
         lvalue | update | updates_text => Want::Words("an assignment"),
         select | selects_text => Want::Words("a select (`i : lo..hi`)"),
         sync_text => Want::Words("a channel name"),
@@ -142,8 +147,10 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
 
 /// Temporal words, which only properties may use.
 fn is_temporal(tok: &str) -> bool {
-    matches!(tok, "A" | "E" | "U" | "EF" | "EG" | "AF" | "AG" | "E<>" | "A<>" | "-->" | "deadlock")
-        || ((tok.starts_with('A') || tok.starts_with('E')) && tok.ends_with(']') && tok.len() > 1)
+    matches!(
+        tok,
+        "A" | "E" | "U" | "EF" | "EG" | "AF" | "AG" | "E<>" | "A<>" | "-->" | "deadlock"
+    ) || ((tok.starts_with('A') || tok.starts_with('E')) && tok.ends_with(']') && tok.len() > 1)
 }
 
 fn join_or(words: &[String]) -> String {
@@ -166,7 +173,10 @@ pub(super) fn from_pest(text: &str, mode: Mode, err: &Error<Rule>) -> ParseError
     let positives: &[Rule] = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => positives,
         ErrorVariant::CustomError { message } => {
-            return ParseError { span, message: format!("cannot parse this text ({message}): simplify it") };
+            return ParseError {
+                span,
+                message: format!("cannot parse this text ({message}): simplify it"),
+            };
         }
     };
     let wants: Vec<Want> = positives.iter().filter_map(|&r| want(r, mode)).collect();
@@ -231,8 +241,10 @@ pub(super) fn from_pest(text: &str, mode: Mode, err: &Error<Rule>) -> ParseError
 
 /// "an expression" or, where a formula may stand, "a formula".
 fn operand_word(mode: Mode, prev: Option<&str>) -> &'static str {
-    const ARITH: &[&str] =
-        &["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "!", "?", ":", "..", ",", "="];
+    const ARITH: &[&str] = &[
+        "+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "!", "?", ":", "..",
+        ",", "=",
+    ];
     match prev {
         Some(p) if mode == Mode::Formula && ARITH.contains(&p) => "an expression",
         _ if mode == Mode::Formula => "a formula",

@@ -20,8 +20,8 @@ mod errors;
 use pest::Parser;
 use pest::iterators::Pair;
 
-use super::ast::{Expr, ParseError, Select, Span, Sync, SystemEntry, Update};
 pub use super::ast::MAX_NESTING;
+use super::ast::{Expr, ParseError, Select, Span, Sync, SystemEntry, Update};
 use build::Builder;
 
 /// Deepest syntax tree any parser here returns (root = 1): a long chain of
@@ -67,14 +67,23 @@ impl Mode {
 /// (without the final `EOI`).
 fn run(text: &str, mode: Mode) -> Result<Vec<Pair<'_, Rule>>, ParseError> {
     errors::prescan(text)?;
-    let mut top = Grammar::parse(mode.entry(), text).map_err(|e| errors::from_pest(text, mode, &e))?;
-    let entry = top.next().ok_or_else(|| build::internal(Span::new(0, text.len())))?;
-    Ok(entry.into_inner().filter(|p| p.as_rule() != Rule::EOI).collect())
+    let mut top =
+        Grammar::parse(mode.entry(), text).map_err(|e| errors::from_pest(text, mode, &e))?;
+    let entry = top
+        .next()
+        .ok_or_else(|| build::internal(Span::new(0, text.len())))?;
+    Ok(entry
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .collect())
 }
 
 /// The single pair of an entry that has exactly one (`expr`, `formula`).
 fn single<'t>(text: &str, pairs: Vec<Pair<'t, Rule>>) -> Result<Pair<'t, Rule>, ParseError> {
-    pairs.into_iter().next().ok_or_else(|| build::internal(Span::new(0, text.len())))
+    pairs
+        .into_iter()
+        .next()
+        .ok_or_else(|| build::internal(Span::new(0, text.len())))
 }
 
 /// An expression: a guard, an invariant, an initial value, a range bound, a

@@ -1,0 +1,74 @@
+//! The command line as a user types it: exit codes, text and JSON.
+
+mod common;
+
+use common::kairos;
+
+#[test]
+fn help_lists_every_command() {
+    let (code, out, _) = kairos(&["--help"]);
+    assert_eq!(code, 0);
+    for cmd in ["check", "validate", "graph", "synth", "sweep", "simulate", "import", "bound", "observer"] {
+        assert!(out.contains(cmd), "--help mentions `{cmd}`:\n{out}");
+    }
+    let (code, out, _) = kairos(&["check", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("--labels") && out.contains("--max-states"), "{out}");
+}
+
+#[test]
+fn validate_accepts_the_railway_crossing() {
+    let (code, out, err) = kairos(&["validate", "models/railway-crossing.yaml", "specs/railway-crossing.yaml"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("valid timed model `railway-crossing`"), "{out}");
+}
+
+/// Until the engines land, `check` must not pretend: exit 5, `unknown`.
+#[test]
+fn check_says_honestly_what_it_cannot_check() {
+    let (code, out, _) = kairos(&["check", "models/railway-crossing.yaml", "specs/railway-crossing.yaml"]);
+    assert_eq!(code, 5, "{out}");
+    assert!(out.contains("unknown (unsupported)"), "{out}");
+    assert!(!out.contains("satisfied") && !out.contains("violated"), "{out}");
+
+    let (code, out, _) = kairos(&["check", "models/fischer.yaml", "-q", "E<> P(1).cs", "--format", "json"]);
+    assert_eq!(code, 5);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let p = &v["properties"][0];
+    assert_eq!(p["verdict"], "unknown");
+    assert_eq!(p["reason"], "unsupported");
+    assert_eq!(p["engine"], "reach");
+    assert_eq!(p["formula"], "E<> P(1).cs");
+}
+
+#[test]
+fn invalid_input_exits_2_with_located_json_errors() {
+    let (code, out, _) = kairos(&["check", "models/fischer.yaml", "-q", "E<> P(9).cs", "--format", "json"]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let e = &v["errors"][0];
+    assert_eq!(e["file"], "<query>");
+    assert_eq!(e["line"], 1);
+    assert_eq!(e["column"], 5);
+    assert_eq!(e["code"], "unknown-instance");
+
+    let (code, _, err) = kairos(&["validate", "no/such/model.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read `no/such/model.yaml`"), "{err}");
+}
+
+#[test]
+fn a_spec_for_another_model_is_refused() {
+    let (code, _, err) = kairos(&["validate", "models/fischer.yaml", "specs/railway-crossing.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("spec-model-mismatch") && err.contains("specs/railway-crossing.yaml:"), "{err}");
+}
+
+#[test]
+fn labels_option_checks_all_labels_at_once() {
+    let (code, out, _) = kairos(&["check", "tests/models/tchecker/fischer_3.yaml", "--labels", "cs1,cs2", "--format", "json"]);
+    assert_eq!(code, 5);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["properties"][0]["name"], "labels");
+    assert_eq!(v["properties"][0]["formula"], "E<> cs1 and cs2");
+}

@@ -1,0 +1,31 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use kairos::diag::Diagnostic;
+use kairos::model::load::{self, Loaded};
+use kairos::syntax::yaml::Source;
+
+pub fn source(path: &Path) -> Source {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Source::new(path.display().to_string(), text)
+}
+
+/// Loads and compiles a model (timed, parameter-free models are compiled
+/// too); `Err` holds the rendered diagnostics.
+pub fn load(path: &Path) -> Result<Loaded, String> {
+    let src = source(path);
+    let render = |d: &[Diagnostic]| kairos::report::diagnostics::render(d, &[(&*src.name, &src.text)]);
+    let loaded = load::load_model(&src).map_err(|d| render(&d))?;
+    if !loaded.model.hybrid && loaded.model.params.is_empty() {
+        kairos::network::build(&loaded.model).map_err(|d| render(&d))?;
+    }
+    Ok(loaded)
+}
+
+/// Runs the `kairos` binary; returns (exit code, stdout, stderr).
+pub fn kairos(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kairos")).args(args).output().expect("run kairos");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
