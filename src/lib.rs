@@ -11,4 +11,5 @@ pub mod engine;
 pub mod model;
 pub mod network;
 pub mod report;
+pub mod semantics;
 pub mod syntax;

@@ -119,7 +119,8 @@ fn differences_only_when_not_implied() {
     let d = zone(3, &[(1, 2, Bound::le(2)), (2, 1, Bound::lt(1))]);
     assert_eq!(show(&d), "-1 < x - y <= 2");
     let d = zone(3, &[(1, 2, Bound::le(1)), (2, 1, Bound::le(-1))]);
-    assert_eq!(show(&d), "x - y == 1");
+    // x − y == 1 implies x >= 1.
+    assert_eq!(show(&d), "1 <= x && x - y == 1");
     let d = zone(3, &[(2, 1, Bound::lt(1))]);
     assert_eq!(show(&d), "y - x < 1");
     let d = zone(4, &[(3, 1, Bound::le(-4))]);

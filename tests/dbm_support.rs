@@ -136,12 +136,10 @@ pub fn satisfiable(dim: usize, constraints: &[Constraint]) -> bool {
         None => true,
         Some(b) => a.0 < b.0 || (a.0 == b.0 && a.1 && !b.1),
     };
-    for i in 0..dim {
-        dist[i][i] = Some((0, false));
-        // 0 − x_i <= 0
-        if i > 0 {
-            dist[0][i] = Some((0, false));
-        }
+    // 0 − x_i <= 0, and the empty paths.
+    dist[0].fill(Some((0, false)));
+    for (i, row) in dist.iter_mut().enumerate() {
+        row[i] = Some((0, false));
     }
     for k in constraints {
         let cand = (k.c, k.strict);

@@ -227,11 +227,15 @@ fn check(a: CheckArgs) -> u8 {
     if properties.is_empty() {
         properties = model.properties.clone();
     }
-    if !model.hybrid && model.params.is_empty() {
-        if let Err(d) = crate::network::build(model) {
-            return invalid(&d, &[&input.model_src], format);
+    let network = if !model.hybrid && model.params.is_empty() {
+        match crate::network::build(model) {
+            Ok(n) => Some(n),
+            Err(d) => return invalid(&d, &[&input.model_src], format),
         }
-    }
+    } else {
+        None
+    };
+    let options = options(&a.common);
     if properties.is_empty() {
         let why = "exploring the whole zone graph needs the `reach` engine, not built yet";
         match format {
@@ -240,7 +244,7 @@ fn check(a: CheckArgs) -> u8 {
         }
         return exit::UNSUPPORTED;
     }
-    let outcomes: Vec<_> = properties.iter().map(|p| engine::check(model, p)).collect();
+    let outcomes: Vec<_> = properties.iter().map(|p| engine::check(model, network.as_ref(), p, &options)).collect();
     match format {
         OutputFormat::Json => {
             let list: Vec<_> = properties.iter().zip(&outcomes).map(|(p, o)| report::verdict::json(p, o)).collect();
@@ -251,6 +255,9 @@ fn check(a: CheckArgs) -> u8 {
                 println!("{}", report::verdict::text(p, o));
             }
         }
+    }
+    if outcomes.iter().any(|o| matches!(o.verdict, Verdict::Error(_))) {
+        return exit::RUNTIME_ERROR;
     }
     let unknown = |want: fn(&engine::Unknown) -> bool| outcomes.iter().any(|o| matches!(&o.verdict, Verdict::Unknown(u) if want(u)));
     if unknown(|u| !matches!(u, engine::Unknown::Unsupported(_))) {
@@ -274,4 +281,24 @@ fn not_yet(model: &Path, format: OutputFormat, what: &str) -> u8 {
         OutputFormat::Text => eprintln!("kairos: {what}"),
     }
     exit::UNSUPPORTED
+}
+
+fn options(c: &args::Common) -> engine::Options {
+    use args::{Abstraction, Search};
+    engine::Options {
+        abstraction: c.abstraction.map(|a| match a {
+            Abstraction::None => engine::AbstractionChoice::None,
+            Abstraction::Lu => engine::AbstractionChoice::Lu,
+            Abstraction::Alu => engine::AbstractionChoice::Alu,
+        }),
+        subsumption: !c.no_subsumption,
+        order: match c.search {
+            Search::Bfs => engine::reach::Order::Bfs,
+            Search::Dfs => engine::reach::Order::Dfs,
+        },
+        limits: engine::reach::Limits {
+            max_states: c.max_states,
+            deadline: c.timeout.map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t.max(0.0))),
+        },
+    }
 }

@@ -1,11 +1,20 @@
 //! The engines, and what a check of one property ends with.
 //!
-//! No engine exists yet: every property is answered `unknown` with reason
-//! `unsupported`, naming the engine FORMAT.md routes it to. Reachability
-//! (`reach`) lands with the zone-graph issue.
+//! `reach` answers `E<> φ` and `A[] φ` for state formulas φ (deadlock
+//! included) on the zone graph. Every other shape is answered `unknown`
+//! with reason `unsupported`, naming the engine FORMAT.md routes it to.
 
-use crate::model::formula::EngineKind;
+pub mod reach;
+
+use std::time::Instant;
+
+use crate::domain::federation::Federation;
+use crate::model::formula::{EngineKind, Formula};
 use crate::model::types::{Model, Property};
+use crate::network::{Network, StateFormula};
+use crate::semantics::{Abstraction, RunError, ZoneGraph};
+use crate::syntax::ast::PathOp;
+use reach::{Cover, End, Limits, Order};
 
 /// Why a check ended without a verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,25 +45,137 @@ pub enum Verdict {
     Satisfied,
     Violated,
     Unknown(Unknown),
+    /// A run-time error in the model, described.
+    Error(String),
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub visited: u64,
+    pub stored: u64,
+    pub transitions: u64,
+    pub time_s: f64,
+}
+
+/// The abstraction asked for on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbstractionChoice {
+    None,
+    Lu,
+    Alu,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// `None`: the coarsest sound for the model and the query.
+    pub abstraction: Option<AbstractionChoice>,
+    pub subsumption: bool,
+    pub order: Order,
+    pub limits: Limits,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits { max_states: None, deadline: None } }
+    }
+}
+
+/// A symbolic path: the explored nodes from an initial state to the end
+/// state, with the valuations of the end state the verdict is about.
+#[derive(Clone, Debug)]
+pub struct SymbolicTrace {
+    pub states: Vec<crate::semantics::ZoneState>,
+    pub steps: Vec<crate::semantics::Transition>,
+    pub goal: Federation,
+    /// The run-time error taken from the last state, if that is the story.
+    pub error: Option<RunError>,
 }
 
 #[derive(Clone, Debug)]
 pub struct Outcome {
     pub verdict: Verdict,
     pub engine: EngineKind,
+    pub stats: Option<Stats>,
+    pub trace: Option<SymbolicTrace>,
 }
 
-/// Checks one property of a loaded model.
-pub fn check(model: &Model, property: &Property) -> Outcome {
+impl Outcome {
+    fn unsupported(engine: EngineKind, why: String) -> Outcome {
+        Outcome { verdict: Verdict::Unknown(Unknown::Unsupported(why)), engine, stats: None, trace: None }
+    }
+}
+
+/// Checks one property. `network` is `None` for models the timed engines
+/// cannot take (hybrid, parametric).
+pub fn check(model: &Model, network: Option<&Network>, property: &Property, options: &Options) -> Outcome {
     let engine = property.formula.engine();
-    let missing = if property.synth {
-        "parametric synthesis is not supported yet".to_string()
-    } else if model.hybrid {
-        "hybrid models (continuous variables, rates) need the polyhedra engines, not supported yet".to_string()
-    } else if !model.params.is_empty() {
-        "models with timing parameters are not supported yet".to_string()
-    } else {
-        format!("the `{}` engine is not built yet", engine.name())
+    let unsupported = |why: String| Outcome::unsupported(engine, why);
+    if property.synth {
+        return unsupported("parametric synthesis is not supported yet".into());
+    }
+    if model.hybrid {
+        return unsupported("hybrid models (continuous variables, rates) need the polyhedra engines, not supported yet".into());
+    }
+    let Some(net) = network.filter(|_| model.params.is_empty()) else {
+        return unsupported("models with timing parameters are not supported yet".into());
     };
-    Outcome { verdict: Verdict::Unknown(Unknown::Unsupported(missing)), engine }
+    let (negate, arg) = match &property.formula {
+        Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
+        Formula::Path { op: PathOp::AG, bound: None, arg } if arg.is_state() => (true, arg),
+        _ => return unsupported(format!("the `{}` engine is not built yet", engine.name())),
+    };
+    let mut net = net.clone();
+    let phi = match net.state_formula(property, arg) {
+        Ok(f) => f,
+        Err(d) => return unsupported(d.message),
+    };
+    net.add_formula_bounds(&phi);
+    reach_check(&net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
+}
+
+/// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.
+fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Options) -> Outcome {
+    let engine = EngineKind::Reach;
+    let diagonal = net.has_diagonals || goal.has_diagonal();
+    let (abstraction, cover) = match (options.abstraction, diagonal) {
+        (Some(AbstractionChoice::Lu | AbstractionChoice::Alu), true) => {
+            return Outcome::unsupported(
+                engine,
+                "ExtraLU+ and aLU are unsound with diagonal constraints (x - y ~ c); use `--abstraction none` (sound, but may not terminate)".into(),
+            );
+        }
+        (Some(AbstractionChoice::None), _) | (None, true) => (Abstraction::None, Cover::Inclusion),
+        (Some(AbstractionChoice::Lu), false) => (Abstraction::Lu, Cover::Inclusion),
+        (Some(AbstractionChoice::Alu) | None, false) => (Abstraction::Lu, Cover::Alu),
+    };
+    // Deadlocks are not preserved by the LU simulation, only by bisimilar
+    // classes: use L = U = max(L, U) for formulas that mention them.
+    let abstraction = if goal.mentions_deadlock() && abstraction == Abstraction::Lu { Abstraction::M } else { abstraction };
+    let cover = if options.subsumption { cover } else { Cover::Equal };
+    let mut zg = ZoneGraph::new(net, abstraction);
+    let mut target = |zg: &mut ZoneGraph<'_>, s: &crate::semantics::ZoneState| zg.sat(&goal, s);
+    let started = Instant::now();
+    let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
+    let mut stats = run.stats;
+    stats.time_s = started.elapsed().as_secs_f64();
+    let trace_to = |node: u32, goal: Federation, error: Option<RunError>| {
+        let ids = reach::path(&run.nodes, node);
+        SymbolicTrace {
+            states: ids.iter().map(|&i| run.nodes[i as usize].state.clone()).collect(),
+            steps: ids[1..].iter().map(|&i| run.nodes[i as usize].parent.as_ref().expect("a parent").1.clone()).collect(),
+            goal,
+            error,
+        }
+    };
+    let (verdict, trace) = match run.end {
+        End::Found { node, witness } => (if negated { Verdict::Violated } else { Verdict::Satisfied }, Some(trace_to(node, witness, None))),
+        End::Exhausted => (if negated { Verdict::Satisfied } else { Verdict::Violated }, None),
+        End::Stopped(why) => (Verdict::Unknown(why), None),
+        End::Error { node, error } => {
+            let text = error.describe(net);
+            let trace = node.map(|n| trace_to(n, Federation::from_zone(run.nodes[n as usize].state.zone.clone()), Some(error)));
+            (Verdict::Error(text), trace)
+        }
+    };
+    Outcome { verdict, engine, stats: Some(stats), trace }
 }

@@ -6,8 +6,8 @@ use crate::model::types::{Model, Var, VarInit};
 use crate::model::MAX_CLOCK_BOUND;
 use crate::network::compile::{Env, Layout};
 use crate::network::{
-    Channel, ChannelIndex, ClockConstraint, Code, Edge, EdgeSync, Location, LuBounds, Network, Process, Slot, SyncTable,
-    Target, Update,
+    Channel, ChannelIndex, ClockConstraint, Code, Edge, EdgeSync, Location, LuBounds, Network, Process, Slot, Target,
+    Update,
 };
 use crate::syntax::ast::BinOp;
 
@@ -68,7 +68,6 @@ pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
     if !b.errors.is_empty() {
         return Err(b.errors);
     }
-    let sync = SyncTable::new(&processes, channels.len());
     let lu = LuBounds::new(&processes, clocks.len());
     Ok(Network {
         name: model.name.clone(),
@@ -76,10 +75,11 @@ pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
         slots: b.slots,
         processes,
         channels,
-        sync,
         out_of_range: model.out_of_range,
         has_diagonals: b.has_diagonals,
         lu,
+        layout: b.layout,
+        local_clocks: b.local_clocks,
     })
 }
 
@@ -116,55 +116,14 @@ impl Builder<'_> {
         first
     }
 
-    fn clock(&self, inst: usize, c: Cvar) -> u32 {
-        match c {
-            Cvar::GlobalClock(g) => g as u32 + 1,
-            Cvar::LocalClock(l) => self.local_clocks[inst][l],
-            Cvar::ClockOf(i, l) => self.local_clocks[i][l],
-            Cvar::Continuous(_) => unreachable!("continuous variables are not in timed networks"),
-        }
-    }
-
-    /// `x - y ~ rhs` as one or two DBM constraints; reports bounds over 2^28.
-    pub fn constraints(&mut self, inst: usize, selects: &[i64], a: &LinAtom, pos: Pos, out: &mut Vec<ClockConstraint>) {
-        let Some((x, y)) = a.difference() else {
-            self.error(pos, "unsupported", "this constraint needs the polyhedra engine (not supported yet)".into());
-            return;
-        };
-        if !a.params.is_empty() {
-            self.error(pos, "unsupported", "timing parameters need `--param` or the parametric engine (not supported yet)".into());
-            return;
-        }
-        let (xi, yj) = (self.clock(inst, x), y.map_or(0, |y| self.clock(inst, y)));
-        if y.is_some() {
-            self.has_diagonals = true;
-        }
+    /// `x - y ~ rhs` as DBM constraints, reporting what cannot be one.
+    fn constraints(&mut self, inst: usize, selects: &[i64], a: &LinAtom, pos: Pos, out: &mut Vec<ClockConstraint>) {
         let env = self.env(inst, selects);
-        let (lo, hi) = env.interval(&a.rhs);
-        let bound = match env.compile(&a.rhs) {
-            Ok(c) => c,
-            Err(e) => {
-                self.error(pos, "too-large", e);
-                return;
-            }
-        };
-        let worst = bound.as_const().map_or(lo.unsigned_abs().max(hi.unsigned_abs()), |v| v.unsigned_abs());
-        if worst > MAX_CLOCK_BOUND as u64 {
-            let inst_name = &self.model.instances[inst].name;
-            let what = if bound.as_const().is_some() { "is" } else { "can reach" };
-            self.error(pos, "bound-too-large", format!("in `{inst_name}`, a clock bound {what} {} in absolute value, beyond 2^28 = {MAX_CLOCK_BOUND}", worst));
-            return;
-        }
-        let upper = |strict| ClockConstraint { i: xi, j: yj, strict, bound: bound.clone(), negate: false, range: (lo, hi) };
-        let lower = |strict| ClockConstraint { i: yj, j: xi, strict, bound: bound.clone(), negate: true, range: (lo, hi) };
-        match a.cmp {
-            Cmp::Lt => out.push(upper(true)),
-            Cmp::Le => out.push(upper(false)),
-            Cmp::Gt => out.push(lower(true)),
-            Cmp::Ge => out.push(lower(false)),
-            Cmp::Eq => {
-                out.push(upper(false));
-                out.push(lower(false));
+        match clock_constraints(&env, &self.local_clocks, a, out) {
+            Ok(diagonal) => self.has_diagonals |= diagonal,
+            Err((code, msg)) => {
+                let msg = format!("in `{}`, {msg}", self.model.instances[inst].name);
+                self.error(pos, code, msg);
             }
         }
     }
@@ -299,7 +258,7 @@ impl Builder<'_> {
                     updates.push(Update::Data { target, value: compile(self, &value)? });
                 }
                 TUpdate::Continuous { var, value, .. } => {
-                    let clock = self.clock(inst, *var);
+                    let clock = clock_index(&self.local_clocks, inst, *var);
                     match self.env(inst, selects).constant(value) {
                         Some(v) if (0..=MAX_CLOCK_BOUND).contains(&v) => updates.push(Update::Reset { clock, value: v }),
                         other => {
@@ -318,4 +277,53 @@ impl Builder<'_> {
 
 fn model_size(m: &Model, channel: usize) -> usize {
     m.channels[channel].size.unwrap_or(1)
+}
+
+/// The network index (from 1) of a clock seen from instance `inst`.
+pub(crate) fn clock_index(local_clocks: &[Vec<u32>], inst: usize, c: Cvar) -> u32 {
+    match c {
+        Cvar::GlobalClock(g) => g as u32 + 1,
+        Cvar::LocalClock(l) => local_clocks[inst][l],
+        Cvar::ClockOf(i, l) => local_clocks[i][l],
+        Cvar::Continuous(_) => unreachable!("continuous variables are not in timed networks"),
+    }
+}
+
+/// Appends the DBM constraints of `x - y ~ rhs`; returns whether it is a
+/// diagonal. Errors: (code, message) for what no DBM constraint expresses or
+/// what exceeds the format's bounds.
+pub(crate) fn clock_constraints(
+    env: &Env<'_>,
+    local_clocks: &[Vec<u32>],
+    a: &LinAtom,
+    out: &mut Vec<ClockConstraint>,
+) -> Result<bool, (&'static str, String)> {
+    let Some((x, y)) = a.difference() else {
+        return Err(("unsupported", "this constraint needs the polyhedra engine (not supported yet)".into()));
+    };
+    if !a.params.is_empty() {
+        return Err(("unsupported", "timing parameters need the parametric engine (not supported yet)".into()));
+    }
+    let (xi, yj) = (clock_index(local_clocks, env.inst, x), y.map_or(0, |y| clock_index(local_clocks, env.inst, y)));
+    let (lo, hi) = env.interval(&a.rhs);
+    let bound = env.compile(&a.rhs).map_err(|e| ("too-large", e))?;
+    let worst = bound.as_const().map_or(lo.unsigned_abs().max(hi.unsigned_abs()), |v| v.unsigned_abs());
+    if worst > MAX_CLOCK_BOUND as u64 {
+        let what = if bound.as_const().is_some() { "is" } else { "can reach" };
+        return Err(("bound-too-large", format!("a clock bound {what} {worst} in absolute value, beyond 2^28 = {MAX_CLOCK_BOUND}")));
+    }
+    let range = (lo, hi);
+    let upper = |strict| ClockConstraint { i: xi, j: yj, strict, bound: bound.clone(), negate: false, range };
+    let lower = |strict| ClockConstraint { i: yj, j: xi, strict, bound: bound.clone(), negate: true, range };
+    match a.cmp {
+        Cmp::Lt => out.push(upper(true)),
+        Cmp::Le => out.push(upper(false)),
+        Cmp::Gt => out.push(lower(true)),
+        Cmp::Ge => out.push(lower(false)),
+        Cmp::Eq => {
+            out.push(upper(false));
+            out.push(lower(false));
+        }
+    }
+    Ok(y.is_some())
 }

@@ -6,15 +6,15 @@
 //! global clocks first, then each instance's local clocks in system order.
 
 mod bounds;
-mod build;
+pub(crate) mod build;
 pub mod code;
-mod compile;
-mod sync;
+pub(crate) mod compile;
+mod formula;
 
 pub use bounds::{LuBounds, NO_BOUND};
 pub use build::build;
 pub use code::{Code, EvalError, Op};
-pub use sync::SyncTable;
+pub use formula::{StateConj, StateFormula};
 
 use crate::diag::Pos;
 use crate::model::decl::OutOfRange;
@@ -136,11 +136,14 @@ pub struct Network {
     pub slots: Vec<Slot>,
     pub processes: Vec<Process>,
     pub channels: Vec<Channel>,
-    pub sync: SyncTable,
     pub out_of_range: OutOfRange,
     /// Some guard, invariant or property compares a clock difference.
     pub has_diagonals: bool,
     pub lu: LuBounds,
+    /// Where each variable lives, for compiling properties.
+    pub(crate) layout: compile::Layout,
+    /// Per instance, per local clock: its clock index (from 1).
+    pub(crate) local_clocks: Vec<Vec<u32>>,
 }
 
 impl Network {

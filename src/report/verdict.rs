@@ -12,7 +12,7 @@ pub fn as_expected(p: &Property, o: &Outcome) -> Option<bool> {
     let holds = match o.verdict {
         Verdict::Satisfied => true,
         Verdict::Violated => false,
-        Verdict::Unknown(_) => return None,
+        Verdict::Unknown(_) | Verdict::Error(_) => return None,
     };
     Some(match &p.expect {
         Some(Expect::Bool(b)) => holds == *b,
@@ -25,6 +25,7 @@ pub fn verdict_word(v: &Verdict) -> &'static str {
         Verdict::Satisfied => "satisfied",
         Verdict::Violated => "violated",
         Verdict::Unknown(_) => "unknown",
+        Verdict::Error(_) => "error",
     }
 }
 
@@ -37,11 +38,17 @@ pub fn text(p: &Property, o: &Outcome) -> String {
             line.push_str(&format!(": {why}"));
         }
     }
+    if let Verdict::Error(why) = &o.verdict {
+        line.push_str(&format!(": {why}"));
+    }
     if let (Some(false), Some(Expect::Bool(b))) = (as_expected(p, o), &p.expect) {
         line.push_str(&format!(" — expected {}", if *b { "satisfied" } else { "violated" }));
     }
     if p.name != p.text {
         line.push_str(&format!("\n  {}", p.text));
+    }
+    if let Some(s) = &o.stats {
+        line.push_str(&format!("\n  {} visited, {} stored, {} transitions, {:.3} s", s.visited, s.stored, s.transitions, s.time_s));
     }
     line
 }
@@ -57,9 +64,14 @@ pub fn json(p: &Property, o: &Outcome) -> Value {
         "verdict": verdict_word(&o.verdict),
         "expected": expected,
         "engine": o.engine.name(),
-        "stats": Value::Null,
+        "stats": o.stats.map_or(Value::Null, |s| json!({
+            "visited": s.visited, "stored": s.stored, "transitions": s.transitions, "time_s": s.time_s,
+        })),
         "trace": Value::Null,
     });
+    if let Verdict::Error(why) = &o.verdict {
+        v["reason"] = json!(why);
+    }
     if let Verdict::Unknown(u) = &o.verdict {
         v["reason"] = json!(u.reason());
         if let Unknown::Unsupported(why) = u {

@@ -27,6 +27,10 @@ struct Node {
 type Boxed = Box<Node>;
 
 impl Node {
+    #[allow(
+        clippy::boxed_local,
+        reason = "nodes stay boxed through the Pratt parser to keep its frames small"
+    )]
     fn into_expr(self: Box<Self>) -> Box<Expr> {
         Box::new(self.expr)
     }
@@ -37,7 +41,7 @@ impl Node {
 /// `total` also counts the left-associative operators of precedence climbing,
 /// and bounds the recursion of the Pratt parser.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Depth {
+struct Depth {
     nest: usize,
     total: usize,
 }
@@ -57,7 +61,7 @@ enum Fix {
 /// The operators, loosest first (UPPAAL's precedence; FORMAT.md, section 3).
 const LEVELS: &[(Fix, &[Rule])] = &[
     (Fix::Prefix, &[Rule::quant, Rule::path_prefix]),
-    (Fix::Left, &[Rule::leadsto]), // not associative: checked in `infix`
+    (Fix::Left, &[Rule::leadsto]), // not associative: see `check_leadsto`
     (Fix::Right, &[Rule::imply]),
     (Fix::Left, &[Rule::or]),
     (Fix::Left, &[Rule::and]),
@@ -424,18 +428,23 @@ impl<'t> Builder<'t> {
             Rule::until_e => PathQuant::E,
             _ => PathQuant::A,
         };
-        let lhs = self.nested(nth(&kids, 1, span)?, depth, span.start)?;
+        let inner = Depth {
+            nest: depth.nest + 1,
+            total: depth.total + 1,
+        };
+        self.check_depth(inner, span.start)?;
+        let lhs = self.sequence(nth(&kids, 1, span)?, inner)?;
         let mut rest = kids.iter().skip(3).cloned();
         let mut next = rest.next().ok_or_else(|| internal(span))?;
         let mut bound = None;
         let mut below = lhs.depth;
         if next.as_rule() == Rule::bound {
-            let (b, d) = self.bound(next, depth)?;
+            let (b, d) = self.bound(next, inner)?;
             below = below.max(d);
             bound = Some(b);
             next = rest.next().ok_or_else(|| internal(span))?;
         }
-        let rhs = self.nested(next, depth, span.start)?;
+        let rhs = self.sequence(next, inner)?;
         below = below.max(rhs.depth);
         node(
             ExprKind::Until {

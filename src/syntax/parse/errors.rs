@@ -53,7 +53,7 @@ const LONG_TOKENS: &[&str] = &[
     "-->", "E<>", "A<>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "..",
 ];
 
-/// The token starting at `pos` (after no whitespace), `None` at the end.
+/// The token starting at `pos`, `None` at the end of the text.
 pub(super) fn token_at(text: &str, pos: usize) -> Option<&str> {
     let rest = text.get(pos..)?;
     let first = rest.chars().next()?;
@@ -121,8 +121,10 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         | path_prefix | path_ef | path_af | path_eg | path_ag | deadlock | until | until_e
         | until_a | sys_arg => Want::Operand,
         name => Want::Name,
-        index | call_args | member_suffix | cond_op | leadsto | imply | or | and | lor | land
-        | eq | ne | le | lt | ge | gt | add | sub | mul | div | rem => Want::Operator,
+        // `[`, `(` or `.` right after a name: too specific to list.
+        index | call_args | member_suffix => return None,
+        cond_op | leadsto | imply | or | and | lor | land | eq | ne | le | lt | ge | gt | add
+        | sub | mul | div | rem => Want::Operator,
         send | recv => Want::SyncDir,
         lparen => Want::Words("`(`"),
         rparen => Want::Words("`)`"),

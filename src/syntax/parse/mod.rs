@@ -1,18 +1,25 @@
 //! Parsers for the text embedded in model and property files: expressions,
 //! formulas, updates, selects, synchronisations and `system` entries
-//! (FORMAT.md, sections 1 and 3).
+//! (FORMAT.md, sections 1 and 3). Spans are byte offsets into the given text.
 //!
-//! The grammars live in `syntax/expr.pest` and `syntax/formula.pest` (one pest
-//! parser loads both, so they share one `Rule` type). A grammar rule yields a
-//! flat sequence of operators and operands; [`build`] resolves precedence with
-//! pest's Pratt parser and builds the AST of [`crate::syntax::ast`], with spans
-//! of byte offsets into the parsed text.
+//! The grammars live in `syntax/expr.pest` and `syntax/formula.pest`; one pest
+//! parser loads both (so they share one `Rule` type) and each entry point
+//! starts at its own rule. A grammar rule yields a flat sequence of operators
+//! and operands; `build.rs` resolves precedence with pest's Pratt parser and
+//! builds the AST of [`crate::syntax::ast`].
 //!
-//! Deep input never overflows the stack: brackets are counted before pest runs,
-//! and the operator nesting of every sequence is measured before the Pratt pass
-//! (which recurses once per nested prefix or right-associative operator). The
-//! limits are [`MAX_NESTING`] (brackets and nested operators together) and
-//! [`MAX_TREE_DEPTH`] for the returned trees.
+//! Limits (located errors, never a stack overflow, checked on a 2 MiB stack in
+//! a debug build):
+//! - nesting: brackets (`(`, `[`, `? :`) and nested prefix or
+//!   right-associative operators (`!`, `-`, `not`, `forall`, `E<>`, ...,
+//!   `imply`, `? :`) count together and may reach [`MAX_NESTING`] (256):
+//!   `!!!x` is 3 levels, `(!(x))` is 3, `a imply b imply c` is 2. The bound of
+//!   a temporal operator, the range of a quantifier and the middle of `? :`
+//!   sit at their operator's level. Brackets are counted before pest runs;
+//!   operators before the Pratt pass, which recurses once per level.
+//! - tree depth: a chain of left-associative operators (`a + b + ...`,
+//!   `a[0][1]...`) nests only as a tree; trees deeper than [`MAX_TREE_DEPTH`]
+//!   are rejected, so code walking the AST recursively has a bound.
 
 mod build;
 mod errors;
@@ -20,14 +27,12 @@ mod errors;
 use pest::Parser;
 use pest::iterators::Pair;
 
-pub use super::ast::MAX_NESTING;
+use super::ast::MAX_NESTING;
 use super::ast::{Expr, ParseError, Select, Span, Sync, SystemEntry, Update};
 use build::Builder;
 
-/// Deepest syntax tree any parser here returns (root = 1): a long chain of
-/// left-associative operators (`a + b + ... `) is flat to the nesting limit but
-/// deep as a tree; deeper trees are a located error, so that code walking the
-/// AST recursively has a bound.
+/// Deepest syntax tree (counted in `Expr` nodes, a leaf is 1) that the parsers
+/// return; deeper is a located error.
 pub const MAX_TREE_DEPTH: usize = 1024;
 
 mod grammar {

@@ -1,0 +1,163 @@
+//! Forward, on-the-fly exploration of the zone graph with a passed/waiting
+//! list keyed by the discrete state (maximal zones only, unless asked to keep
+//! every distinct zone).
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use crate::domain::federation::Federation;
+use crate::engine::{Stats, Unknown};
+use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Bfs,
+    Dfs,
+}
+
+/// When a new zone is covered by a stored one of the same discrete state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cover {
+    /// Only an equal zone covers (TChecker's `reach`).
+    Equal,
+    /// Inclusion (TChecker's `covreach`).
+    Inclusion,
+    /// The aLU simulation (Herbreteau, Srivathsan, Walukiewicz 2012).
+    Alu,
+}
+
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub max_states: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
+/// A node of the explored graph: its state and how it was first reached.
+pub struct Node {
+    pub state: ZoneState,
+    pub parent: Option<(u32, Transition)>,
+    /// False once a larger zone replaced it (it stays for the paths through it).
+    pub alive: bool,
+}
+
+pub enum End {
+    /// A state meeting the target, and its satisfying valuations.
+    Found { node: u32, witness: Federation },
+    Exhausted,
+    Stopped(Unknown),
+    /// A run-time error while expanding `node` (or building the initial
+    /// states, when `None`).
+    Error { node: Option<u32>, error: RunError },
+}
+
+pub struct Exploration {
+    pub end: End,
+    pub nodes: Vec<Node>,
+    pub stats: Stats,
+}
+
+/// The target test: the valuations of a state that meet the goal.
+pub type Target<'a> = dyn FnMut(&mut ZoneGraph<'_>, &ZoneState) -> Result<Federation, RunError> + 'a;
+
+pub fn explore(zg: &mut ZoneGraph<'_>, order: Order, cover: Cover, limits: &Limits, target: &mut Target<'_>) -> Exploration {
+    let start = Instant::now();
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut store: FxHashMap<Discrete, Vec<u32>> = FxHashMap::default();
+    let mut waiting: VecDeque<u32> = VecDeque::new();
+    let mut stats = Stats::default();
+    let finish = |end, nodes: Vec<Node>, mut stats: Stats, store: &FxHashMap<Discrete, Vec<u32>>| {
+        stats.stored = store.values().map(|v| v.len() as u64).sum();
+        stats.time_s = start.elapsed().as_secs_f64();
+        Exploration { end, nodes, stats }
+    };
+    let mut initial = Vec::new();
+    if let Err(error) = zg.initial(&mut initial) {
+        return finish(End::Error { node: None, error }, nodes, stats, &store);
+    }
+    let mut pending: Vec<(ZoneState, Option<(u32, Transition)>)> = initial.into_iter().map(|s| (s, None)).collect();
+    let mut transitions = Vec::new();
+    let mut successors = Vec::new();
+    loop {
+        for (state, parent) in pending.drain(..) {
+            let Some(id) = insert(zg, &mut nodes, &mut store, cover, state, parent) else { continue };
+            match target(zg, &nodes[id as usize].state) {
+                Ok(w) if !w.is_empty() => return finish(End::Found { node: id, witness: w }, nodes, stats, &store),
+                Ok(_) => {}
+                Err(error) => return finish(End::Error { node: Some(id), error }, nodes, stats, &store),
+            }
+            waiting.push_back(id);
+        }
+        let next = match order {
+            Order::Bfs => waiting.pop_front(),
+            Order::Dfs => waiting.pop_back(),
+        };
+        let Some(id) = next else { return finish(End::Exhausted, nodes, stats, &store) };
+        if !nodes[id as usize].alive {
+            continue;
+        }
+        if limits.max_states.is_some_and(|m| stats.visited >= m) {
+            return finish(End::Stopped(Unknown::StateLimit), nodes, stats, &store);
+        }
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return finish(End::Stopped(Unknown::Timeout), nodes, stats, &store);
+        }
+        stats.visited += 1;
+        let state = nodes[id as usize].state.clone();
+        if let Err(error) = zg.successors(&state, &mut transitions, &mut successors) {
+            return finish(End::Error { node: Some(id), error }, nodes, stats, &store);
+        }
+        stats.transitions += successors.len() as u64;
+        pending.extend(successors.drain(..).map(|(s, t)| (s, Some((id, t)))));
+    }
+}
+
+/// Stores `state` unless a stored zone covers it; removes the zones it
+/// covers. Returns its id when it is new.
+fn insert(
+    zg: &mut ZoneGraph<'_>,
+    nodes: &mut Vec<Node>,
+    store: &mut FxHashMap<Discrete, Vec<u32>>,
+    cover: Cover,
+    state: ZoneState,
+    parent: Option<(u32, Transition)>,
+) -> Option<u32> {
+    if cover == Cover::Alu {
+        zg.load_bounds(&state.discrete);
+    }
+    let list = store.entry(state.discrete.clone()).or_default();
+    let covers = |old: &ZoneState, new: &ZoneState, zg: &ZoneGraph<'_>| match cover {
+        Cover::Equal => old.zone == new.zone,
+        Cover::Inclusion => new.zone.is_subset_of(&old.zone),
+        Cover::Alu => new.zone.alu_subsumed(&old.zone, &zg.lower, &zg.upper),
+    };
+    if list.iter().any(|&o| covers(&nodes[o as usize].state, &state, zg)) {
+        return None;
+    }
+    if cover != Cover::Equal {
+        list.retain(|&o| {
+            let keep = !covers(&state, &nodes[o as usize].state, zg);
+            if !keep {
+                nodes[o as usize].alive = false;
+            }
+            keep
+        });
+    }
+    let id = nodes.len() as u32;
+    list.push(id);
+    nodes.push(Node { state, parent, alive: true });
+    Some(id)
+}
+
+/// The steps from an initial state to `node`.
+pub fn path(nodes: &[Node], node: u32) -> Vec<u32> {
+    let mut out = vec![node];
+    let mut at = node;
+    while let Some((p, _)) = &nodes[at as usize].parent {
+        out.push(*p);
+        at = *p;
+    }
+    out.reverse();
+    out
+}

@@ -1,0 +1,67 @@
+//! Deadlocked valuations of a symbolic state (FORMAT.md: a valuation is
+//! deadlocked when no discrete step is possible from it, now or after any
+//! delay the invariants allow). A zone can be partly deadlocked.
+
+use crate::domain::federation::Federation;
+use crate::domain::zone::{Bound, Dbm};
+use crate::semantics::{RunError, Transition, ZoneGraph, ZoneState};
+
+impl ZoneGraph<'_> {
+    /// The valuations of `s` from which step `t` can be taken now, or after
+    /// some delay when time may pass: its guard, intersected with the
+    /// valuations whose reset image satisfies the target invariants, then
+    /// (with delay) every valuation below such a point within the source
+    /// invariants. `None` when the step can never be taken.
+    pub fn enabling_zone(&mut self, s: &ZoneState, t: &Transition, delay: bool) -> Result<Option<Dbm>, RunError> {
+        let dim = self.dim();
+        let mut g = Dbm::universe(dim);
+        if delay {
+            let wrap = |x| RunError { error: x, transition: None };
+            if !self.invariant(&s.discrete, &mut g).map_err(wrap)? {
+                return Ok(None);
+            }
+        }
+        if !self.guard(&s.discrete, t, &mut g)? {
+            return Ok(None);
+        }
+        let mut resets = Vec::new();
+        let Some(target) = self.discrete_post(&s.discrete, t, &mut resets)? else { return Ok(None) };
+        let mut inv = Dbm::universe(dim);
+        let wrap = |x| RunError { error: x, transition: Some(t.clone()) };
+        if !self.invariant(&target, &mut inv).map_err(wrap)? {
+            return Ok(None);
+        }
+        // Pre-image of the resets, last first: {u | u[x := c] ∈ inv}.
+        for &(x, c) in resets.iter().rev() {
+            let (x, c) = (x as usize, c as i32);
+            if !(inv.constrain(x, 0, Bound::le(c)) && inv.constrain(0, x, Bound::le(-c))) {
+                return Ok(None);
+            }
+            inv.free(x);
+        }
+        if !g.intersect(&inv) {
+            return Ok(None);
+        }
+        if delay {
+            g.down();
+        }
+        Ok(Some(g))
+    }
+
+    /// The deadlocked valuations of `s`.
+    pub fn deadlocked(&mut self, s: &ZoneState) -> Result<Federation, RunError> {
+        let delay = self.can_delay(&s.discrete)?;
+        let mut transitions = Vec::new();
+        self.transitions(&s.discrete, &mut transitions)?;
+        let mut fed = Federation::from_zone(s.zone.clone());
+        for t in &transitions {
+            if fed.is_empty() {
+                break;
+            }
+            if let Some(z) = self.enabling_zone(s, t, delay)? {
+                fed = fed.subtract_zone(&z);
+            }
+        }
+        Ok(fed)
+    }
+}

@@ -1,0 +1,38 @@
+//! Run-time errors of the model (FORMAT.md "Run-time errors").
+
+use crate::network::{EvalError, Network};
+use crate::semantics::Transition;
+
+/// An evaluation failed while exploring: in the step `transition` (or while
+/// building the initial states when `None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunError {
+    pub error: EvalError,
+    pub transition: Option<Transition>,
+}
+
+impl RunError {
+    /// A sentence for the user, with names.
+    pub fn describe(&self, net: &Network) -> String {
+        let what = match &self.error {
+            EvalError::DivisionByZero => "division by zero".to_string(),
+            EvalError::Overflow => "64-bit integer overflow".to_string(),
+            EvalError::IndexOutOfBounds { index, len } => format!("array index {index} out of bounds (size {len})"),
+            EvalError::OutOfRange { slot, value } => {
+                let s = &net.slots[*slot as usize];
+                format!("`{}` = {value} is outside its range [{}, {}]", s.name, s.lo, s.hi)
+            }
+        };
+        match &self.transition {
+            Some(t) => {
+                let edges: Vec<String> = t.edges.iter().map(|&(p, e)| {
+                    let proc_ = &net.processes[p as usize];
+                    let edge = &proc_.edges[e as usize];
+                    format!("{}: {} -> {} (line {})", proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name, edge.pos.line)
+                }).collect();
+                format!("{what} in the step {}", edges.join(", "))
+            }
+            None => format!("{what} in the initial state"),
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! Symbolic states of the zone graph and the steps between them.
+
+use crate::domain::zone::Dbm;
+
+/// The explicit part of a state: one location per process, one value per
+/// data slot.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Discrete {
+    pub locs: Box<[u32]>,
+    pub data: Box<[i64]>,
+}
+
+/// A discrete state and a zone of clock valuations.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ZoneState {
+    pub discrete: Discrete,
+    pub zone: Dbm,
+}
+
+/// The edges that move together in one discrete step: the sender first,
+/// then receivers in system order (the order updates run in); an internal
+/// step has one edge.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Transition {
+    /// `(process, edge)` pairs.
+    pub edges: Vec<(u32, u32)>,
+}

@@ -1,0 +1,396 @@
+//! Discrete successors and time elapse on zones.
+
+use crate::domain::zone::{Bound, Dbm, NO_BOUND};
+use crate::model::decl::OutOfRange;
+use crate::model::typed::Dir;
+use crate::network::{ChannelIndex, ClockConstraint, EvalError, Network, Target, Update};
+use crate::semantics::{Discrete, RunError, Transition, ZoneState};
+
+/// How zones are abstracted after each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Abstraction {
+    /// Exact zones (the graph may be infinite).
+    None,
+    /// ExtraLU+ with per-location bounds: sound and complete for location,
+    /// data and guard-like clock reachability.
+    Lu,
+    /// ExtraLU+ with `L = U = max(L, U)`, i.e. Extra_M+: its classes are
+    /// bisimilar, so it also preserves deadlocks.
+    M,
+}
+
+/// The zone graph of a network, with scratch space for its computations.
+pub struct ZoneGraph<'n> {
+    pub net: &'n Network,
+    pub abstraction: Abstraction,
+    stack: Vec<i64>,
+    lower64: Vec<i64>,
+    upper64: Vec<i64>,
+    /// Per-clock bounds (slot k - 1 is clock k), for the zone library.
+    pub lower: Vec<i32>,
+    pub upper: Vec<i32>,
+    /// Enabled synchronising edges: (channel, direction, process, edge).
+    syncs: Vec<(u32, Dir, u32, u32)>,
+}
+
+fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
+    RunError { error, transition: Some(Transition { edges: edges.to_vec() }) }
+}
+
+impl<'n> ZoneGraph<'n> {
+    pub fn new(net: &'n Network, abstraction: Abstraction) -> Self {
+        let dim = net.dim();
+        ZoneGraph {
+            net,
+            abstraction,
+            stack: Vec::new(),
+            lower64: vec![0; dim],
+            upper64: vec![0; dim],
+            lower: vec![NO_BOUND; dim - 1],
+            upper: vec![NO_BOUND; dim - 1],
+            syncs: Vec::new(),
+        }
+    }
+
+    pub fn dim(&self) -> usize {
+        self.net.dim()
+    }
+
+    /// Intersects `zone` with `x_i - x_j ≺ ±bound` evaluated on `d`.
+    pub fn constrain(&mut self, c: &ClockConstraint, d: &Discrete, zone: &mut Dbm) -> Result<bool, EvalError> {
+        let v = c.bound.eval(&d.locs, &d.data, &mut self.stack)?;
+        let v = if c.negate { -v } else { v };
+        // Bounds were checked against 2^28 over the data ranges at load.
+        let v = v as i32;
+        let b = if c.strict { Bound::lt(v) } else { Bound::le(v) };
+        Ok(zone.constrain(c.i as usize, c.j as usize, b))
+    }
+
+    /// Intersects `zone` with every invariant of `d`; false if empty or a
+    /// data invariant fails.
+    pub fn invariant(&mut self, d: &Discrete, zone: &mut Dbm) -> Result<bool, EvalError> {
+        let net = self.net;
+        for (p, &l) in d.locs.iter().enumerate() {
+            let loc = &net.processes[p].locations[l as usize];
+            if let Some(code) = &loc.invariant_data {
+                if code.eval(&d.locs, &d.data, &mut self.stack)? == 0 {
+                    return Ok(false);
+                }
+            }
+            for c in &loc.invariant {
+                if !self.constrain(c, d, zone)? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether time may pass in `d`: no urgent or committed location, and no
+    /// synchronisation on an urgent channel enabled.
+    pub fn can_delay(&mut self, d: &Discrete) -> Result<bool, RunError> {
+        let net = self.net;
+        let urgent_loc = d.locs.iter().enumerate().any(|(p, &l)| {
+            let loc = &net.processes[p].locations[l as usize];
+            loc.urgent || loc.committed
+        });
+        if urgent_loc {
+            return Ok(false);
+        }
+        if !net.channels.iter().any(|c| c.urgent) {
+            return Ok(true);
+        }
+        let mut internal = Vec::new();
+        self.enabled_edges(d, &mut internal)?;
+        let syncs = std::mem::take(&mut self.syncs);
+        let blocked = syncs.iter().any(|&(c, dir, p, _)| {
+            let ch = &net.channels[c as usize];
+            ch.urgent
+                && dir == Dir::Send
+                && (ch.broadcast || syncs.iter().any(|&(c2, d2, q, _)| c2 == c && d2 == Dir::Receive && q != p))
+        });
+        self.syncs = syncs;
+        Ok(!blocked)
+    }
+
+    /// Edges whose data guards hold: internal ones into `internal`,
+    /// synchronising ones into `self.syncs`, sorted by channel.
+    fn enabled_edges(&mut self, d: &Discrete, internal: &mut Vec<(u32, u32)>) -> Result<(), RunError> {
+        let net = self.net;
+        self.syncs.clear();
+        for (p, &l) in d.locs.iter().enumerate() {
+            let proc_ = &net.processes[p];
+            for &e in &proc_.outgoing[l as usize] {
+                let edge = &proc_.edges[e as usize];
+                let id = (p as u32, e);
+                if let Some(g) = &edge.guard_data {
+                    if g.eval(&d.locs, &d.data, &mut self.stack).map_err(|x| err(x, &[id]))? == 0 {
+                        continue;
+                    }
+                }
+                match &edge.sync {
+                    None => internal.push(id),
+                    Some(s) => {
+                        let chan = match &s.channel {
+                            ChannelIndex::Fixed(c) => *c,
+                            ChannelIndex::Dynamic { base, len, index } => {
+                                let i = index.eval(&d.locs, &d.data, &mut self.stack).map_err(|x| err(x, &[id]))?;
+                                if i < 0 || i >= *len as i64 {
+                                    return Err(err(EvalError::IndexOutOfBounds { index: i, len: *len }, &[id]));
+                                }
+                                base + i as u32
+                            }
+                        };
+                        self.syncs.push((chan, s.dir, id.0, id.1));
+                    }
+                }
+            }
+        }
+        self.syncs.sort_unstable_by_key(|&(c, dir, p, e)| (c, dir == Dir::Receive, p, e));
+        Ok(())
+    }
+
+    /// The discrete steps enabled by the data of `d` (clock guards are
+    /// left to [`ZoneGraph::post`]), with the committed rule applied.
+    pub fn transitions(&mut self, d: &Discrete, out: &mut Vec<Transition>) -> Result<(), RunError> {
+        let net = self.net;
+        out.clear();
+        let committed = |p: u32| net.processes[p as usize].locations[d.locs[p as usize] as usize].committed;
+        let any_committed = (0..d.locs.len() as u32).any(committed);
+        let mut internal = Vec::new();
+        self.enabled_edges(d, &mut internal)?;
+        for id in internal {
+            if !any_committed || committed(id.0) {
+                out.push(Transition { edges: vec![id] });
+            }
+        }
+        let syncs = std::mem::take(&mut self.syncs);
+        let mut start = 0;
+        while start < syncs.len() {
+            let chan = syncs[start].0;
+            let end = start + syncs[start..].iter().take_while(|s| s.0 == chan).count();
+            let group = &syncs[start..end];
+            let split = group.iter().take_while(|s| s.1 == Dir::Send).count();
+            let (senders, receivers) = group.split_at(split);
+            if net.channels[chan as usize].broadcast {
+                for s in senders {
+                    broadcast(s, receivers, any_committed, &committed, out);
+                }
+            } else {
+                for s in senders {
+                    for r in receivers {
+                        if r.2 != s.2 && (!any_committed || committed(s.2) || committed(r.2)) {
+                            out.push(Transition { edges: vec![(s.2, s.3), (r.2, r.3)] });
+                        }
+                    }
+                }
+            }
+            start = end;
+        }
+        self.syncs = syncs;
+        Ok(())
+    }
+
+    /// The discrete effect of `t` from `d`: new locations and data, and the
+    /// clock resets in order. `None` when an out-of-range assignment
+    /// disables the step (`out_of_range: disable`).
+    pub fn discrete_post(&mut self, d: &Discrete, t: &Transition, resets: &mut Vec<(u32, i64)>) -> Result<Option<Discrete>, RunError> {
+        let net = self.net;
+        let mut next = d.clone();
+        resets.clear();
+        for &(p, e) in &t.edges {
+            let edge = &net.processes[p as usize].edges[e as usize];
+            next.locs[p as usize] = edge.to;
+        }
+        for &(p, e) in &t.edges {
+            let edge = &net.processes[p as usize].edges[e as usize];
+            for u in &edge.updates {
+                match u {
+                    Update::Reset { clock, value } => resets.push((*clock, *value)),
+                    Update::Data { target, value } => {
+                        let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
+                        let slot = match target {
+                            Target::Slot(s) => *s,
+                            Target::Indexed { base, len, index } => {
+                                let i = index.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
+                                if i < 0 || i >= *len as i64 {
+                                    return Err(err(EvalError::IndexOutOfBounds { index: i, len: *len }, &t.edges));
+                                }
+                                base + i as u32
+                            }
+                        };
+                        let s = &net.slots[slot as usize];
+                        if v < s.lo || v > s.hi {
+                            return match net.out_of_range {
+                                OutOfRange::Disable => Ok(None),
+                                OutOfRange::Error => Err(err(EvalError::OutOfRange { slot, value: v }, &t.edges)),
+                            };
+                        }
+                        next.data[slot as usize] = v;
+                    }
+                }
+            }
+        }
+        Ok(Some(next))
+    }
+
+    /// Intersects `zone` with the clock guards of `t`, evaluated on `d`.
+    pub fn guard(&mut self, d: &Discrete, t: &Transition, zone: &mut Dbm) -> Result<bool, RunError> {
+        let net = self.net;
+        for &(p, e) in &t.edges {
+            for c in &net.processes[p as usize].edges[e as usize].guard_clocks {
+                if !self.constrain(c, d, zone).map_err(|x| err(x, &t.edges))? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// The successor of `s` by `t` before abstraction: guard, updates,
+    /// target invariants, time elapse. `None` when the step is impossible.
+    pub fn post_exact(&mut self, s: &ZoneState, t: &Transition) -> Result<Option<ZoneState>, RunError> {
+        let mut zone = s.zone.clone();
+        if !self.guard(&s.discrete, t, &mut zone)? {
+            return Ok(None);
+        }
+        let mut resets = Vec::new();
+        let Some(d) = self.discrete_post(&s.discrete, t, &mut resets)? else { return Ok(None) };
+        for &(x, v) in &resets {
+            zone.reset(x as usize, v as i32);
+        }
+        self.settle(d, zone, Some(t))
+    }
+
+    /// Target invariants, then time elapse where allowed.
+    fn settle(&mut self, d: Discrete, mut zone: Dbm, t: Option<&Transition>) -> Result<Option<ZoneState>, RunError> {
+        let wrap = |x: EvalError| RunError { error: x, transition: t.cloned() };
+        if !self.invariant(&d, &mut zone).map_err(wrap)? {
+            return Ok(None);
+        }
+        if self.can_delay(&d)? {
+            zone.up();
+            self.invariant(&d, &mut zone).map_err(wrap)?;
+        }
+        Ok(Some(ZoneState { discrete: d, zone }))
+    }
+
+    /// The abstract successor of `s` by `t`.
+    pub fn post(&mut self, s: &ZoneState, t: &Transition) -> Result<Option<ZoneState>, RunError> {
+        let mut next = self.post_exact(s, t)?;
+        if let Some(n) = &mut next {
+            self.extrapolate(n);
+        }
+        Ok(next)
+    }
+
+    /// Every successor of `s` with its step.
+    pub fn successors(&mut self, s: &ZoneState, transitions: &mut Vec<Transition>, out: &mut Vec<(ZoneState, Transition)>) -> Result<(), RunError> {
+        out.clear();
+        self.transitions(&s.discrete, transitions)?;
+        for t in transitions.iter() {
+            if let Some(n) = self.post(s, t)? {
+                out.push((n, t.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The initial states before abstraction, one per initial data valuation
+    /// (`init: any` gives several) whose invariants hold.
+    pub fn initial_exact(&mut self, out: &mut Vec<ZoneState>) -> Result<(), RunError> {
+        let net = self.net;
+        out.clear();
+        let locs: Box<[u32]> = net.processes.iter().map(|p| p.initial).collect();
+        let mut data: Vec<i64> = net.slots.iter().map(|s| s.init.0).collect();
+        loop {
+            let d = Discrete { locs: locs.clone(), data: data.clone().into_boxed_slice() };
+            if let Some(s) = self.settle(d, Dbm::zero(net.dim()), None)? {
+                out.push(s);
+            }
+            // Next combination of the `init: any` slots, last slot fastest.
+            let mut k = data.len();
+            loop {
+                if k == 0 {
+                    return Ok(());
+                }
+                k -= 1;
+                if data[k] < net.slots[k].init.1 {
+                    data[k] += 1;
+                    break;
+                }
+                data[k] = net.slots[k].init.0;
+            }
+        }
+    }
+
+    pub fn initial(&mut self, out: &mut Vec<ZoneState>) -> Result<(), RunError> {
+        self.initial_exact(out)?;
+        for s in out.iter_mut() {
+            self.extrapolate(s);
+        }
+        Ok(())
+    }
+
+    /// Loads the per-clock bounds of `d` into `self.lower` / `self.upper`.
+    pub fn load_bounds(&mut self, d: &Discrete) {
+        self.net.lu.of_state(&d.locs, &mut self.lower64, &mut self.upper64);
+        let to32 = |v: i64| if v == crate::network::NO_BOUND { NO_BOUND } else { v.clamp(-(1 << 29), 1 << 29) as i32 };
+        for k in 1..self.lower64.len() {
+            let (l, u) = (to32(self.lower64[k]), to32(self.upper64[k]));
+            (self.lower[k - 1], self.upper[k - 1]) = match self.abstraction {
+                Abstraction::M => (l.max(u), l.max(u)),
+                _ => (l, u),
+            };
+        }
+    }
+
+    pub fn extrapolate(&mut self, s: &mut ZoneState) {
+        if self.abstraction == Abstraction::None {
+            return;
+        }
+        self.load_bounds(&s.discrete);
+        s.zone.extrapolate_lu_plus(&self.lower, &self.upper);
+    }
+}
+
+/// The broadcast steps of sender `s`: every other process with enabled
+/// receiving edges takes one of them.
+fn broadcast(
+    s: &(u32, Dir, u32, u32),
+    receivers: &[(u32, Dir, u32, u32)],
+    any_committed: bool,
+    committed: &dyn Fn(u32) -> bool,
+    out: &mut Vec<Transition>,
+) {
+    let mut groups: Vec<&[(u32, Dir, u32, u32)]> = Vec::new();
+    let mut i = 0;
+    while i < receivers.len() {
+        let p = receivers[i].2;
+        let n = receivers[i..].iter().take_while(|r| r.2 == p).count();
+        if p != s.2 {
+            groups.push(&receivers[i..i + n]);
+        }
+        i += n;
+    }
+    let mut choice = vec![0usize; groups.len()];
+    loop {
+        let mut edges = vec![(s.2, s.3)];
+        edges.extend(groups.iter().zip(&choice).map(|(g, &c)| (g[c].2, g[c].3)));
+        if !any_committed || edges.iter().any(|e| committed(e.0)) {
+            out.push(Transition { edges });
+        }
+        let mut k = groups.len();
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            choice[k] += 1;
+            if choice[k] < groups[k].len() {
+                break;
+            }
+            choice[k] = 0;
+        }
+    }
+}
