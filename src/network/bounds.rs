@@ -50,12 +50,6 @@ impl LuBounds {
                     seed(e.from as usize, c);
                 }
             }
-            // Invariants of targets are checked on entry: they bound the source too.
-            for e in &p.edges {
-                for c in &p.locations[e.to as usize].invariant {
-                    seed(e.from as usize, c);
-                }
-            }
             loop {
                 let mut changed = false;
                 for e in &p.edges {
