@@ -139,6 +139,21 @@ fn lower_and_upper_bounds_act_separately() {
 }
 
 #[test]
+fn lower_bound_above_l_frees_the_whole_row() {
+    // x == y >= 5 with L = 3: no guard x >= c or y >= c can tell 5 from
+    // anything above 3, so the difference x − y == 0 is forgotten as well,
+    // while U = 10 keeps the lower bounds themselves.
+    let mut d = Dbm::zero(3);
+    d.up();
+    d.constrain(0, 1, Bound::le(-5));
+    let e = extrapolated(&d, &[3, 3], &[10, 10]);
+    assert_eq!(e.display(&["x", "y"]).to_string(), "5 <= x && 5 <= y");
+    // With L = 5 the rows stay: 5 > 5 does not hold.
+    let e = extrapolated(&d, &[5, 5], &[10, 10]);
+    assert_eq!(e, d);
+}
+
+#[test]
 fn no_bounds_at_all_give_the_universe() {
     let d = reset_after_delay(2);
     let e = extrapolated(&d, &[NO_BOUND, NO_BOUND], &[NO_BOUND, NO_BOUND]);

@@ -144,12 +144,24 @@ pub struct ValidateArgs {
     pub input: Option<InputFormat>,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    Dot,
+    Yaml,
+    Json,
+}
+
 #[derive(Args, Debug)]
 pub struct GraphArgs {
     pub model: PathBuf,
-    /// dot, yaml or json.
-    #[arg(long, default_value = "dot")]
-    pub format: String,
+    #[arg(long, value_enum, default_value = "dot")]
+    pub format: GraphFormat,
+    /// Zone abstraction (default: lu, or none with diagonal constraints).
+    #[arg(long, value_enum)]
+    pub abstraction: Option<Abstraction>,
+    /// Stop after this many states.
+    #[arg(long)]
+    pub max_states: Option<u64>,
 }
 
 #[derive(Args, Debug)]

@@ -32,7 +32,7 @@ pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Check(a) => check(a),
         Command::Validate(a) => validate(a),
-        Command::Graph(a) => not_yet(&a.model, OutputFormat::Text, "`kairos graph` (the zone graph) is not supported yet"),
+        Command::Graph(a) => graph(a),
         Command::Synth(a) => not_yet(&a.model, a.common.format, "`kairos synth` (parametric synthesis) is not supported yet"),
         Command::Sweep(a) => not_yet(&a.model, a.common.format, "`kairos sweep` is not supported yet"),
         Command::Simulate(a) => not_yet(&a.model, OutputFormat::Text, "`kairos simulate` is not supported yet"),
@@ -300,5 +300,52 @@ fn options(c: &args::Common) -> engine::Options {
             max_states: c.max_states,
             deadline: c.timeout.map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t.max(0.0))),
         },
+    }
+}
+
+fn graph(a: args::GraphArgs) -> u8 {
+    use args::{Abstraction, GraphFormat};
+    use crate::semantics::{Abstraction as Abs, ZoneGraph};
+    let text_format = if a.format == GraphFormat::Json { OutputFormat::Json } else { OutputFormat::Text };
+    let input = match load_input(&a.model, &[], None, text_format) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let m = &input.loaded.model;
+    if m.hybrid || !m.params.is_empty() {
+        eprintln!("kairos: the zone graph of hybrid or parametric models is not supported yet");
+        return exit::UNSUPPORTED;
+    }
+    let net = match crate::network::build(m) {
+        Ok(n) => n,
+        Err(d) => return invalid(&d, &[&input.model_src], text_format),
+    };
+    let abstraction = match (a.abstraction, net.has_diagonals) {
+        (Some(Abstraction::Lu | Abstraction::Alu), true) => {
+            eprintln!("kairos: ExtraLU+ is unsound with diagonal constraints; use `--abstraction none`");
+            return exit::UNSUPPORTED;
+        }
+        (Some(Abstraction::None), _) | (None, true) => Abs::None,
+        _ => Abs::Lu,
+    };
+    let mut zg = ZoneGraph::new(&net, abstraction);
+    let limits = engine::reach::Limits { max_states: a.max_states, deadline: None };
+    match engine::graph::zone_graph(&mut zg, &limits) {
+        Ok(g) => {
+            match a.format {
+                GraphFormat::Dot => print!("{}", report::graph::dot(&net, &g)),
+                GraphFormat::Yaml => print!("{}", report::graph::yaml(&net, &g)),
+                GraphFormat::Json => println!("{}", report::graph::json(&net, &g)),
+            }
+            exit::OK
+        }
+        Err(engine::graph::GraphError::Stopped(_)) => {
+            eprintln!("kairos: the zone graph has more than {} states; stopped", a.max_states.unwrap_or(0));
+            exit::LIMIT
+        }
+        Err(engine::graph::GraphError::Run(e)) => {
+            eprintln!("kairos: run-time error: {}", e.describe(&net));
+            exit::RUNTIME_ERROR
+        }
     }
 }

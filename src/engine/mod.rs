@@ -4,6 +4,7 @@
 //! included) on the zone graph. Every other shape is answered `unknown`
 //! with reason `unsupported`, naming the engine FORMAT.md routes it to.
 
+pub mod graph;
 pub mod reach;
 
 use std::time::Instant;

@@ -1,4 +1,5 @@
 //! Turning results into text and JSON. Engines never format; this does.
 
 pub mod diagnostics;
+pub mod graph;
 pub mod verdict;
