@@ -72,3 +72,11 @@ fn labels_option_checks_all_labels_at_once() {
     assert_eq!(v["properties"][0]["name"], "labels");
     assert_eq!(v["properties"][0]["formula"], "E<> cs1 and cs2");
 }
+
+#[test]
+fn the_spec_mismatch_example_names_both_files() {
+    let (code, _, err) = kairos(&["check", "tests/invalid/spec-mismatch/model.yaml", "tests/invalid/spec-mismatch/spec.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tests/invalid/spec-mismatch/spec.yaml:2:8"), "{err}");
+    assert!(err.contains("lamp.yaml") && err.contains("model.yaml"), "{err}");
+}

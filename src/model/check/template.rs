@@ -217,6 +217,13 @@ impl Checker<'_> {
     /// In timed models a clock constraint is `x ~ e` or `x - y ~ e`: returns it
     /// with `x` at coefficient 1, or reports it.
     pub fn timed_atom(&mut self, pos: Pos, mut a: LinAtom) -> Option<LinAtom> {
+        if let Some(v) = a.rhs.as_const() {
+            if v.unsigned_abs() > crate::model::MAX_CLOCK_BOUND as u64 {
+                self.r.error(pos, "bound-too-large", format!("the clock bound {v} is beyond ±2^28 = {}", crate::model::MAX_CLOCK_BOUND)).hint =
+                    Some("scale the time unit down so that every bound fits".into());
+                return None;
+            }
+        }
         if self.model.hybrid || a.terms.is_empty() {
             return Some(a);
         }
