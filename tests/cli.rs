@@ -23,20 +23,34 @@ fn validate_accepts_the_railway_crossing() {
     assert!(out.contains("valid timed model `railway-crossing`"), "{out}");
 }
 
-/// Until the engines land, `check` must not pretend: exit 5, `unknown`.
+/// Reachability is answered; what needs an engine not built yet says so
+/// (exit 5), never a verdict it did not compute.
 #[test]
-fn check_says_honestly_what_it_cannot_check() {
-    let (code, out, _) = kairos(&["check", "models/railway-crossing.yaml", "specs/railway-crossing.yaml"]);
+fn check_answers_reachability_and_is_honest_about_the_rest() {
+    let (code, out, _) = kairos(&["check", "models/railway-crossing.yaml", "specs/railway-crossing.yaml", "--format", "json"]);
     assert_eq!(code, 5, "{out}");
-    assert!(out.contains("unknown (unsupported)"), "{out}");
-    assert!(!out.contains("satisfied") && !out.contains("violated"), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    for p in v["properties"].as_array().unwrap() {
+        match p["engine"].as_str().unwrap() {
+            "reach" => {
+                assert!(p["verdict"] == "satisfied" || p["verdict"] == "violated", "{p}");
+                assert!(p["stats"]["visited"].as_u64().unwrap() > 0, "{p}");
+                if !p["expected"].is_null() {
+                    assert_eq!(p["verdict"] == "satisfied", p["expected"] == true, "{p}");
+                }
+            }
+            _ => {
+                assert_eq!(p["verdict"], "unknown", "{p}");
+                assert_eq!(p["reason"], "unsupported", "{p}");
+            }
+        }
+    }
 
     let (code, out, _) = kairos(&["check", "models/fischer.yaml", "-q", "E<> P(1).cs", "--format", "json"]);
-    assert_eq!(code, 5);
+    assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     let p = &v["properties"][0];
-    assert_eq!(p["verdict"], "unknown");
-    assert_eq!(p["reason"], "unsupported");
+    assert_eq!(p["verdict"], "satisfied");
     assert_eq!(p["engine"], "reach");
     assert_eq!(p["formula"], "E<> P(1).cs");
 }
@@ -67,10 +81,11 @@ fn a_spec_for_another_model_is_refused() {
 #[test]
 fn labels_option_checks_all_labels_at_once() {
     let (code, out, _) = kairos(&["check", "tests/models/tchecker/fischer_3.yaml", "--labels", "cs1,cs2", "--format", "json"]);
-    assert_eq!(code, 5);
+    assert_eq!(code, 1, "unreachable, and no `expect`: the property does not hold");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["properties"][0]["name"], "labels");
     assert_eq!(v["properties"][0]["formula"], "E<> cs1 and cs2");
+    assert_eq!(v["properties"][0]["verdict"], "violated");
 }
 
 #[test]

@@ -29,7 +29,8 @@ impl Bound {
     const MIN_RAW: i32 = Self::MIN_VALUE << 1;
 
     /// The bound `<= c`.
-    /// Pre: `MIN_VALUE <= c <= MAX_VALUE`. Cost: O(1).
+    /// Pre: `MIN_VALUE <= c <= MAX_VALUE`. Post: finite, `value() == c`,
+    /// not strict. Cost: O(1).
     #[inline]
     pub const fn le(c: i32) -> Bound {
         debug_assert!(Self::MIN_VALUE <= c && c <= Self::MAX_VALUE);
@@ -37,7 +38,8 @@ impl Bound {
     }
 
     /// The bound `< c`.
-    /// Pre: `MIN_VALUE <= c <= MAX_VALUE`. Cost: O(1).
+    /// Pre: `MIN_VALUE <= c <= MAX_VALUE`. Post: finite, `value() == c`,
+    /// strict. Cost: O(1).
     #[inline]
     pub const fn lt(c: i32) -> Bound {
         debug_assert!(Self::MIN_VALUE <= c && c <= Self::MAX_VALUE);
@@ -45,14 +47,15 @@ impl Bound {
     }
 
     /// Whether the bound is finite (not [`Bound::INF`]).
-    /// Pre: none. Cost: O(1).
+    /// Pre: none. Post: false only for `INF`. Cost: O(1).
     #[inline]
     pub const fn is_finite(self) -> bool {
         self.0 != i32::MAX
     }
 
     /// The constant `c` of `≺ c`.
-    /// Pre: finite. Cost: O(1).
+    /// Pre: finite. Post: `Bound::le(b.value())` or `Bound::lt(b.value())`
+    /// is `b`. Cost: O(1).
     #[inline]
     pub const fn value(self) -> i32 {
         debug_assert!(self.is_finite());
@@ -62,7 +65,7 @@ impl Bound {
 
     /// Whether the bound is `<` rather than `<=`.
     /// Pre: finite (`∞` is conventionally strict but carries no bit for it).
-    /// Cost: O(1).
+    /// Post: true iff `b == Bound::lt(b.value())`. Cost: O(1).
     #[inline]
     pub const fn is_strict(self) -> bool {
         debug_assert!(self.is_finite());
@@ -78,7 +81,8 @@ impl Bound {
 
     /// Unpacks an integer produced by [`Bound::raw`].
     /// Pre: `raw` came from `raw()` (or is `i32::MAX`, or lies in the finite
-    /// range `[2·MIN_VALUE, 2·MAX_VALUE + 1]`). Cost: O(1).
+    /// range `[2·MIN_VALUE, 2·MAX_VALUE + 1]`). Post: `raw()` returns `raw`.
+    /// Cost: O(1).
     #[inline]
     pub const fn from_raw(raw: i32) -> Bound {
         debug_assert!(raw == i32::MAX || (Self::MIN_RAW <= raw && raw <= Self::MAX_RAW));

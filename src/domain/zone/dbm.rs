@@ -53,14 +53,15 @@ impl Dbm {
     }
 
     /// Number of clocks plus one (index 0 is the reference clock).
-    /// Pre: none. Cost: O(1).
+    /// Pre: none. Post: `>= 1`. Cost: O(1).
     #[inline]
     pub fn dim(&self) -> usize {
         self.dim
     }
 
     /// The entry `m[i][j]`, the bound on `x_i − x_j`.
-    /// Pre: `i, j < dim`; meaningless on an empty DBM. Cost: O(1).
+    /// Pre: `i, j < dim`. Post: the tightest bound of the zone if canonical;
+    /// unspecified on an empty DBM. Cost: O(1).
     #[inline]
     pub fn bound(&self, i: usize, j: usize) -> Bound {
         debug_assert!(i < self.dim && j < self.dim);
@@ -68,8 +69,10 @@ impl Dbm {
     }
 
     /// Whether the zone has no valuation.
-    /// Pre: canonical or marked empty (not after a bare [`Dbm::tighten`]).
-    /// Cost: O(1): emptiness is recorded in `m[0][0]`.
+    /// Pre: canonical or marked empty (not after a bare [`Dbm::tighten`]);
+    /// not asserted, since `is_canonical` itself starts here.
+    /// Post: exact under the precondition. Cost: O(1): emptiness is recorded
+    /// in `m[0][0]`.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.m[0] < Bound::LE_ZERO
@@ -83,7 +86,8 @@ impl Dbm {
     /// Whether the matrix is a valid operand: marked empty, or closed
     /// under the triangle inequality with `<= 0` diagonal and clocks `>= 0`.
     /// Meant for `debug_assert!`s, here and in callers.
-    /// Pre: none. Cost: O(dim³).
+    /// Pre: none. Post: true for every DBM an operation other than
+    /// `tighten` returns. Cost: O(dim³).
     pub fn is_canonical(&self) -> bool {
         if self.is_empty() {
             return true;
@@ -104,6 +108,7 @@ impl Dbm {
             return false;
         }
         let n = self.dim;
+        debug_assert!((0..n).all(|i| self.m[i * n + i] <= Bound::LE_ZERO));
         for k in 0..n {
             for i in 0..n {
                 let ik = self.m[i * n + k];
@@ -235,7 +240,8 @@ impl Dbm {
 
     /// Delay (future): lets any amount of time elapse by removing the upper
     /// bounds `x_i − x_0`.
-    /// Pre: canonical. Post: canonical; empty stays empty. Cost: O(dim).
+    /// Pre: canonical. Post: canonical; empty stays empty. Cost: O(dim), no
+    /// allocation.
     pub fn up(&mut self) {
         debug_assert!(self.is_canonical());
         if self.is_empty() {
@@ -249,7 +255,8 @@ impl Dbm {
     }
 
     /// Past: all valuations from which some delay leads into the zone.
-    /// Pre: canonical. Post: canonical; empty stays empty. Cost: O(dim²).
+    /// Pre: canonical. Post: canonical; empty stays empty. Cost: O(dim²), no
+    /// allocation.
     pub fn down(&mut self) {
         debug_assert!(self.is_canonical());
         if self.is_empty() {
@@ -295,7 +302,7 @@ impl Dbm {
 
     /// Forgets everything about clock `x` except `x >= 0`.
     /// Pre: canonical, `1 <= x < dim`. Post: canonical; empty stays empty.
-    /// Cost: O(dim).
+    /// Cost: O(dim), no allocation.
     pub fn free(&mut self, x: usize) {
         debug_assert!(0 < x && x < self.dim);
         debug_assert!(self.is_canonical());
@@ -336,7 +343,8 @@ impl Dbm {
 
     /// Whether the valuation `x_k = point[k − 1] / denominator` lies in the
     /// zone; rationals make half-integer and finer points testable exactly.
-    /// Pre: `point.len() == dim − 1`, `denominator > 0`. Cost: O(dim²).
+    /// Pre: `point.len() == dim − 1`, `denominator > 0`. Post: exact (no
+    /// rounding, no overflow). Cost: O(dim²), no allocation.
     pub fn contains_point(&self, point: &[i64], denominator: i64) -> bool {
         debug_assert_eq!(point.len() + 1, self.dim);
         debug_assert!(denominator > 0);

@@ -21,7 +21,8 @@ impl Dbm {
     /// `true`, an empty zone `false`. The printed conjunction denotes exactly
     /// the zone, and equal zones print the same text.
     /// Pre: canonical; `names.len() == dim − 1` (name of index k at k − 1).
-    /// Cost: O(dim²) when formatted.
+    /// Post: borrows only; nothing is computed until formatted.
+    /// Cost: O(1) here, O(dim²) when formatted.
     pub fn display<'a, S: AsRef<str>>(&'a self, names: &'a [S]) -> DbmDisplay<'a, S> {
         debug_assert!(self.is_canonical());
         debug_assert_eq!(names.len() + 1, self.dim);

@@ -14,10 +14,12 @@ impl Dbm {
     /// The paper's theorem: for non-empty zones, `Z ⊄ aLU(Z')` iff there are
     /// x, y (the reference clock included, with `L_0 = U_0 = 0`) such that
     /// `Z_0x >= (−U_x, <=)` and `Z'_yx < Z_yx` and
-    /// `Z'_yx + (−L_y, <) < Z_0x`. The first condition says some valuation
-    /// of Z has x at most U_x, so x's upper side is observable; the other two
-    /// say Z' bounds `y − x` more tightly than Z, by a margin that a
-    /// valuation with y above L_y cannot hide. A [`NO_BOUND`] in `U_x` or
+    /// `Z'_yx + (−L_y, <) < Z_0x`. Read together, they describe a
+    /// valuation v of Z that nothing in Z' simulates: v(x) is at most U_x,
+    /// so a simulating v' may not raise x; v(y) − v(x) exceeds what Z'
+    /// allows, so v' must lower y instead; and v(x) is small enough that
+    /// every y that Z' allows next to it is at most L_y, where lowering y is
+    /// not allowed either. A [`NO_BOUND`] in `U_x` or
     /// `L_y` makes the respective condition unsatisfiable.
     ///
     /// Pre: both canonical, same `dim`; `lower.len() == upper.len() ==

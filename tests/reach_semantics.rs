@@ -1,0 +1,102 @@
+//! The reachability engine on small models built to exercise one point of
+//! the semantics each (tests/models/semantics/).
+
+mod common;
+
+use std::path::Path;
+
+use kairos::engine::reach::{explore, Cover, End, Limits, Order};
+use kairos::engine::{self, Options, Verdict};
+use kairos::model::decl::Expect;
+use kairos::semantics::{Abstraction, ZoneGraph};
+
+/// Checks every property of a model against its `expect`.
+fn expectations_hold(path: &str) {
+    let loaded = common::load(Path::new(path)).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    for p in &loaded.model.properties {
+        let o = engine::check(&loaded.model, Some(&net), p, &Options::default());
+        let Some(Expect::Bool(want)) = p.expect else { continue };
+        let want = if want { Verdict::Satisfied } else { Verdict::Violated };
+        assert_eq!(o.verdict, want, "{path}: {}", p.name);
+    }
+}
+
+#[test]
+fn a_state_with_a_successor_can_be_partly_deadlocked() {
+    expectations_hold("tests/models/semantics/partly-deadlocked.yaml");
+    let loaded = common::load(Path::new("tests/models/semantics/partly-deadlocked.yaml")).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    let p = &loaded.model.properties[0];
+    let o = engine::check(&loaded.model, Some(&net), p, &Options::default());
+    let trace = o.trace.expect("a witness");
+    assert_eq!(trace.states.len(), 1, "the initial state itself is partly deadlocked");
+    let mut zg = ZoneGraph::new(&net, Abstraction::None);
+    let (mut ts, mut succ) = (Vec::new(), Vec::new());
+    zg.successors(&trace.states[0], &mut ts, &mut succ).unwrap();
+    assert_eq!(succ.len(), 1, "and it has a successor");
+    // Deadlocked exactly where x > 2 (half-integer points, as 2x).
+    let deadlocked = |twice_x: i64| trace.goal.zones.iter().any(|z| z.contains_point(&[twice_x], 2));
+    assert!(!deadlocked(0) && !deadlocked(4));
+    assert!(deadlocked(5) && deadlocked(20));
+}
+
+#[test]
+fn extra_lu_is_wrong_with_diagonals_so_kairos_does_not_use_it() {
+    let path = "tests/models/semantics/diagonal.yaml";
+    expectations_hold(path);
+    // The same question with ExtraLU+ forced on: a wrong "reachable".
+    let loaded = common::load(Path::new(path)).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    assert!(net.has_diagonals);
+    let p = &loaded.model.properties[0];
+    let kairos::model::formula::Formula::Path { arg, .. } = &p.formula else { unreachable!() };
+    let goal = net.state_formula(p, arg).unwrap();
+    let mut zg = ZoneGraph::new(&net, Abstraction::Lu);
+    let limits = Limits { max_states: None, deadline: None };
+    let run = explore(&mut zg, Order::Bfs, Cover::Inclusion, &limits, &mut |zg, s| zg.sat(&goal, s));
+    assert!(matches!(run.end, End::Found { .. }), "plain ExtraLU+ claims l3 is reachable");
+    // And asking for it explicitly is refused.
+    let options = Options { abstraction: Some(engine::AbstractionChoice::Lu), ..Options::default() };
+    let o = engine::check(&loaded.model, Some(&net), p, &options);
+    assert!(matches!(o.verdict, Verdict::Unknown(engine::Unknown::Unsupported(_))));
+}
+
+#[test]
+fn a_run_time_error_stops_the_check_with_its_trace() {
+    let loaded = common::load(Path::new("tests/models/semantics/runtime-error.yaml")).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    let o = engine::check(&loaded.model, Some(&net), &loaded.model.properties[0], &Options::default());
+    let Verdict::Error(why) = &o.verdict else { panic!("{:?}", o.verdict) };
+    assert!(why.contains("`n` = 3 is outside its range [0, 2]"), "{why}");
+    let trace = o.trace.expect("the trace to the error");
+    assert_eq!(trace.states.last().unwrap().discrete.data[0], 2, "the error is the step from n = 2");
+    assert!(trace.error.is_some());
+}
+
+fn fischer(wait_guard: &str) -> (kairos::model::load::Loaded, kairos::network::Network) {
+    let src = common::source(Path::new("models/fischer.yaml"));
+    const ORIGINAL: &str = "\"x > K && id == pid\"";
+    assert!(src.text.contains(ORIGINAL), "the guard to mutate is in models/fischer.yaml");
+    let text = src.text.replace(ORIGINAL, wait_guard);
+    let src = kairos::syntax::yaml::Source::new("fischer-mutant.yaml", text);
+    let loaded = kairos::model::load::load_model(&src).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    (loaded, net)
+}
+
+#[test]
+fn fischer_mutant_with_wait_bound_below_request_bound_breaks_mutual_exclusion() {
+    for order in [Order::Bfs, Order::Dfs] {
+        let options = Options { order, ..Options::default() };
+        let (loaded, net) = fischer("\"x > K - 1 && id == pid\"");
+        let mutex = loaded.model.properties.iter().find(|p| p.name == "mutual-exclusion").unwrap();
+        let o = engine::check(&loaded.model, Some(&net), mutex, &options);
+        assert_eq!(o.verdict, Verdict::Violated, "{order:?}");
+        assert!(o.trace.is_some());
+        // The original holds.
+        let (loaded, net) = fischer("\"x > K && id == pid\"");
+        let mutex = loaded.model.properties.iter().find(|p| p.name == "mutual-exclusion").unwrap();
+        assert_eq!(engine::check(&loaded.model, Some(&net), mutex, &options).verdict, Verdict::Satisfied);
+    }
+}
