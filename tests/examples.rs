@@ -37,3 +37,39 @@ fn every_spec_loads_against_its_model() {
         assert_eq!(parsed.model_path, format!("../models/{}", spec.file_name().unwrap().to_string_lossy()));
     }
 }
+
+/// Every example property the reach engine answers has its expected verdict;
+/// the verdicts and state counts are pinned in a snapshot (STYLE.md 15).
+#[test]
+fn example_verdicts_and_counts_are_pinned() {
+    use kairos::engine::{self, Options, Verdict};
+    use kairos::model::decl::Expect;
+    let mut table = String::new();
+    for spec in yaml_files("specs") {
+        let model = Path::new("models").join(spec.file_name().unwrap());
+        let loaded = common::load(&model).unwrap();
+        if loaded.model.hybrid {
+            continue;
+        }
+        let net = kairos::network::build(&loaded.model).unwrap();
+        let parsed = loaded.spec(&common::source(&spec)).unwrap();
+        for p in parsed.properties.iter().chain(&loaded.model.properties) {
+            let o = engine::check(&loaded.model, Some(&net), p, &Options::default());
+            let verdict = match &o.verdict {
+                Verdict::Satisfied => "satisfied",
+                Verdict::Violated => "violated",
+                Verdict::Unknown(_) => "unknown",
+                Verdict::Error(_) => "error",
+            };
+            if let (Some(Expect::Bool(want)), Verdict::Satisfied | Verdict::Violated) = (&p.expect, &o.verdict) {
+                assert_eq!(*want, o.verdict == Verdict::Satisfied, "{}: {}", spec.display(), p.name);
+            }
+            let counts = o.stats.map_or(String::new(), |s| format!(" visited {} stored {}", s.visited, s.stored));
+            table.push_str(&format!("{} {}: {verdict}{counts}\n", loaded.model.name, p.name));
+        }
+    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots/examples");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("verdicts", table));
+}
