@@ -35,7 +35,9 @@ fn generated_model(n: usize) -> String {
     for i in 1..=n {
         s.push_str(&format!("  - Train({i})\n"));
     }
-    s.push_str("  - Gate\nproperties:\n  - {name: safe, check: \"A[] forall (i : 1..N) Train(i).on imply Gate.down\"}\n");
+    s.push_str(
+        "  - Gate\nproperties:\n  - {name: safe, check: \"A[] forall (i : 1..N) Train(i).on imply Gate.down\"}\n",
+    );
     s
 }
 

@@ -35,12 +35,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(loc: Loc, code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic {
-            loc,
-            code,
-            message: message.into(),
-            hint: None,
-        }
+        Diagnostic { loc, code, message: message.into(), hint: None }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -99,8 +94,7 @@ impl Diagnostics {
 
     /// Sorted by file and position, duplicates removed: the order users read.
     pub fn into_sorted(mut self) -> Vec<Diagnostic> {
-        self.list
-            .sort_by(|a, b| (&a.loc.file, a.loc.pos).cmp(&(&b.loc.file, b.loc.pos)));
+        self.list.sort_by(|a, b| (&a.loc.file, a.loc.pos).cmp(&(&b.loc.file, b.loc.pos)));
         self.list.dedup();
         self.list
     }

@@ -27,7 +27,8 @@ fn validate_accepts_the_railway_crossing() {
 /// (exit 5), never a verdict it did not compute.
 #[test]
 fn check_answers_reachability_and_is_honest_about_the_rest() {
-    let (code, out, _) = kairos(&["check", "models/railway-crossing.yaml", "specs/railway-crossing.yaml", "--format", "json"]);
+    let (code, out, _) =
+        kairos(&["check", "models/railway-crossing.yaml", "specs/railway-crossing.yaml", "--format", "json"]);
     assert_eq!(code, 5, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     for p in v["properties"].as_array().unwrap() {
@@ -80,7 +81,8 @@ fn a_spec_for_another_model_is_refused() {
 
 #[test]
 fn labels_option_checks_all_labels_at_once() {
-    let (code, out, _) = kairos(&["check", "tests/models/tchecker/fischer_3.yaml", "--labels", "cs1,cs2", "--format", "json"]);
+    let (code, out, _) =
+        kairos(&["check", "tests/models/tchecker/fischer_3.yaml", "--labels", "cs1,cs2", "--format", "json"]);
     assert_eq!(code, 1, "unreachable, and no `expect`: the property does not hold");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["properties"][0]["name"], "labels");
@@ -90,7 +92,8 @@ fn labels_option_checks_all_labels_at_once() {
 
 #[test]
 fn the_spec_mismatch_example_names_both_files() {
-    let (code, _, err) = kairos(&["check", "tests/invalid/spec-mismatch/model.yaml", "tests/invalid/spec-mismatch/spec.yaml"]);
+    let (code, _, err) =
+        kairos(&["check", "tests/invalid/spec-mismatch/model.yaml", "tests/invalid/spec-mismatch/spec.yaml"]);
     assert_eq!(code, 2);
     assert!(err.contains("tests/invalid/spec-mismatch/spec.yaml:2:8"), "{err}");
     assert!(err.contains("lamp.yaml") && err.contains("model.yaml"), "{err}");

@@ -19,17 +19,7 @@ fn admits_half(c: i32, strict: bool, t: i32) -> bool {
 
 #[test]
 fn encoding_round_trips() {
-    for c in [
-        -6,
-        -1,
-        0,
-        1,
-        6,
-        1 << 28,
-        -(1 << 28),
-        Bound::MAX_VALUE,
-        Bound::MIN_VALUE,
-    ] {
+    for c in [-6, -1, 0, 1, 6, 1 << 28, -(1 << 28), Bound::MAX_VALUE, Bound::MIN_VALUE] {
         for strict in [false, true] {
             let b = make(c, strict);
             assert!(b.is_finite());
@@ -46,10 +36,7 @@ fn encoding_round_trips() {
     assert_eq!(Bound::LT_ZERO, Bound::lt(0));
     assert!(!Bound::INF.is_finite());
     assert_eq!(Bound::INF.raw(), i32::MAX);
-    assert_eq!(
-        format!("{:?} {:?} {:?}", Bound::le(-2), Bound::lt(4), Bound::INF),
-        "<=-2 <4 <inf"
-    );
+    assert_eq!(format!("{:?} {:?} {:?}", Bound::le(-2), Bound::lt(4), Bound::INF), "<=-2 <4 <inf");
 }
 
 #[test]
@@ -61,11 +48,7 @@ fn order_is_tightness() {
             for c2 in -6..=6 {
                 for strict2 in [false, true] {
                     let b2 = make(c2, strict2);
-                    assert_eq!(
-                        b <= b2,
-                        semantically_tighter_or_equal(c, strict, c2, strict2),
-                        "{b:?} {b2:?}"
-                    );
+                    assert_eq!(b <= b2, semantically_tighter_or_equal(c, strict, c2, strict2), "{b:?} {b2:?}");
                     // min is the conjunction: it admits exactly the points both admit.
                     let both = b.min(b2);
                     for t in -30..=30 {
@@ -98,10 +81,7 @@ fn sums_compose_paths() {
     }
     assert_eq!(Bound::INF + Bound::INF, Bound::INF);
     assert_eq!(Bound::le(1 << 28) + Bound::le(1 << 28), Bound::le(1 << 29));
-    assert_eq!(
-        Bound::lt(-(1 << 28)) + Bound::le(-(1 << 28)),
-        Bound::lt(-(1 << 29))
-    );
+    assert_eq!(Bound::lt(-(1 << 28)) + Bound::le(-(1 << 28)), Bound::lt(-(1 << 29)));
 }
 
 #[test]
@@ -115,10 +95,7 @@ fn sums_saturate_instead_of_wrapping() {
     assert_eq!(min + Bound::LE_ZERO, min);
     assert_eq!(min + Bound::le(-1), min);
     assert_eq!(min + min, min);
-    assert_eq!(
-        Bound::le(Bound::MIN_VALUE) + Bound::lt(Bound::MIN_VALUE),
-        min
-    );
+    assert_eq!(Bound::le(Bound::MIN_VALUE) + Bound::lt(Bound::MIN_VALUE), min);
     // A negative cycle stays negative after saturation.
     assert!(min + min < Bound::LE_ZERO);
 }
@@ -134,10 +111,7 @@ fn complement_negates_and_flips() {
             assert_eq!(n.complement(), b);
             // ¬(t ≺ c)  ⇔  −t ≺' −c
             for t in -30..=30 {
-                assert_eq!(
-                    !admits_half(c, strict, t),
-                    admits_half(n.value(), n.is_strict(), -t)
-                );
+                assert_eq!(!admits_half(c, strict, t), admits_half(n.value(), n.is_strict(), -t));
             }
         }
     }

@@ -98,23 +98,9 @@ fn single_clock_bounds_merge_into_ranges() {
 #[test]
 fn differences_only_when_not_implied() {
     // x <= 3 && 1 < y already give x − y < 2.
-    let d = zone(
-        3,
-        &[
-            (1, 0, Bound::le(3)),
-            (0, 2, Bound::lt(-1)),
-            (1, 2, Bound::le(2)),
-        ],
-    );
+    let d = zone(3, &[(1, 0, Bound::le(3)), (0, 2, Bound::lt(-1)), (1, 2, Bound::le(2))]);
     assert_eq!(show(&d), "x <= 3 && 1 < y");
-    let d = zone(
-        3,
-        &[
-            (1, 0, Bound::le(3)),
-            (0, 2, Bound::lt(-1)),
-            (1, 2, Bound::le(1)),
-        ],
-    );
+    let d = zone(3, &[(1, 0, Bound::le(3)), (0, 2, Bound::lt(-1)), (1, 2, Bound::le(1))]);
     assert_eq!(show(&d), "x <= 3 && 1 < y && x - y <= 1");
     let d = zone(3, &[(1, 2, Bound::le(2)), (2, 1, Bound::lt(1))]);
     assert_eq!(show(&d), "-1 < x - y <= 2");

@@ -349,19 +349,9 @@ fn universe_and_zero() {
 fn largest_constants_add_up_without_overflow() {
     let big = 1 << 28;
     // x <= 2^28, y − x <= 2^28, z − y <= 2^28, so z <= 3·2^28.
-    let mut d = zone(
-        4,
-        &[
-            (1, 0, Bound::le(big)),
-            (2, 1, Bound::le(big)),
-            (3, 2, Bound::lt(big)),
-        ],
-    );
+    let mut d = zone(4, &[(1, 0, Bound::le(big)), (2, 1, Bound::le(big)), (3, 2, Bound::lt(big))]);
     assert_eq!(d.bound(3, 0), Bound::lt(3 * big));
-    assert!(d.contains_point(
-        &[i64::from(big), 2 * i64::from(big), 3 * i64::from(big) - 1],
-        1
-    ));
+    assert!(d.contains_point(&[i64::from(big), 2 * i64::from(big), 3 * i64::from(big) - 1], 1));
     assert!(!d.contains_point(&[i64::from(big), 2 * i64::from(big), 3 * i64::from(big)], 1));
     // And the symmetric lower bounds: z >= 3·2^28 is now empty.
     assert!(!d.clone().constrain(0, 3, Bound::le(-3 * big)));

@@ -78,18 +78,8 @@ fn point_sample(values: &[i32]) -> Sample {
         .enumerate()
         .flat_map(|(k, &v)| {
             [
-                Constraint {
-                    i: k + 1,
-                    j: 0,
-                    c: i64::from(v),
-                    strict: false,
-                },
-                Constraint {
-                    i: 0,
-                    j: k + 1,
-                    c: -i64::from(v),
-                    strict: false,
-                },
+                Constraint { i: k + 1, j: 0, c: i64::from(v), strict: false },
+                Constraint { i: 0, j: k + 1, c: -i64::from(v), strict: false },
             ]
         })
         .collect();
@@ -136,20 +126,7 @@ fn alu_sees_through_the_diagonal() {
     assert!(point.alu_subsumed(&diagonal, &[1, 1], &[1, 1]));
     let diagonal_sample = Sample::new(
         3,
-        vec![
-            Constraint {
-                i: 1,
-                j: 2,
-                c: 0,
-                strict: false,
-            },
-            Constraint {
-                i: 2,
-                j: 1,
-                c: 0,
-                strict: false,
-            },
-        ],
+        vec![Constraint { i: 1, j: 2, c: 0, strict: false }, Constraint { i: 2, j: 1, c: 0, strict: false }],
     );
     assert!(in_alu(&diagonal_sample, &[2, 3], 1, &[1, 1], &[1, 1]));
     // Below the bounds the difference matters again.

@@ -93,11 +93,7 @@ fn square_minus_inner_square_is_a_frame() {
     // One piece per side of the inner square; points are in halves.
     assert_eq!(pieces.len(), 4);
     for p in [[0, 0], [8, 8], [1, 1], [2, 5], [5, 2]] {
-        assert_eq!(
-            pieces.iter().filter(|z| z.contains_point(&p, 2)).count(),
-            1,
-            "{p:?}"
-        );
+        assert_eq!(pieces.iter().filter(|z| z.contains_point(&p, 2)).count(), 1, "{p:?}");
     }
     for p in [[2, 2], [4, 4], [3, 4]] {
         assert!(pieces.iter().all(|z| !z.contains_point(&p, 2)), "{p:?}");

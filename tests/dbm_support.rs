@@ -41,11 +41,7 @@ pub struct Constraint {
 impl Constraint {
     pub fn bound(self) -> Bound {
         let c = i32::try_from(self.c).expect("test constants fit in i32");
-        if self.strict {
-            Bound::lt(c)
-        } else {
-            Bound::le(c)
-        }
+        if self.strict { Bound::lt(c) } else { Bound::le(c) }
     }
 
     /// Whether the rational point `p / den` satisfies the constraint.
@@ -56,12 +52,7 @@ impl Constraint {
 
     /// `¬(x_i − x_j ≺ c)` as `x_j − x_i ≺' −c`.
     pub fn negated(self) -> Constraint {
-        Constraint {
-            i: self.j,
-            j: self.i,
-            c: -self.c,
-            strict: !self.strict,
-        }
+        Constraint { i: self.j, j: self.i, c: -self.c, strict: !self.strict }
     }
 }
 
@@ -89,11 +80,7 @@ impl Sample {
         for k in &constraints {
             dbm.constrain(k.i, k.j, k.bound());
         }
-        Sample {
-            dim,
-            constraints,
-            dbm,
-        }
+        Sample { dim, constraints, dbm }
     }
 
     /// Membership by the constraint list: the meaning of the sample.
@@ -116,12 +103,7 @@ pub fn dbm_holds(dbm: &Dbm, p: &[i64], den: i64) -> bool {
     (0..n).all(|i| {
         (0..n).all(|j| {
             let b = dbm.bound(i, j);
-            !b.is_finite()
-                || less(
-                    coord(p, i) - coord(p, j),
-                    i64::from(b.value()) * den,
-                    b.is_strict(),
-                )
+            !b.is_finite() || less(coord(p, i) - coord(p, j), i64::from(b.value()) * den, b.is_strict())
         })
     })
 }
@@ -187,28 +169,19 @@ pub struct Interval {
 impl Interval {
     /// `t >= 0`.
     pub fn non_negative() -> Interval {
-        Interval {
-            lo: Some((0, false)),
-            hi: None,
-        }
+        Interval { lo: Some((0, false)), hi: None }
     }
 
     /// Adds `t > v` (strict) or `t >= v`.
     pub fn above(&mut self, v: i64, strict: bool) {
-        if self
-            .lo
-            .is_none_or(|(w, s)| v > w || (v == w && strict && !s))
-        {
+        if self.lo.is_none_or(|(w, s)| v > w || (v == w && strict && !s)) {
             self.lo = Some((v, strict));
         }
     }
 
     /// Adds `t < v` (strict) or `t <= v`.
     pub fn below(&mut self, v: i64, strict: bool) {
-        if self
-            .hi
-            .is_none_or(|(w, s)| v < w || (v == w && strict && !s))
-        {
+        if self.hi.is_none_or(|(w, s)| v < w || (v == w && strict && !s)) {
             self.hi = Some((v, strict));
         }
     }
@@ -275,41 +248,22 @@ pub fn in_some_value_of(s: &Sample, q: &[i64], den: i64, x: usize) -> bool {
 /// (`(L_x, v(x)]` or `{v(x)}`, widened to `∞` above when `v(x) > U_x`),
 /// so the question is the satisfiability of one constraint list.
 pub fn in_alu(s: &Sample, v: &[i64], den: i64, lower: &[i32], upper: &[i32]) -> bool {
-    let mut cs: Vec<Constraint> = s
-        .constraints
-        .iter()
-        .map(|k| Constraint { c: k.c * den, ..*k })
-        .collect();
+    let mut cs: Vec<Constraint> = s.constraints.iter().map(|k| Constraint { c: k.c * den, ..*k }).collect();
     for (x, &vx) in v.iter().enumerate() {
         let (l, u) = (lower[x], upper[x]);
         let idx = x + 1;
         if l == NO_BOUND || i64::from(l) * den < vx {
             if l != NO_BOUND {
                 // v'(x) > L_x
-                cs.push(Constraint {
-                    i: 0,
-                    j: idx,
-                    c: -i64::from(l) * den,
-                    strict: true,
-                });
+                cs.push(Constraint { i: 0, j: idx, c: -i64::from(l) * den, strict: true });
             }
         } else {
             // v'(x) >= v(x)
-            cs.push(Constraint {
-                i: 0,
-                j: idx,
-                c: -vx,
-                strict: false,
-            });
+            cs.push(Constraint { i: 0, j: idx, c: -vx, strict: false });
         }
         if !(u == NO_BOUND || vx > i64::from(u) * den) {
             // v'(x) <= v(x)
-            cs.push(Constraint {
-                i: idx,
-                j: 0,
-                c: vx,
-                strict: false,
-            });
+            cs.push(Constraint { i: idx, j: 0, c: vx, strict: false });
         }
     }
     satisfiable(s.dim, &cs)
@@ -359,18 +313,16 @@ pub fn constant() -> impl Strategy<Value = i64> {
 /// make a zone empty or the constraint void; a few keep any sign so those
 /// cases stay covered.
 pub fn constraint(dim: usize) -> impl Strategy<Value = Constraint> {
-    (0..dim, 1..dim, constant(), any::<bool>(), 0..8u8).prop_map(
-        move |(i, offset, c, strict, any_sign)| {
-            let j = (i + offset) % dim;
-            let c = match (i, j) {
-                _ if any_sign == 0 => c,
-                (_, 0) => c.abs(),
-                (0, _) => -c.abs(),
-                _ => c,
-            };
-            Constraint { i, j, c, strict }
-        },
-    )
+    (0..dim, 1..dim, constant(), any::<bool>(), 0..8u8).prop_map(move |(i, offset, c, strict, any_sign)| {
+        let j = (i + offset) % dim;
+        let c = match (i, j) {
+            _ if any_sign == 0 => c,
+            (_, 0) => c.abs(),
+            (0, _) => -c.abs(),
+            _ => c,
+        };
+        Constraint { i, j, c, strict }
+    })
 }
 
 pub fn sample(dim: usize) -> impl Strategy<Value = Sample> {
@@ -381,12 +333,7 @@ pub fn sample(dim: usize) -> impl Strategy<Value = Sample> {
 /// on a finite grid.
 pub fn bounded_sample(dim: usize) -> impl Strategy<Value = Sample> {
     prop::collection::vec(constraint(dim), 0..=4).prop_map(move |mut cs| {
-        cs.extend((1..dim).map(|i| Constraint {
-            i,
-            j: 0,
-            c: BOX,
-            strict: false,
-        }));
+        cs.extend((1..dim).map(|i| Constraint { i, j: 0, c: BOX, strict: false }));
         Sample::new(dim, cs)
     })
 }
@@ -407,18 +354,15 @@ pub fn sample_pair() -> impl Strategy<Value = (Sample, Sample)> {
 /// A sample and another one that shares part of its constraints, so that
 /// inclusion and overlap happen often.
 pub fn related_pair_of(dim: usize) -> impl Strategy<Value = (Sample, Sample)> {
-    (
-        sample(dim),
-        prop::collection::vec(constraint(dim), 0..=3),
-        any::<prop::sample::Index>(),
-    )
-        .prop_map(move |(a, extra, keep)| {
+    (sample(dim), prop::collection::vec(constraint(dim), 0..=3), any::<prop::sample::Index>()).prop_map(
+        move |(a, extra, keep)| {
             let kept = keep.index(a.constraints.len() + 1);
             let mut cs: Vec<Constraint> = a.constraints[..kept].to_vec();
             cs.extend(extra);
             let b = Sample::new(dim, cs);
             (a, b)
-        })
+        },
+    )
 }
 
 pub fn related_pair() -> impl Strategy<Value = (Sample, Sample)> {
@@ -428,8 +372,5 @@ pub fn related_pair() -> impl Strategy<Value = (Sample, Sample)> {
 /// LU bounds per clock: small, sometimes [`NO_BOUND`].
 pub fn lu_bounds(clocks: usize) -> impl Strategy<Value = (Vec<i32>, Vec<i32>)> {
     let one = prop_oneof![6 => 0i32..=7, 1 => Just(NO_BOUND)];
-    (
-        prop::collection::vec(one.clone(), clocks),
-        prop::collection::vec(one, clocks),
-    )
+    (prop::collection::vec(one.clone(), clocks), prop::collection::vec(one, clocks))
 }

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use kairos::engine::reach::{explore, Cover, End, Limits, Order};
+use kairos::engine::reach::{Cover, End, Limits, Order, explore};
 use kairos::engine::{self, Options, Verdict};
 use kairos::model::decl::Expect;
 use kairos::semantics::{Abstraction, ZoneGraph};

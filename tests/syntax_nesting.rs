@@ -41,74 +41,30 @@ fn tree_depth(e: &Expr) -> usize {
 /// Texts nesting `n` levels deep, each as (name, formula?, text).
 fn shapes(n: usize) -> Vec<(&'static str, bool, String)> {
     vec![
-        (
-            "parentheses",
-            false,
-            format!("{}x{}", "(".repeat(n), ")".repeat(n)),
-        ),
-        (
-            "brackets",
-            false,
-            format!("{}0{}", "a[".repeat(n), "]".repeat(n)),
-        ),
+        ("parentheses", false, format!("{}x{}", "(".repeat(n), ")".repeat(n))),
+        ("brackets", false, format!("{}0{}", "a[".repeat(n), "]".repeat(n))),
         ("bang", false, format!("{}x", "!".repeat(n))),
         ("minus", false, format!("{}x", "- ".repeat(n))),
         ("not", false, format!("{}x", "not ".repeat(n))),
-        (
-            "not-paren",
-            false,
-            format!("{}x{}", "not(".repeat(n / 2), ")".repeat(n / 2)),
-        ),
+        ("not-paren", false, format!("{}x{}", "not(".repeat(n / 2), ")".repeat(n / 2))),
         ("imply chain", false, format!("{}x", "x imply ".repeat(n))),
         ("cond chain", false, format!("{}x", "c ? 1 : ".repeat(n))),
-        (
-            "cond middle",
-            false,
-            format!("{}1{}", "c ? ".repeat(n), " : 0".repeat(n)),
-        ),
-        (
-            "forall",
-            false,
-            format!("{}x", "forall (i : 0..1) ".repeat(n)),
-        ),
-        (
-            "index sum",
-            false,
-            format!("{}0{}", "a[1 + ".repeat(n), "]".repeat(n)),
-        ),
-        (
-            "member args",
-            false,
-            format!("{}0{}", "T(".repeat(n), ").x".repeat(n)),
-        ),
+        ("cond middle", false, format!("{}1{}", "c ? ".repeat(n), " : 0".repeat(n))),
+        ("forall", false, format!("{}x", "forall (i : 0..1) ".repeat(n))),
+        ("index sum", false, format!("{}0{}", "a[1 + ".repeat(n), "]".repeat(n))),
+        ("member args", false, format!("{}0{}", "T(".repeat(n), ").x".repeat(n))),
         ("E<>", true, format!("{}p", "E<> ".repeat(n))),
         ("A[]", true, format!("{}p", "A[] ".repeat(n))),
         ("AF bounded", true, format!("{}p", "AF[<=1] ".repeat(n))),
-        (
-            "exists",
-            true,
-            format!("{}p", "exists (i : 0..1) ".repeat(n)),
-        ),
-        (
-            "formula parens",
-            true,
-            format!("{}p{}", "(".repeat(n), ")".repeat(n)),
-        ),
-        (
-            "until",
-            true,
-            format!("{}p{}", "E[ p U ".repeat(n), " ]".repeat(n)),
-        ),
+        ("exists", true, format!("{}p", "exists (i : 0..1) ".repeat(n))),
+        ("formula parens", true, format!("{}p{}", "(".repeat(n), ")".repeat(n))),
+        ("until", true, format!("{}p{}", "E[ p U ".repeat(n), " ]".repeat(n))),
         ("E<> and", true, format!("{}p", "p and E<> ".repeat(n))),
     ]
 }
 
 fn parse(formula: bool, text: &str) -> Result<Expr, ParseError> {
-    if formula {
-        parse_formula(text)
-    } else {
-        parse_expr(text)
-    }
+    if formula { parse_formula(text) } else { parse_expr(text) }
 }
 
 #[test]
@@ -129,14 +85,8 @@ fn nesting_257_is_a_located_error() {
                 continue; // 257 / 2 levels of each: see `mixed_nesting_counts_both`
             }
             let e = parse(formula, &text).expect_err(name);
-            assert!(
-                e.message.contains("nesting deeper than 256"),
-                "{name}: {e:?}"
-            );
-            assert!(
-                e.span.start > 0 && e.span.end <= text.len(),
-                "{name}: {e:?}"
-            );
+            assert!(e.message.contains("nesting deeper than 256"), "{name}: {e:?}");
+            assert!(e.span.start > 0 && e.span.end <= text.len(), "{name}: {e:?}");
             assert!(e.span.start < e.span.end, "{name}: {e:?}");
         }
     });
@@ -146,13 +96,7 @@ fn nesting_257_is_a_located_error() {
 fn nesting_100_000_is_a_located_error() {
     // Chains of operators that pest parses slowly in debug builds (seconds per
     // 100 000 levels) run at 20 000 levels: the check is the same loop.
-    const SLOW: &[&str] = &[
-        "imply chain",
-        "cond chain",
-        "exists",
-        "AF bounded",
-        "E<> and",
-    ];
+    const SLOW: &[&str] = &["imply chain", "cond chain", "exists", "AF bounded", "E<> and"];
     let big = shapes(100_000).into_iter().filter(|s| !SLOW.contains(&s.0));
     let slow = shapes(20_000).into_iter().filter(|s| SLOW.contains(&s.0));
     // One thread per shape, in parallel.
@@ -163,14 +107,8 @@ fn nesting_100_000_is_a_located_error() {
                 .stack_size(2 * 1024 * 1024)
                 .spawn(move || {
                     let e = parse(formula, &text).expect_err(name);
-                    assert!(
-                        e.message.contains("nesting deeper than 256"),
-                        "{name}: {e:?}"
-                    );
-                    assert!(
-                        e.span.start > 0 && e.span.end <= text.len(),
-                        "{name}: {e:?}"
-                    );
+                    assert!(e.message.contains("nesting deeper than 256"), "{name}: {e:?}");
+                    assert!(e.span.start > 0 && e.span.end <= text.len(), "{name}: {e:?}");
                 })
                 .expect("spawn")
         })
@@ -251,18 +189,8 @@ fn deep_sync_index_and_updates() {
         let text = format!("go[{}0{}]!", "(".repeat(255), ")".repeat(255));
         parse_sync(&text).unwrap();
         let text = format!("go[{}0{}]!", "(".repeat(256), ")".repeat(256));
-        assert!(
-            parse_sync(&text)
-                .unwrap_err()
-                .message
-                .contains("nesting deeper than 256")
-        );
+        assert!(parse_sync(&text).unwrap_err().message.contains("nesting deeper than 256"));
         let text = format!("x = {}0{}", "(".repeat(100_000), ")".repeat(100_000));
-        assert!(
-            parse_updates(&text)
-                .unwrap_err()
-                .message
-                .contains("nesting deeper than 256")
-        );
+        assert!(parse_updates(&text).unwrap_err().message.contains("nesting deeper than 256"));
     });
 }

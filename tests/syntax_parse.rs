@@ -4,12 +4,10 @@
 //! Trees are compared as S-expressions printed by `sx` below: `(EF (and a b))`.
 
 use kairos::syntax::ast::{
-    AssignOp, BinOp, BoundOp, Expr, ExprKind, ParseError, PathOp, PathQuant, Quantifier, Select,
-    Span, SyncDir, SystemArg, TimeBound, UnOp, Update,
+    AssignOp, BinOp, BoundOp, Expr, ExprKind, ParseError, PathOp, PathQuant, Quantifier, Select, Span, SyncDir,
+    SystemArg, TimeBound, UnOp, Update,
 };
-use kairos::syntax::parse::{
-    parse_expr, parse_formula, parse_selects, parse_sync, parse_system_entry, parse_updates,
-};
+use kairos::syntax::parse::{parse_expr, parse_formula, parse_selects, parse_sync, parse_system_entry, parse_updates};
 
 // ---------------------------------------------------------------- printer
 
@@ -82,13 +80,7 @@ fn print(e: &Expr, carets: bool) -> String {
             format!("({op} {} {})", p(lhs), p(rhs))
         }
         ExprKind::Cond { cond, then, other } => format!("(? {} {} {})", p(cond), p(then), p(other)),
-        ExprKind::Quant {
-            quant,
-            var,
-            lo,
-            hi,
-            body,
-        } => {
+        ExprKind::Quant { quant, var, lo, hi, body } => {
             let q = match quant {
                 Quantifier::Forall => "forall",
                 Quantifier::Exists => "exists",
@@ -105,12 +97,7 @@ fn print(e: &Expr, carets: bool) -> String {
             };
             format!("({op}{} {})", bound(b), p(arg))
         }
-        ExprKind::Until {
-            quant,
-            bound: b,
-            lhs,
-            rhs,
-        } => {
+        ExprKind::Until { quant, bound: b, lhs, rhs } => {
             let q = match quant {
                 PathQuant::E => "EU",
                 PathQuant::A => "AU",
@@ -121,11 +108,7 @@ fn print(e: &Expr, carets: bool) -> String {
             format!("(-->{} {} {})", bound(b), p(lhs), p(rhs))
         }
     };
-    if carets && e.paren {
-        format!("{s}^")
-    } else {
-        s
-    }
+    if carets && e.paren { format!("{s}^") } else { s }
 }
 
 fn updates_sx(us: &[Update]) -> String {
@@ -143,10 +126,7 @@ fn updates_sx(us: &[Update]) -> String {
 }
 
 fn selects_sx(ss: &[Select]) -> String {
-    ss.iter()
-        .map(|s| format!("({} {} {})", s.var.name, sx(&s.lo), sx(&s.hi)))
-        .collect::<Vec<_>>()
-        .join(" ")
+    ss.iter().map(|s| format!("({} {} {})", s.var.name, sx(&s.lo), sx(&s.hi))).collect::<Vec<_>>().join(" ")
 }
 
 // ---------------------------------------------------------------- helpers
@@ -187,11 +167,7 @@ fn fo_err(text: &str) -> ParseError {
 /// at `at` (a byte offset).
 #[track_caller]
 fn assert_err(e: &ParseError, at: usize, needle: &str) {
-    assert!(
-        e.message.contains(needle),
-        "message {:?} lacks {needle:?}",
-        e.message
-    );
+    assert!(e.message.contains(needle), "message {:?} lacks {needle:?}", e.message);
     assert_eq!(e.span.start, at, "span of {e:?}");
     assert!(e.span.end >= e.span.start);
 }
@@ -231,18 +207,9 @@ fn format_init_values_and_ranges() {
 #[test]
 fn format_updates() {
     assert_eq!(updates_sx(&parse_updates("x = 0").unwrap()), "(= x 0)");
-    assert_eq!(
-        updates_sx(&parse_updates("count += 1").unwrap()),
-        "(+= count 1)"
-    );
-    assert_eq!(
-        updates_sx(&parse_updates("count -= 1").unwrap()),
-        "(-= count 1)"
-    );
-    assert_eq!(
-        updates_sx(&parse_updates("a[i] = e").unwrap()),
-        "(= (at a i) e)"
-    );
+    assert_eq!(updates_sx(&parse_updates("count += 1").unwrap()), "(+= count 1)");
+    assert_eq!(updates_sx(&parse_updates("count -= 1").unwrap()), "(-= count 1)");
+    assert_eq!(updates_sx(&parse_updates("a[i] = e").unwrap()), "(= (at a i) e)");
     assert_eq!(updates_sx(&parse_updates("v += e").unwrap()), "(+= v e)");
     assert_eq!(updates_sx(&parse_updates("v -= e").unwrap()), "(-= v e)");
     assert_eq!(updates_sx(&parse_updates("x = c").unwrap()), "(= x c)");
@@ -255,10 +222,7 @@ fn format_updates() {
 #[test]
 fn updates_trailing_semicolon_and_empty() {
     assert_eq!(updates_sx(&parse_updates("x = 0;").unwrap()), "(= x 0)");
-    assert_eq!(
-        updates_sx(&parse_updates(" x = 0 ; y = x + 1 ; ").unwrap()),
-        "(= x 0) (= y (+ x 1))"
-    );
+    assert_eq!(updates_sx(&parse_updates(" x = 0 ; y = x + 1 ; ").unwrap()), "(= x 0) (= y (+ x 1))");
     assert!(parse_updates("").unwrap().is_empty());
     assert!(parse_updates("  \n\t ").unwrap().is_empty());
     assert_eq!(
@@ -279,18 +243,9 @@ fn update_spans() {
 
 #[test]
 fn format_selects() {
-    assert_eq!(
-        selects_sx(&parse_selects("i : 0..N-1").unwrap()),
-        "(i 0 (- N 1))"
-    );
-    assert_eq!(
-        selects_sx(&parse_selects("i : 0..2, j : 1..3").unwrap()),
-        "(i 0 2) (j 1 3)"
-    );
-    assert_eq!(
-        selects_sx(&parse_selects("i:0..N-1,j:1..3").unwrap()),
-        "(i 0 (- N 1)) (j 1 3)"
-    );
+    assert_eq!(selects_sx(&parse_selects("i : 0..N-1").unwrap()), "(i 0 (- N 1))");
+    assert_eq!(selects_sx(&parse_selects("i : 0..2, j : 1..3").unwrap()), "(i 0 2) (j 1 3)");
+    assert_eq!(selects_sx(&parse_selects("i:0..N-1,j:1..3").unwrap()), "(i 0 (- N 1)) (j 1 3)");
     let s = parse_selects("i : 0..N-1").unwrap();
     assert_eq!(s[0].span, Span::new(0, 10));
     assert_eq!(s[0].var.span, Span::new(0, 1));
@@ -339,10 +294,7 @@ fn format_system_entries() {
     assert_eq!(e.span, Span::new(0, 11));
 
     let e = parse_system_entry("Gate").unwrap();
-    assert_eq!(
-        (e.alias.is_none(), e.template.name.as_str(), e.args.len()),
-        (true, "Gate", 0)
-    );
+    assert_eq!((e.alias.is_none(), e.template.name.as_str(), e.args.len()), (true, "Gate", 0));
 
     let e = parse_system_entry("g = Gate").unwrap();
     assert_eq!(e.alias.as_ref().unwrap().name, "g");
@@ -377,10 +329,7 @@ fn format_spec_properties() {
         fo("A[] (Train(1).near imply A<>[<=7] Train(1).far)"),
         "(AG (imply Train(1).near (AF[<=7] Train(1).far)))"
     );
-    assert_eq!(
-        fo("Train(1).near -->[<=6] Gate.down"),
-        "(-->[<=6] Train(1).near Gate.down)"
-    );
+    assert_eq!(fo("Train(1).near -->[<=6] Gate.down"), "(-->[<=6] Train(1).near Gate.down)");
 }
 
 #[test]
@@ -431,23 +380,14 @@ fn format_atoms() {
     assert_eq!(fo("Train(1).x > 3"), "(> Train(1).x 3)");
     assert_eq!(fo("Train(i+1).x"), "Train((+ i 1)).x");
     assert_eq!(fo("t1.x"), "t1.x");
-    assert_eq!(
-        fo("E<> Train(1).on and Gate.up"),
-        "(EF (and Train(1).on Gate.up))"
-    );
+    assert_eq!(fo("E<> Train(1).on and Gate.up"), "(EF (and Train(1).on Gate.up))");
 }
 
 #[test]
 fn format_observer_and_cli_shapes() {
     assert_eq!(fo("E<> a and b"), "(EF (and a b))");
-    assert_eq!(
-        fo("A[] (phi imply A<>[<=5] psi)"),
-        "(AG (imply phi (AF[<=5] psi)))"
-    );
-    assert_eq!(
-        fo("AG(phi imply AF[<=5] psi)"),
-        "(AG (imply phi (AF[<=5] psi)))"
-    );
+    assert_eq!(fo("A[] (phi imply A<>[<=5] psi)"), "(AG (imply phi (AF[<=5] psi)))");
+    assert_eq!(fo("AG(phi imply AF[<=5] psi)"), "(AG (imply phi (AF[<=5] psi)))");
     assert_eq!(fo("A<>[<5] psi"), "(AF[<5] psi)");
     assert_eq!(fo("phi --> psi"), "(--> phi psi)");
     assert_eq!(fo("m > 6"), "(> m 6)");
@@ -460,14 +400,8 @@ fn format_observer_and_cli_shapes() {
 #[test]
 fn precedence_formulas() {
     assert_eq!(fo("E<> a and b"), "(EF (and a b))");
-    assert_eq!(
-        fo("forall (i : 1..N) p imply q"),
-        "(forall i 1 N (imply p q))"
-    );
-    assert_eq!(
-        fo("forall (i : 1..N) Train(i).on imply q"),
-        "(forall i 1 N (imply Train(i).on q))"
-    );
+    assert_eq!(fo("forall (i : 1..N) p imply q"), "(forall i 1 N (imply p q))");
+    assert_eq!(fo("forall (i : 1..N) Train(i).on imply q"), "(forall i 1 N (imply Train(i).on q))");
     assert_eq!(fo("not x > 3"), "(not (> x 3))");
     assert_eq!(fo("not a and b"), "(and (not a) b)");
     assert_eq!(fo("not a == b"), "(not (== a b))");
@@ -480,10 +414,7 @@ fn precedence_formulas() {
     assert_eq!(fo("E<> E<> p"), "(EF (EF p))");
     assert_eq!(fo("p and E<> q or r"), "(and p (EF (or q r)))");
     assert_eq!(fo("a --> b or c"), "(--> a (or b c))");
-    assert_eq!(
-        fo("a imply b --> c imply d"),
-        "(--> (imply a b) (imply c d))"
-    );
+    assert_eq!(fo("a imply b --> c imply d"), "(--> (imply a b) (imply c d))");
     assert_eq!(fo("a and b -->[<=3] c"), "(-->[<=3] (and a b) c)");
     assert_eq!(fo("a-->b"), "(--> a b)");
     assert_eq!(fo("a -->[< N+1] b"), "(-->[<(+ N 1)] a b)");
@@ -528,18 +459,9 @@ fn precedence_expressions() {
     assert_eq!(ex("a || b and c"), "(and (or a b) c)");
     assert_eq!(ex("not a || b"), "(not (or a b))");
     assert_eq!(ex("a imply b or c"), "(imply a (or b c))");
-    assert_eq!(
-        ex("forall (i : 0..N-1) a[i] > 0 && b"),
-        "(forall i 0 (- N 1) (and (> (at a i) 0) b))"
-    );
-    assert_eq!(
-        ex("exists (j : 0..2) a[j] == 1 or c"),
-        "(exists j 0 2 (or (== (at a j) 1) c))"
-    );
-    assert_eq!(
-        ex("b and forall (i : 0..1) c or d"),
-        "(and b (forall i 0 1 (or c d)))"
-    );
+    assert_eq!(ex("forall (i : 0..N-1) a[i] > 0 && b"), "(forall i 0 (- N 1) (and (> (at a i) 0) b))");
+    assert_eq!(ex("exists (j : 0..2) a[j] == 1 or c"), "(exists j 0 2 (or (== (at a j) 1) c))");
+    assert_eq!(ex("b and forall (i : 0..1) c or d"), "(and b (forall i 0 1 (or c d)))");
     assert_eq!(ex("Train(1).x + Gate.y[2]"), "(+ Train(1).x (at Gate.y 2))");
 }
 
@@ -556,10 +478,7 @@ fn keywords_need_word_boundaries() {
     assert_eq!(fo("EF x"), "(EF x)");
     assert_eq!(fo("EF(x)"), "(EF x)");
     assert_eq!(fo("Ax and Ex or Ux"), "(or (and Ax Ex) Ux)");
-    assert_eq!(
-        fo("android or orx and notable"),
-        "(or android (and orx notable))"
-    );
+    assert_eq!(fo("android or orx and notable"), "(or android (and orx notable))");
     assert_eq!(fo("deadlocked"), "deadlocked");
     assert_eq!(fo("forallx"), "forallx");
     assert_eq!(ex("truex == falsey"), "(== truex falsey)");
@@ -586,68 +505,37 @@ fn paren_flag_and_spans() {
     assert_eq!(sxp(&e), "(+ a^ (* b c)^)");
     assert!(!e.paren);
     assert_eq!(e.span, Span::new(0, 15));
-    let ExprKind::Binary { lhs, rhs, .. } = &e.kind else {
-        panic!()
-    };
-    assert_eq!(
-        lhs.span,
-        Span::new(0, 5),
-        "the outer parentheses belong to the span"
-    );
+    let ExprKind::Binary { lhs, rhs, .. } = &e.kind else { panic!() };
+    assert_eq!(lhs.span, Span::new(0, 5), "the outer parentheses belong to the span");
     assert_eq!(rhs.span, Span::new(8, 15));
 
     let e = parse_formula("A[] (p imply A<>[<=7] q)").unwrap();
     assert_eq!(e.span, Span::new(0, 24));
-    let ExprKind::Path {
-        op: PathOp::AG,
-        bound: None,
-        arg,
-    } = &e.kind
-    else {
-        panic!()
-    };
+    let ExprKind::Path { op: PathOp::AG, bound: None, arg } = &e.kind else { panic!() };
     assert!(arg.paren);
-    let ExprKind::Binary { rhs, .. } = &arg.kind else {
-        panic!()
-    };
+    let ExprKind::Binary { rhs, .. } = &arg.kind else { panic!() };
     assert_eq!(rhs.span, Span::new(13, 23));
-    let ExprKind::Path { bound: Some(b), .. } = &rhs.kind else {
-        panic!()
-    };
+    let ExprKind::Path { bound: Some(b), .. } = &rhs.kind else { panic!() };
     assert_eq!(b.span, Span::new(16, 21));
     assert_eq!(b.value.span, Span::new(19, 20));
 
     let e = parse_expr("Train(1).on").unwrap();
-    let ExprKind::Member { instance, member } = &e.kind else {
-        panic!()
-    };
+    let ExprKind::Member { instance, member } = &e.kind else { panic!() };
     assert_eq!(instance.span, Span::new(0, 8));
     assert_eq!(instance.template.span, Span::new(0, 5));
     assert_eq!(member.span, Span::new(9, 11));
     assert_eq!(e.span, Span::new(0, 11));
 
     let e = parse_expr("Gate.down").unwrap();
-    let ExprKind::Member { instance, .. } = &e.kind else {
-        panic!()
-    };
+    let ExprKind::Member { instance, .. } = &e.kind else { panic!() };
     assert!(instance.args.is_none());
     assert_eq!(instance.span, Span::new(0, 4));
 
     let e = parse_formula("forall (i : 1..N) p").unwrap();
-    let ExprKind::Quant {
-        var, lo, hi, body, ..
-    } = &e.kind
-    else {
-        panic!()
-    };
+    let ExprKind::Quant { var, lo, hi, body, .. } = &e.kind else { panic!() };
     assert_eq!(
         (var.span, lo.span, hi.span, body.span),
-        (
-            Span::new(8, 9),
-            Span::new(12, 13),
-            Span::new(15, 16),
-            Span::new(18, 19)
-        )
+        (Span::new(8, 9), Span::new(12, 13), Span::new(15, 16), Span::new(18, 19))
     );
     assert_eq!(e.span, Span::new(0, 19));
 
@@ -666,16 +554,8 @@ fn paren_flag_and_spans() {
 #[test]
 fn error_expected_operand() {
     assert_err(&ex_err("x +"), 3, "expected an expression after `+`");
-    assert_err(
-        &ex_err("x + )"),
-        4,
-        "expected an expression after `+`, found `)`",
-    );
-    assert_err(
-        &ex_err(""),
-        0,
-        "expected an expression, but the text is empty",
-    );
+    assert_err(&ex_err("x + )"), 4, "expected an expression after `+`, found `)`");
+    assert_err(&ex_err(""), 0, "expected an expression, but the text is empty");
     assert_err(&ex_err("   "), 3, "the text is empty");
     assert_err(&ex_err("x <= "), 5, "expected an expression after `<=`");
     assert_err(&ex_err("("), 1, "expected an expression after `(`");
@@ -702,24 +582,12 @@ fn error_unexpected_token() {
 
 #[test]
 fn error_unclosed_brackets() {
-    assert_err(
-        &ex_err("(a + b"),
-        6,
-        "expected `)` or an operator, but the text ends",
-    );
-    assert_err(
-        &ex_err("(a b)"),
-        3,
-        "expected `)` or an operator, found `b`",
-    );
+    assert_err(&ex_err("(a + b"), 6, "expected `)` or an operator, but the text ends");
+    assert_err(&ex_err("(a b)"), 3, "expected `)` or an operator, found `b`");
     assert_err(&ex_err("a[i"), 3, "expected `]` or an operator");
     assert_err(&ex_err("a[i)"), 3, "expected `]`");
     assert_err(&fo_err("E[ p U q"), 8, "`]`");
-    assert_err(
-        &fo_err("A[ p q ]"),
-        5,
-        "expected `U` or an operator, found `q`",
-    );
+    assert_err(&fo_err("A[ p q ]"), 5, "expected `U` or an operator, found `q`");
 }
 
 #[test]
@@ -736,22 +604,10 @@ fn error_calls_need_a_member() {
     let e = ex_err("p(i)");
     assert_err(&e, 0, "`p(...)` must be followed by `.` and a member");
     assert_eq!(e.span, Span::new(0, 4));
-    assert_err(
-        &fo_err("forall (i : 1..N) p(i) imply q"),
-        18,
-        "must be followed by `.`",
-    );
-    assert_err(
-        &fo_err("E<> Train(1)"),
-        4,
-        "`Train(...)` must be followed by `.`",
-    );
+    assert_err(&fo_err("forall (i : 1..N) p(i) imply q"), 18, "must be followed by `.`");
+    assert_err(&fo_err("E<> Train(1)"), 4, "`Train(...)` must be followed by `.`");
     assert_err(&ex_err("Gate."), 5, "expected a name after `.`");
-    assert_err(
-        &ex_err("Train(1).3"),
-        9,
-        "expected a name after `.`, found `3`",
-    );
+    assert_err(&ex_err("Train(1).3"), 9, "expected a name after `.`, found `3`");
 }
 
 #[test]
@@ -782,11 +638,7 @@ fn error_path_operator_in_leads_to_operand() {
     assert_err(&fo_err("p -->[<=5] AF[<=2] r"), 11, "`AF`");
     assert_err(&fo_err("p --> forall (i : 0..1) E[] q"), 24, "`E[]`");
     assert_err(&fo_err("A[p U q] --> r"), 0, "parentheses");
-    assert_err(
-        &fo_err("p --> forall (i : 0..1) q --> r"),
-        24,
-        "parentheses",
-    );
+    assert_err(&fo_err("p --> forall (i : 0..1) q --> r"), 24, "parentheses");
     // Parenthesised, they are nested formulas.
     assert_eq!(fo("p --> (E<> q)"), "(--> p (EF q))");
     assert_eq!(fo("(A[p U q]) --> r"), "(--> (AU p q) r)");
@@ -794,118 +646,50 @@ fn error_path_operator_in_leads_to_operand() {
 
 #[test]
 fn error_sync() {
-    assert_err(
-        &parse_sync("approach").unwrap_err(),
-        8,
-        "expected `!` or `?` after the channel name",
-    );
-    assert_err(
-        &parse_sync("go[i]").unwrap_err(),
-        5,
-        "expected `!` or `?` after the channel name",
-    );
-    assert_err(
-        &parse_sync("go[i] x").unwrap_err(),
-        6,
-        "expected `!` or `?` after the channel name, found `x`",
-    );
+    assert_err(&parse_sync("approach").unwrap_err(), 8, "expected `!` or `?` after the channel name");
+    assert_err(&parse_sync("go[i]").unwrap_err(), 5, "expected `!` or `?` after the channel name");
+    assert_err(&parse_sync("go[i] x").unwrap_err(), 6, "expected `!` or `?` after the channel name, found `x`");
     assert_err(&parse_sync("").unwrap_err(), 0, "expected a channel name");
     assert_err(&parse_sync("a!!").unwrap_err(), 2, "unexpected `!`");
-    assert_err(
-        &parse_sync("go[]!").unwrap_err(),
-        3,
-        "expected an expression after `[`",
-    );
+    assert_err(&parse_sync("go[]!").unwrap_err(), 3, "expected an expression after `[`");
 }
 
 #[test]
 fn error_updates() {
     assert_err(&parse_updates("x 0").unwrap_err(), 2, "`=`, `+=` or `-=`");
-    assert_err(
-        &parse_updates("x == 0").unwrap_err(),
-        2,
-        "use `=` to assign",
-    );
-    assert_err(
-        &parse_updates("x = ").unwrap_err(),
-        4,
-        "expected an expression after `=`",
-    );
-    assert_err(
-        &parse_updates("x = 0;; y = 1").unwrap_err(),
-        6,
-        "expected an assignment",
-    );
-    assert_err(
-        &parse_updates("x = 1 y = 2").unwrap_err(),
-        6,
-        "expected `;` or an operator, found `y`",
-    );
-    assert_err(
-        &parse_updates("1 = x").unwrap_err(),
-        0,
-        "expected an assignment",
-    );
+    assert_err(&parse_updates("x == 0").unwrap_err(), 2, "use `=` to assign");
+    assert_err(&parse_updates("x = ").unwrap_err(), 4, "expected an expression after `=`");
+    assert_err(&parse_updates("x = 0;; y = 1").unwrap_err(), 6, "expected an assignment");
+    assert_err(&parse_updates("x = 1 y = 2").unwrap_err(), 6, "expected `;` or an operator, found `y`");
+    assert_err(&parse_updates("1 = x").unwrap_err(), 0, "expected an assignment");
 }
 
 #[test]
 fn error_selects() {
     assert_err(&parse_selects("i 0..3").unwrap_err(), 2, "expected `:`");
     assert_err(&parse_selects("i : 0 3").unwrap_err(), 6, "`..`");
-    assert_err(
-        &parse_selects("i : 0..3,").unwrap_err(),
-        9,
-        "expected a select variable after `,`",
-    );
+    assert_err(&parse_selects("i : 0..3,").unwrap_err(), 9, "expected a select variable after `,`");
     assert_err(&parse_selects("").unwrap_err(), 0, "the text is empty");
 }
 
 #[test]
 fn error_system_entries() {
-    assert_err(
-        &parse_system_entry("Train()").unwrap_err(),
-        6,
-        "expected an expression after `(`",
-    );
+    assert_err(&parse_system_entry("Train()").unwrap_err(), 6, "expected an expression after `(`");
     assert_err(&parse_system_entry("Train(1").unwrap_err(), 7, "`)`");
-    assert_err(
-        &parse_system_entry("g = ").unwrap_err(),
-        4,
-        "expected a template name after `=`",
-    );
+    assert_err(&parse_system_entry("g = ").unwrap_err(), 4, "expected a template name after `=`");
     assert_err(&parse_system_entry("").unwrap_err(), 0, "the text is empty");
-    assert_err(
-        &parse_system_entry("Train(1..)").unwrap_err(),
-        9,
-        "expected an expression after `..`",
-    );
+    assert_err(&parse_system_entry("Train(1..)").unwrap_err(), 9, "expected an expression after `..`");
 }
 
 #[test]
 fn error_bounds_and_quantifiers() {
     assert_err(&fo_err("E<>[5] p"), 4, "expected a comparison");
-    assert_err(
-        &fo_err("E<>[<=5 p"),
-        8,
-        "expected `]` or an operator, found `p`",
-    );
-    assert_err(
-        &fo_err("forall i : 0..1) p"),
-        7,
-        "expected `(` after `forall`",
-    );
+    assert_err(&fo_err("E<>[<=5 p"), 8, "expected `]` or an operator, found `p`");
+    assert_err(&fo_err("forall i : 0..1) p"), 7, "expected `(` after `forall`");
     assert_err(&fo_err("forall (i 0..1) p"), 10, "expected `:` after `i`");
     assert_err(&fo_err("forall (i : 0 1) p"), 14, "`..`");
-    assert_err(
-        &fo_err("forall (1 : 0..1) p"),
-        8,
-        "expected a name after `(`",
-    );
-    assert_err(
-        &fo_err("forall (i : 0..1)"),
-        17,
-        "expected a formula after `)`",
-    );
+    assert_err(&fo_err("forall (1 : 0..1) p"), 8, "expected a name after `(`");
+    assert_err(&fo_err("forall (i : 0..1)"), 17, "expected a formula after `)`");
 }
 
 /// Errors are always located inside the text (or at its end) and never panic.
@@ -998,19 +782,10 @@ fn no_panic_on_odd_input() {
         .into_iter()
         .flatten()
         {
-            assert!(
-                r.span.start <= r.span.end && r.span.end <= s.len(),
-                "{s:?}: {r:?}"
-            );
-            assert!(
-                s.is_char_boundary(r.span.start) && s.is_char_boundary(r.span.end),
-                "{s:?}: {r:?}"
-            );
+            assert!(r.span.start <= r.span.end && r.span.end <= s.len(), "{s:?}: {r:?}");
+            assert!(s.is_char_boundary(r.span.start) && s.is_char_boundary(r.span.end), "{s:?}: {r:?}");
             assert!(!r.message.is_empty());
-            assert!(
-                !r.message.contains("Rule::") && !r.message.contains("expr_"),
-                "{s:?}: {r:?}"
-            );
+            assert!(!r.message.contains("Rule::") && !r.message.contains("expr_"), "{s:?}: {r:?}");
         }
     }
 }

@@ -15,7 +15,12 @@ use kairos::syntax::yaml::Source;
 fn graph(path: &str, n: Option<(&str, i64)>, abstraction: Abstraction) -> String {
     let mut src = common::source(Path::new(path));
     if let Some((name, value)) = n {
-        let line = src.text.lines().find(|l| l.trim_start().starts_with(&format!("{name}:"))).expect("the constant").to_string();
+        let line = src
+            .text
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name}:")))
+            .expect("the constant")
+            .to_string();
         let indent = &line[..line.len() - line.trim_start().len()];
         src = Source::new(src.name.to_string(), src.text.replacen(&line, &format!("{indent}{name}: {value}"), 1));
     }

@@ -33,10 +33,14 @@ pub fn run(cli: Cli) -> u8 {
         Command::Check(a) => check(a),
         Command::Validate(a) => validate(a),
         Command::Graph(a) => graph(a),
-        Command::Synth(a) => not_yet(&a.model, a.common.format, "`kairos synth` (parametric synthesis) is not supported yet"),
+        Command::Synth(a) => {
+            not_yet(&a.model, a.common.format, "`kairos synth` (parametric synthesis) is not supported yet")
+        }
         Command::Sweep(a) => not_yet(&a.model, a.common.format, "`kairos sweep` is not supported yet"),
         Command::Simulate(a) => not_yet(&a.model, OutputFormat::Text, "`kairos simulate` is not supported yet"),
-        Command::Bound(a) => not_yet(&a.model, a.common.format, "`kairos bound` (worst-case response times) is not supported yet"),
+        Command::Bound(a) => {
+            not_yet(&a.model, a.common.format, "`kairos bound` (worst-case response times) is not supported yet")
+        }
         Command::Observer(a) => not_yet(&a.model, a.common.format, "`kairos observer` is not supported yet"),
         Command::Import(a) => {
             eprintln!("kairos: importing {} is not supported yet", a.file.display());
@@ -90,7 +94,10 @@ struct Input {
 /// Reads and checks the model and spec files; `Err` holds the exit code.
 fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, format: OutputFormat) -> Result<Input, u8> {
     if input_format(model, input) != InputFormat::Yaml {
-        eprintln!("kairos: reading TChecker and UPPAAL files is not supported yet; `{}` needs an importer", model.display());
+        eprintln!(
+            "kairos: reading TChecker and UPPAAL files is not supported yet; `{}` needs an importer",
+            model.display()
+        );
         return Err(exit::UNSUPPORTED);
     }
     let model_src = read(model).map_err(|d| invalid(&[d], &[], format))?;
@@ -106,9 +113,11 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
                 continue;
             }
         };
-        let header = load::spec_header(&src).and_then(|(path_text, pos)| match spec_mismatch(model, path, &path_text, pos, &src) {
-            Some(d) => Err(vec![d]),
-            None => loaded.spec(&src),
+        let header = load::spec_header(&src).and_then(|(path_text, pos)| {
+            match spec_mismatch(model, path, &path_text, pos, &src) {
+                Some(d) => Err(vec![d]),
+                None => loaded.spec(&src),
+            }
         });
         match header {
             Ok(spec) => out.push((src, spec)),
@@ -160,7 +169,13 @@ fn validate(a: ValidateArgs) -> u8 {
         None
     };
     let properties: usize = m.properties.len() + input.specs.iter().map(|(_, s)| s.properties.len()).sum::<usize>();
-    let kind = if m.hybrid { "hybrid" } else if !m.params.is_empty() { "parametric timed" } else { "timed" };
+    let kind = if m.hybrid {
+        "hybrid"
+    } else if !m.params.is_empty() {
+        "parametric timed"
+    } else {
+        "timed"
+    };
     let (locations, edges, clocks, slots) = match &network {
         Some(n) => (
             n.processes.iter().map(|p| p.locations.len()).sum::<usize>(),
@@ -239,7 +254,10 @@ fn check(a: CheckArgs) -> u8 {
     if properties.is_empty() {
         let why = "exploring the whole zone graph needs the `reach` engine, not built yet";
         match format {
-            OutputFormat::Json => println!("{}", json!({"model": model.name, "properties": [], "stats": null, "warnings": [], "verdict": "unknown", "reason": "unsupported", "message": why})),
+            OutputFormat::Json => println!(
+                "{}",
+                json!({"model": model.name, "properties": [], "stats": null, "warnings": [], "verdict": "unknown", "reason": "unsupported", "message": why})
+            ),
             OutputFormat::Text => println!("{}: no property to check; {why}", model.name),
         }
         return exit::UNSUPPORTED;
@@ -259,7 +277,9 @@ fn check(a: CheckArgs) -> u8 {
     if outcomes.iter().any(|o| matches!(o.verdict, Verdict::Error(_))) {
         return exit::RUNTIME_ERROR;
     }
-    let unknown = |want: fn(&engine::Unknown) -> bool| outcomes.iter().any(|o| matches!(&o.verdict, Verdict::Unknown(u) if want(u)));
+    let unknown = |want: fn(&engine::Unknown) -> bool| {
+        outcomes.iter().any(|o| matches!(&o.verdict, Verdict::Unknown(u) if want(u)))
+    };
     if unknown(|u| !matches!(u, engine::Unknown::Unsupported(_))) {
         exit::LIMIT
     } else if unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
@@ -304,8 +324,8 @@ fn options(c: &args::Common) -> engine::Options {
 }
 
 fn graph(a: args::GraphArgs) -> u8 {
-    use args::{Abstraction, GraphFormat};
     use crate::semantics::{Abstraction as Abs, ZoneGraph};
+    use args::{Abstraction, GraphFormat};
     let text_format = if a.format == GraphFormat::Json { OutputFormat::Json } else { OutputFormat::Text };
     let input = match load_input(&a.model, &[], None, text_format) {
         Ok(i) => i,

@@ -5,8 +5,8 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::engine::reach::Limits;
 use crate::engine::Unknown;
+use crate::engine::reach::Limits;
 use crate::semantics::{RunError, Transition, ZoneGraph, ZoneState};
 
 pub struct Graph {
@@ -68,7 +68,8 @@ pub fn zone_graph(zg: &mut ZoneGraph<'_>, limits: &Limits) -> Result<Graph, Grap
     }
     let mut sorted: Vec<Option<ZoneState>> = states.into_iter().map(Some).collect();
     let states = order.iter().map(|&i| sorted[i as usize].take().expect("each once")).collect();
-    let mut edges: Vec<(u32, Transition, u32)> = edges.into_iter().map(|(a, t, b)| (rank[a as usize], t, rank[b as usize])).collect();
+    let mut edges: Vec<(u32, Transition, u32)> =
+        edges.into_iter().map(|(a, t, b)| (rank[a as usize], t, rank[b as usize])).collect();
     edges.sort_by(|x, y| (x.0, &x.1.edges, x.2).cmp(&(y.0, &y.1.edges, y.2)));
     let mut initial: Vec<u32> = initial_ids.iter().map(|&i| rank[i as usize]).collect();
     initial.sort_unstable();

@@ -77,7 +77,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits { max_states: None, deadline: None } }
+        Options {
+            abstraction: None,
+            subsumption: true,
+            order: Order::Bfs,
+            limits: Limits { max_states: None, deadline: None },
+        }
     }
 }
 
@@ -115,7 +120,9 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
         return unsupported("parametric synthesis is not supported yet".into());
     }
     if model.hybrid {
-        return unsupported("hybrid models (continuous variables, rates) need the polyhedra engines, not supported yet".into());
+        return unsupported(
+            "hybrid models (continuous variables, rates) need the polyhedra engines, not supported yet".into(),
+        );
     }
     let Some(net) = network.filter(|_| model.params.is_empty()) else {
         return unsupported("models with timing parameters are not supported yet".into());
@@ -151,7 +158,8 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
     };
     // Deadlocks are not preserved by the LU simulation, only by bisimilar
     // classes: use L = U = max(L, U) for formulas that mention them.
-    let abstraction = if goal.mentions_deadlock() && abstraction == Abstraction::Lu { Abstraction::M } else { abstraction };
+    let abstraction =
+        if goal.mentions_deadlock() && abstraction == Abstraction::Lu { Abstraction::M } else { abstraction };
     let cover = if options.subsumption { cover } else { Cover::Equal };
     let mut zg = ZoneGraph::new(net, abstraction);
     let mut target = |zg: &mut ZoneGraph<'_>, s: &crate::semantics::ZoneState| zg.sat(&goal, s);
@@ -163,18 +171,24 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
         let ids = reach::path(&run.nodes, node);
         SymbolicTrace {
             states: ids.iter().map(|&i| run.nodes[i as usize].state.clone()).collect(),
-            steps: ids[1..].iter().map(|&i| run.nodes[i as usize].parent.as_ref().expect("a parent").1.clone()).collect(),
+            steps: ids[1..]
+                .iter()
+                .map(|&i| run.nodes[i as usize].parent.as_ref().expect("a parent").1.clone())
+                .collect(),
             goal,
             error,
         }
     };
     let (verdict, trace) = match run.end {
-        End::Found { node, witness } => (if negated { Verdict::Violated } else { Verdict::Satisfied }, Some(trace_to(node, witness, None))),
+        End::Found { node, witness } => {
+            (if negated { Verdict::Violated } else { Verdict::Satisfied }, Some(trace_to(node, witness, None)))
+        }
         End::Exhausted => (if negated { Verdict::Satisfied } else { Verdict::Violated }, None),
         End::Stopped(why) => (Verdict::Unknown(why), None),
         End::Error { node, error } => {
             let text = error.describe(net);
-            let trace = node.map(|n| trace_to(n, Federation::from_zone(run.nodes[n as usize].state.zone.clone()), Some(error)));
+            let trace =
+                node.map(|n| trace_to(n, Federation::from_zone(run.nodes[n as usize].state.zone.clone()), Some(error)));
             (Verdict::Error(text), trace)
         }
     };

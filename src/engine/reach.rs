@@ -44,12 +44,18 @@ pub struct Node {
 
 pub enum End {
     /// A state meeting the target, and its satisfying valuations.
-    Found { node: u32, witness: Federation },
+    Found {
+        node: u32,
+        witness: Federation,
+    },
     Exhausted,
     Stopped(Unknown),
     /// A run-time error while expanding `node` (or building the initial
     /// states, when `None`).
-    Error { node: Option<u32>, error: RunError },
+    Error {
+        node: Option<u32>,
+        error: RunError,
+    },
 }
 
 pub struct Exploration {
@@ -61,7 +67,13 @@ pub struct Exploration {
 /// The target test: the valuations of a state that meet the goal.
 pub type Target<'a> = dyn FnMut(&mut ZoneGraph<'_>, &ZoneState) -> Result<Federation, RunError> + 'a;
 
-pub fn explore(zg: &mut ZoneGraph<'_>, order: Order, cover: Cover, limits: &Limits, target: &mut Target<'_>) -> Exploration {
+pub fn explore(
+    zg: &mut ZoneGraph<'_>,
+    order: Order,
+    cover: Cover,
+    limits: &Limits,
+    target: &mut Target<'_>,
+) -> Exploration {
     let start = Instant::now();
     let mut nodes: Vec<Node> = Vec::new();
     let mut store: FxHashMap<Discrete, Vec<u32>> = FxHashMap::default();

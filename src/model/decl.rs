@@ -160,12 +160,10 @@ impl Reader<'_> {
     pub fn model_decl(&mut self, root: &Node) -> ModelDecl {
         let mut m = self.map(root, "a model file");
         let name = match m.get("model") {
-            Some(n) => self
-                .scalar(n, "the model's name")
-                .map(|text| Name { text, pos: n.pos }),
+            Some(n) => self.scalar(n, "the model's name").map(|text| Name { text, pos: n.pos }),
             None => {
-                self.error(root.pos, "missing-key", "a model file needs `model: NAME`")
-                    .hint = Some("add a first line like `model: my-model`".into());
+                self.error(root.pos, "missing-key", "a model file needs `model: NAME`").hint =
+                    Some("add a first line like `model: my-model`".into());
                 None
             }
         };
@@ -173,47 +171,27 @@ impl Reader<'_> {
         let constants = match m.get("constants") {
             Some(n) => {
                 let mut c = self.map(n, "`constants`");
-                let out = c
-                    .rest()
-                    .into_iter()
-                    .filter_map(|(k, v)| Some((self.name(k, "constant name")?, v.clone())))
-                    .collect();
-                out
+
+                c.rest().into_iter().filter_map(|(k, v)| Some((self.name(k, "constant name")?, v.clone()))).collect()
             }
             None => Vec::new(),
         };
-        let clocks = m
-            .get("clocks")
-            .map(|n| self.names(n, "clock name"))
-            .unwrap_or_default();
-        let variables = m
-            .get("variables")
-            .map(|n| self.variables(n))
-            .unwrap_or_default();
-        let channels = m
-            .get("channels")
-            .map(|n| self.channels(n))
-            .unwrap_or_default();
-        let parameters = m
-            .get("parameters")
-            .map(|n| self.parameters(n))
-            .unwrap_or_default();
-        let continuous = m
-            .get("continuous")
-            .map(|n| self.continuous(n))
-            .unwrap_or_default();
+        let clocks = m.get("clocks").map(|n| self.names(n, "clock name")).unwrap_or_default();
+        let variables = m.get("variables").map(|n| self.variables(n)).unwrap_or_default();
+        let channels = m.get("channels").map(|n| self.channels(n)).unwrap_or_default();
+        let parameters = m.get("parameters").map(|n| self.parameters(n)).unwrap_or_default();
+        let continuous = m.get("continuous").map(|n| self.continuous(n)).unwrap_or_default();
         let templates = match m.get("templates") {
             Some(n) => {
                 let mut t = self.map(n, "`templates`");
-                let out = t
-                    .rest()
+
+                t.rest()
                     .into_iter()
                     .filter_map(|(k, v)| {
                         let name = self.name(k, "template name")?;
                         Some(self.template(name, v))
                     })
-                    .collect();
-                out
+                    .collect()
             }
             None => {
                 self.error(root.pos, "missing-key", "a model needs `templates:`");
@@ -223,30 +201,19 @@ impl Reader<'_> {
         let system = match m.get("system") {
             Some(n) => self.seq(n, "`system`").to_vec(),
             None => {
-                self.error(
-                    root.pos,
-                    "missing-key",
-                    "a model needs `system:`, the list of instances",
-                )
-                .hint = Some("add e.g. `system: [Train(1..N), Gate]`".into());
+                self.error(root.pos, "missing-key", "a model needs `system:`, the list of instances").hint =
+                    Some("add e.g. `system: [Train(1..N), Gate]`".into());
                 Vec::new()
             }
         };
-        let properties = m
-            .get("properties")
-            .map(|n| self.properties(n))
-            .unwrap_or_default();
+        let properties = m.get("properties").map(|n| self.properties(n)).unwrap_or_default();
         let out_of_range = match m.get("out_of_range") {
             None => OutOfRange::Error,
             Some(n) => match self.scalar(n, "`out_of_range`").as_deref() {
                 Some("error") | None => OutOfRange::Error,
                 Some("disable") => OutOfRange::Disable,
                 Some(other) => {
-                    self.error(
-                        n.pos,
-                        "bad-value",
-                        format!("`out_of_range` is `error` or `disable`, not `{other}`"),
-                    );
+                    self.error(n.pos, "bad-value", format!("`out_of_range` is `error` or `disable`, not `{other}`"));
                     OutOfRange::Error
                 }
             },
@@ -273,11 +240,7 @@ impl Reader<'_> {
         let model = match m.get("model") {
             Some(n) => self.scalar(n, "`model`").map(|s| (s, n.pos)),
             None => {
-                self.error(
-                    root.pos,
-                    "missing-key",
-                    "a spec file needs `model: PATH` (relative to the spec file)",
-                );
+                self.error(root.pos, "missing-key", "a spec file needs `model: PATH` (relative to the spec file)");
                 None
             }
         };
@@ -310,27 +273,15 @@ impl Reader<'_> {
                     Some(VarType::Bool)
                 }
                 Some((t, Some(other))) if other != "int" => {
-                    self.error(
-                        t.pos,
-                        "bad-value",
-                        format!("unknown variable type `{other}`"),
-                    )
-                    .hint =
+                    self.error(t.pos, "bad-value", format!("unknown variable type `{other}`")).hint =
                         Some("use `type: bool`, or `range: [lo, hi]` for a bounded integer".into());
                     None
                 }
                 _ => match range {
                     Some(r) => match self.seq(r, "`range`") {
-                        [lo, hi] => Some(VarType::Int {
-                            lo: lo.clone(),
-                            hi: hi.clone(),
-                        }),
+                        [lo, hi] => Some(VarType::Int { lo: lo.clone(), hi: hi.clone() }),
                         _ => {
-                            self.error(
-                                r.pos,
-                                "bad-range",
-                                "`range` is a list of two bounds, `[lo, hi]`",
-                            );
+                            self.error(r.pos, "bad-range", "`range` is a list of two bounds, `[lo, hi]`");
                             None
                         }
                     },
@@ -338,10 +289,7 @@ impl Reader<'_> {
                         self.error(
                             v.pos,
                             "missing-key",
-                            format!(
-                                "variable `{}` needs `range: [lo, hi]` or `type: bool`",
-                                name.text
-                            ),
+                            format!("variable `{}` needs `range: [lo, hi]` or `type: bool`", name.text),
                         );
                         None
                     }
@@ -350,20 +298,13 @@ impl Reader<'_> {
             let size = f.get("size").cloned();
             let init = match f.get("init") {
                 None => Init::Default,
-                Some(n) if n.as_scalar().is_some_and(|s| s.plain && s.value == "any") => {
-                    Init::Any(n.clone())
-                }
+                Some(n) if n.as_scalar().is_some_and(|s| s.plain && s.value == "any") => Init::Any(n.clone()),
                 Some(n) if n.as_scalar().is_some() => Init::Value(n.clone()),
                 Some(n) => Init::List(n.clone(), self.seq(n, "`init`").to_vec()),
             };
             self.finish(f, &format!("variable `{}`", name.text));
             if let Some(ty) = ty {
-                out.push(VarDecl {
-                    name,
-                    ty,
-                    size,
-                    init,
-                });
+                out.push(VarDecl { name, ty, size, init });
             }
         }
         out
@@ -381,10 +322,7 @@ impl Reader<'_> {
             } else {
                 let mut f = self.map(v, &format!("channel `{}`", name.text));
                 let kind = f.get("kind");
-                let urgent = f
-                    .get("urgent")
-                    .and_then(|u| self.boolean(u, "`urgent`"))
-                    .unwrap_or(false);
+                let urgent = f.get("urgent").and_then(|u| self.boolean(u, "`urgent`")).unwrap_or(false);
                 let size = f.get("size").cloned();
                 self.finish(f, &format!("channel `{}`", name.text));
                 match kind {
@@ -393,10 +331,7 @@ impl Reader<'_> {
                         self.error(
                             v.pos,
                             "missing-key",
-                            format!(
-                                "channel `{}` needs `kind: binary` or `kind: broadcast`",
-                                name.text
-                            ),
+                            format!("channel `{}` needs `kind: binary` or `kind: broadcast`", name.text),
                         );
                         continue;
                     }
@@ -412,12 +347,7 @@ impl Reader<'_> {
                 }
                 None => continue,
             };
-            out.push(ChanDecl {
-                name,
-                kind,
-                urgent,
-                size,
-            });
+            out.push(ChanDecl { name, kind, urgent, size });
         }
         out
     }
@@ -452,11 +382,7 @@ impl Reader<'_> {
                 Some(n) => match self.seq(n, "`init`") {
                     items @ [_, _] => items.to_vec(),
                     _ => {
-                        self.error(
-                            n.pos,
-                            "bad-range",
-                            "`init` is a value or an interval `[lo, hi]`",
-                        );
+                        self.error(n.pos, "bad-range", "`init` is a value or an interval `[lo, hi]`");
                         Vec::new()
                     }
                 },
@@ -470,73 +396,40 @@ impl Reader<'_> {
     fn template(&mut self, name: Name, node: &Node) -> TemplateDecl {
         let what = format!("template `{}`", name.text);
         let mut m = self.map(node, &what);
-        let params = m
-            .get("params")
-            .map(|n| self.names(n, "parameter name"))
-            .unwrap_or_default();
-        let clocks = m
-            .get("clocks")
-            .map(|n| self.names(n, "clock name"))
-            .unwrap_or_default();
-        let variables = m
-            .get("variables")
-            .map(|n| self.variables(n))
-            .unwrap_or_default();
+        let params = m.get("params").map(|n| self.names(n, "parameter name")).unwrap_or_default();
+        let clocks = m.get("clocks").map(|n| self.names(n, "clock name")).unwrap_or_default();
+        let variables = m.get("variables").map(|n| self.variables(n)).unwrap_or_default();
         let initial = match m.get("initial") {
             Some(n) => self.name(n, "location name"),
             None => {
-                self.error(
-                    node.pos,
-                    "missing-key",
-                    format!("{what} needs `initial: LOCATION`"),
-                );
+                self.error(node.pos, "missing-key", format!("{what} needs `initial: LOCATION`"));
                 None
             }
         };
-        let observer = m
-            .get("observer")
-            .and_then(|n| Some((self.boolean(n, "`observer`")?, n.pos)));
+        let observer = m.get("observer").and_then(|n| Some((self.boolean(n, "`observer`")?, n.pos)));
         let locations = match m.get("locations") {
             Some(n) => {
                 let mut l = self.map(n, "`locations`");
-                let out = l
-                    .rest()
+
+                l.rest()
                     .into_iter()
                     .filter_map(|(k, v)| {
                         let name = self.name(k, "location name")?;
                         Some(self.location(name, v))
                     })
-                    .collect();
-                out
+                    .collect()
             }
             None => {
-                self.error(
-                    node.pos,
-                    "missing-key",
-                    format!("{what} needs `locations:`"),
-                );
+                self.error(node.pos, "missing-key", format!("{what} needs `locations:`"));
                 Vec::new()
             }
         };
         let edges = match m.get("edges") {
-            Some(n) => self
-                .seq(n, "`edges`")
-                .iter()
-                .map(|e| self.edge(e))
-                .collect(),
+            Some(n) => self.seq(n, "`edges`").iter().map(|e| self.edge(e)).collect(),
             None => Vec::new(),
         };
         self.finish(m, &what);
-        TemplateDecl {
-            name,
-            params,
-            clocks,
-            variables,
-            initial,
-            locations,
-            edges,
-            observer,
-        }
+        TemplateDecl { name, params, clocks, variables, initial, locations, edges, observer }
     }
 
     fn location(&mut self, name: Name, node: &Node) -> LocDecl {
@@ -545,10 +438,7 @@ impl Reader<'_> {
         let invariant = m.get("invariant").cloned();
         let urgent = self.flag(&mut m, "urgent");
         let committed = self.flag(&mut m, "committed");
-        let labels = m
-            .get("labels")
-            .map(|n| self.names(n, "label"))
-            .unwrap_or_default();
+        let labels = m.get("labels").map(|n| self.names(n, "label")).unwrap_or_default();
         let mut rates = Vec::new();
         if let Some(r) = m.get("rate") {
             let mut rm = self.map(r, "`rate`");
@@ -562,11 +452,7 @@ impl Reader<'_> {
                     match self.seq(v, "a rate") {
                         items @ [_, _] => items.to_vec(),
                         _ => {
-                            self.error(
-                                v.pos,
-                                "bad-range",
-                                "a rate is a value or an interval `[lo, hi]`",
-                            );
+                            self.error(v.pos, "bad-range", "a rate is a value or an interval `[lo, hi]`");
                             continue;
                         }
                     }
@@ -575,28 +461,15 @@ impl Reader<'_> {
             }
         }
         if urgent && committed {
-            self.error(
-                name.pos,
-                "urgent-and-committed",
-                format!("{what} is both urgent and committed"),
-            )
-            .hint = Some("committed implies urgent: keep only `committed: true`".into());
+            self.error(name.pos, "urgent-and-committed", format!("{what} is both urgent and committed")).hint =
+                Some("committed implies urgent: keep only `committed: true`".into());
         }
         self.finish(m, &what);
-        LocDecl {
-            name,
-            invariant,
-            urgent,
-            committed,
-            labels,
-            rates,
-        }
+        LocDecl { name, invariant, urgent, committed, labels, rates }
     }
 
     fn flag(&mut self, m: &mut MapReader<'_>, key: &'static str) -> bool {
-        m.get(key)
-            .and_then(|n| self.boolean(n, &format!("`{key}`")))
-            .unwrap_or(false)
+        m.get(key).and_then(|n| self.boolean(n, &format!("`{key}`"))).unwrap_or(false)
     }
 
     fn edge(&mut self, node: &Node) -> EdgeDecl {
@@ -604,11 +477,7 @@ impl Reader<'_> {
         let end = |this: &mut Self, m: &mut MapReader<'_>, key: &'static str| match m.get(key) {
             Some(n) => this.name(n, "location name"),
             None => {
-                this.error(
-                    node.pos,
-                    "missing-key",
-                    format!("an edge needs `{key}: LOCATION`"),
-                );
+                this.error(node.pos, "missing-key", format!("an edge needs `{key}: LOCATION`"));
                 None
             }
         };
@@ -619,15 +488,7 @@ impl Reader<'_> {
         let sync = m.get("sync").cloned();
         let update = m.get("update").cloned();
         self.finish(m, "an edge");
-        EdgeDecl {
-            pos: node.pos,
-            from,
-            to,
-            select,
-            guard,
-            sync,
-            update,
-        }
+        EdgeDecl { pos: node.pos, from, to, select, guard, sync, update }
     }
 
     fn properties(&mut self, node: &Node) -> Vec<PropertyDecl> {
@@ -635,26 +496,16 @@ impl Reader<'_> {
         for item in self.seq(node, "`properties`") {
             // A bare string is a formula without a name.
             if item.as_scalar().is_some() {
-                out.push(PropertyDecl {
-                    pos: item.pos,
-                    name: None,
-                    formula: item.clone(),
-                    synth: false,
-                    expect: None,
-                });
+                out.push(PropertyDecl { pos: item.pos, name: None, formula: item.clone(), synth: false, expect: None });
                 continue;
             }
             let mut m = self.map(item, "a property");
-            let name = m.get("name").and_then(|n| {
-                self.scalar(n, "a property name")
-                    .map(|text| Name { text, pos: n.pos })
-            });
+            let name =
+                m.get("name").and_then(|n| self.scalar(n, "a property name").map(|text| Name { text, pos: n.pos }));
             let check = m.get("check");
             let synth = m.get("synth");
             let expect = m.get("expect").map(|n| match n.as_scalar() {
-                Some(s) if s.plain && (s.value == "true" || s.value == "false") => {
-                    Expect::Bool(s.value == "true")
-                }
+                Some(s) if s.plain && (s.value == "true" || s.value == "false") => Expect::Bool(s.value == "true"),
                 _ => Expect::Constraint(n.clone()),
             });
             self.finish(m, "a property");
@@ -662,36 +513,18 @@ impl Reader<'_> {
                 (Some(f), None) => (f, false),
                 (None, Some(f)) => (f, true),
                 (Some(_), Some(s)) => {
-                    self.error(
-                        s.pos,
-                        "bad-property",
-                        "a property has `check:` or `synth:`, not both",
-                    );
+                    self.error(s.pos, "bad-property", "a property has `check:` or `synth:`, not both");
                     continue;
                 }
                 (None, None) => {
-                    self.error(
-                        item.pos,
-                        "missing-key",
-                        "a property needs `check: FORMULA` (or `synth: FORMULA`)",
-                    );
+                    self.error(item.pos, "missing-key", "a property needs `check: FORMULA` (or `synth: FORMULA`)");
                     continue;
                 }
             };
             if let (false, Some(Expect::Constraint(c))) = (is_synth, &expect) {
-                self.error(
-                    c.pos,
-                    "bad-value",
-                    "`expect` of a `check` property is `true` or `false`",
-                );
+                self.error(c.pos, "bad-value", "`expect` of a `check` property is `true` or `false`");
             }
-            out.push(PropertyDecl {
-                pos: item.pos,
-                name,
-                formula: formula.clone(),
-                synth: is_synth,
-                expect,
-            });
+            out.push(PropertyDecl { pos: item.pos, name, formula: formula.clone(), synth: is_synth, expect });
         }
         out
     }

@@ -69,7 +69,12 @@ pub fn const_binary(op: BinOp, u: i64, v: i64) -> Option<i64> {
 pub fn is_static(t: &TExpr) -> bool {
     match t {
         TExpr::Const(_) | TExpr::Param(_) => true,
-        TExpr::Select(_) | TExpr::Bound(_) | TExpr::Var(_) | TExpr::AtLoc(..) | TExpr::Index(..) | TExpr::Quant { .. } => false,
+        TExpr::Select(_)
+        | TExpr::Bound(_)
+        | TExpr::Var(_)
+        | TExpr::AtLoc(..)
+        | TExpr::Index(..)
+        | TExpr::Quant { .. } => false,
         TExpr::Neg(a) | TExpr::Not(a) => is_static(a),
         TExpr::Binary(_, a, b) => is_static(a) && is_static(b),
         TExpr::Cond(c, a, b) => is_static(c) && is_static(a) && is_static(b),

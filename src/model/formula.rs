@@ -19,9 +19,22 @@ pub enum Formula {
     And(Box<Formula>, Box<Formula>),
     Or(Box<Formula>, Box<Formula>),
     Imply(Box<Formula>, Box<Formula>),
-    Path { op: PathOp, bound: Option<TimeBound>, arg: Box<Formula> },
-    Until { quant: PathQuant, bound: Option<TimeBound>, lhs: Box<Formula>, rhs: Box<Formula> },
-    LeadsTo { bound: Option<TimeBound>, lhs: Box<Formula>, rhs: Box<Formula> },
+    Path {
+        op: PathOp,
+        bound: Option<TimeBound>,
+        arg: Box<Formula>,
+    },
+    Until {
+        quant: PathQuant,
+        bound: Option<TimeBound>,
+        lhs: Box<Formula>,
+        rhs: Box<Formula>,
+    },
+    LeadsTo {
+        bound: Option<TimeBound>,
+        lhs: Box<Formula>,
+        rhs: Box<Formula>,
+    },
 }
 
 /// The engines of FORMAT.md section 3, as reported in JSON `engine`.
@@ -69,11 +82,15 @@ impl Formula {
                     EngineKind::Tctl
                 }
             }
-            Formula::Path { op: PathOp::AF, bound, arg } if arg.is_state() && observer_bound(bound) => EngineKind::Observer,
+            Formula::Path { op: PathOp::AF, bound, arg } if arg.is_state() && observer_bound(bound) => {
+                EngineKind::Observer
+            }
             Formula::Path { op: PathOp::AF | PathOp::EG, bound: None, arg } if arg.is_state() => EngineKind::Live,
             Formula::Path { op: PathOp::AG, bound: None, arg } => match arg.as_ref() {
                 Formula::Imply(p, q) if p.is_state() => match q.as_ref() {
-                    Formula::Path { op: PathOp::AF, bound, arg } if arg.is_state() && observer_bound(bound) => EngineKind::Observer,
+                    Formula::Path { op: PathOp::AF, bound, arg } if arg.is_state() && observer_bound(bound) => {
+                        EngineKind::Observer
+                    }
                     Formula::Path { op: PathOp::AF, bound: None, arg } if arg.is_state() => EngineKind::Live,
                     _ => EngineKind::Tctl,
                 },

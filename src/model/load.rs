@@ -46,7 +46,8 @@ impl Loaded {
         let root = yaml::parse(src).map_err(|d| vec![d])?;
         let mut c = self.checker(src);
         let decl = c.r.spec_decl(&root);
-        let properties: Vec<Property> = decl.properties.iter().filter_map(|p| c.property(p, src.name.clone())).collect();
+        let properties: Vec<Property> =
+            decl.properties.iter().filter_map(|p| c.property(p, src.name.clone())).collect();
         if !c.r.diags.is_empty() {
             return Err(c.r.diags.into_sorted());
         }
@@ -59,7 +60,11 @@ impl Loaded {
         let src = Source::new("<query>", text.to_string());
         let node = Node {
             pos: Pos { index: 0, line: 1, column: 1 },
-            kind: NodeKind::Scalar(Scalar { value: text.to_string(), plain: false, direct: Some(Pos { index: 0, line: 1, column: 1 }) }),
+            kind: NodeKind::Scalar(Scalar {
+                value: text.to_string(),
+                plain: false,
+                direct: Some(Pos { index: 0, line: 1, column: 1 }),
+            }),
         };
         let decl = crate::model::decl::PropertyDecl {
             pos: node.pos,

@@ -19,49 +19,29 @@ pub struct Reader<'s> {
 
 impl<'s> Reader<'s> {
     pub fn new(src: &'s Source) -> Self {
-        Reader {
-            src,
-            diags: Diagnostics::default(),
-        }
+        Reader { src, diags: Diagnostics::default() }
     }
 
-    pub fn error(
-        &mut self,
-        pos: Pos,
-        code: &'static str,
-        msg: impl Into<String>,
-    ) -> &mut Diagnostic {
-        self.diags
-            .push(Diagnostic::new(self.src.loc(pos, 1), code, msg));
+    pub fn error(&mut self, pos: Pos, code: &'static str, msg: impl Into<String>) -> &mut Diagnostic {
+        self.diags.push(Diagnostic::new(self.src.loc(pos, 1), code, msg));
         self.diags.last_mut()
     }
 
     /// Opens a mapping; anything else is reported and read as empty.
     pub fn map<'n>(&mut self, node: &'n Node, what: &str) -> MapReader<'n> {
         match &node.kind {
-            NodeKind::Map(entries) => MapReader {
-                pos: node.pos,
-                entries,
-                used: vec![false; entries.len()],
-                asked: Vec::new(),
-            },
+            NodeKind::Map(entries) => {
+                MapReader { pos: node.pos, entries, used: vec![false; entries.len()], asked: Vec::new() }
+            }
             _ => {
                 if !node.is_null() {
                     self.error(
                         node.pos,
                         "expected-mapping",
-                        format!(
-                            "{what} must be a mapping (`key: value` lines), not {}",
-                            node.describe()
-                        ),
+                        format!("{what} must be a mapping (`key: value` lines), not {}", node.describe()),
                     );
                 }
-                MapReader {
-                    pos: node.pos,
-                    entries: &[],
-                    used: Vec::new(),
-                    asked: Vec::new(),
-                }
+                MapReader { pos: node.pos, entries: &[], used: Vec::new(), asked: Vec::new() }
             }
         }
     }
@@ -75,10 +55,7 @@ impl<'s> Reader<'s> {
                     self.error(
                         node.pos,
                         "expected-list",
-                        format!(
-                            "{what} must be a list (`[a, b]` or `- a` lines), not {}",
-                            node.describe()
-                        ),
+                        format!("{what} must be a list (`[a, b]` or `- a` lines), not {}", node.describe()),
                     );
                 }
                 &[]
@@ -104,31 +81,21 @@ impl<'s> Reader<'s> {
     /// A name: a scalar of the form `[A-Za-z_][A-Za-z0-9_]*`, not a keyword.
     pub fn name(&mut self, node: &Node, what: &str) -> Option<Name> {
         let text = self.scalar(node, what)?;
-        self.check_name(&text, node.pos, what).then(|| Name {
-            text,
-            pos: node.pos,
-        })
+        self.check_name(&text, node.pos, what).then_some(Name { text, pos: node.pos })
     }
 
     pub fn check_name(&mut self, text: &str, pos: Pos, what: &str) -> bool {
         let mut chars = text.chars();
-        let well_formed = chars
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
         if !well_formed {
-            self.error(pos, "bad-name", format!("`{text}` is not a valid {what}"))
-                .hint =
+            self.error(pos, "bad-name", format!("`{text}` is not a valid {what}")).hint =
                 Some("names are letters, digits and `_`, starting with a letter or `_`".into());
             return false;
         }
         if crate::syntax::ast::KEYWORDS.contains(&text) {
-            self.error(
-                pos,
-                "keyword-as-name",
-                format!("`{text}` is a keyword and cannot be used as a {what}"),
-            )
-            .hint = Some(format!("rename it, e.g. `{text}_`"));
+            self.error(pos, "keyword-as-name", format!("`{text}` is a keyword and cannot be used as a {what}")).hint =
+                Some(format!("rename it, e.g. `{text}_`"));
             return false;
         }
         true
@@ -137,18 +104,10 @@ impl<'s> Reader<'s> {
     /// `true` or `false` (plain scalars only: the YAML 1.2 core schema).
     pub fn boolean(&mut self, node: &Node, what: &str) -> Option<bool> {
         match node.as_scalar() {
-            Some(s) if s.plain && matches!(s.value.as_str(), "true" | "True" | "TRUE") => {
-                Some(true)
-            }
-            Some(s) if s.plain && matches!(s.value.as_str(), "false" | "False" | "FALSE") => {
-                Some(false)
-            }
+            Some(s) if s.plain && matches!(s.value.as_str(), "true" | "True" | "TRUE") => Some(true),
+            Some(s) if s.plain && matches!(s.value.as_str(), "false" | "False" | "FALSE") => Some(false),
             _ => {
-                self.error(
-                    node.pos,
-                    "expected-bool",
-                    format!("{what} must be `true` or `false`"),
-                );
+                self.error(node.pos, "expected-bool", format!("{what} must be `true` or `false`"));
                 None
             }
         }
@@ -171,11 +130,7 @@ impl<'s> Reader<'s> {
                 continue;
             }
             let text = key.as_scalar().map_or("?".to_string(), |s| s.value.clone());
-            let d = self.error(
-                key.pos,
-                "unknown-key",
-                format!("unknown key `{text}` in {what}"),
-            );
+            let d = self.error(key.pos, "unknown-key", format!("unknown key `{text}` in {what}"));
             d.hint = Some(match closest(&text, &known) {
                 Some(best) => format!("did you mean `{best}`?"),
                 None => format!("the keys allowed here are: {}", known.join(", ")),
@@ -196,10 +151,7 @@ impl<'n> MapReader<'n> {
     /// The value of `key`, if present.
     pub fn get(&mut self, key: &'static str) -> Option<&'n Node> {
         self.asked.push(key);
-        let at = self
-            .entries
-            .iter()
-            .position(|(k, _)| k.as_scalar().is_some_and(|s| s.value == key))?;
+        let at = self.entries.iter().position(|(k, _)| k.as_scalar().is_some_and(|s| s.value == key))?;
         self.used[at] = true;
         Some(&self.entries[at].1)
     }
@@ -235,11 +187,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
+            row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(cur).min(row[j]) };
             prev = cur;
         }
     }

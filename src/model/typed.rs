@@ -44,7 +44,12 @@ pub enum TExpr {
     Binary(BinOp, Box<TExpr>, Box<TExpr>),
     Cond(Box<TExpr>, Box<TExpr>, Box<TExpr>),
     /// `forall`/`exists` over the inclusive range `lo..hi`.
-    Quant { forall: bool, lo: Box<TExpr>, hi: Box<TExpr>, body: Box<TExpr> },
+    Quant {
+        forall: bool,
+        lo: Box<TExpr>,
+        hi: Box<TExpr>,
+        body: Box<TExpr>,
+    },
 }
 
 impl TExpr {

@@ -53,13 +53,13 @@ impl LuBounds {
             loop {
                 let mut changed = false;
                 for e in &p.edges {
-                    for x in 1..dim {
-                        if e.updates.iter().any(|u| matches!(u, Update::Reset { clock, .. } if *clock as usize == x)) {
-                            continue;
-                        }
-                        let (tl, tu) = lu[e.to as usize][x];
-                        let src = &mut lu[e.from as usize][x];
-                        if tl > src.0 || tu > src.1 {
+                    let target = lu[e.to as usize].clone();
+                    for (x, ((tl, tu), src)) in
+                        target.into_iter().zip(lu[e.from as usize].iter_mut()).enumerate().skip(1)
+                    {
+                        let reset =
+                            e.updates.iter().any(|u| matches!(u, Update::Reset { clock, .. } if *clock as usize == x));
+                        if !reset && (tl > src.0 || tu > src.1) {
                             src.0 = src.0.max(tl);
                             src.1 = src.1.max(tu);
                             changed = true;
@@ -98,4 +98,3 @@ impl LuBounds {
         }
     }
 }
-

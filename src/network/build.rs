@@ -1,9 +1,9 @@
 //! Instantiating a checked [`Model`] into a [`Network`].
 
 use crate::diag::{Diagnostic, Loc, Pos};
+use crate::model::MAX_CLOCK_BOUND;
 use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, LinAtom, TExpr, TUpdate, VarRef};
 use crate::model::types::{Model, Var, VarInit};
-use crate::model::MAX_CLOCK_BOUND;
 use crate::network::compile::{Env, Layout};
 use crate::network::{
     Channel, ChannelIndex, ClockConstraint, Code, Edge, EdgeSync, Location, LuBounds, Network, Process, Slot, Target,
@@ -61,7 +61,11 @@ pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
         b.channel_base.push(channels.len() as u32);
         match c.size {
             None => channels.push(Channel { name: c.name.clone(), broadcast: c.broadcast, urgent: c.urgent }),
-            Some(n) => channels.extend((0..n).map(|k| Channel { name: format!("{}[{k}]", c.name), broadcast: c.broadcast, urgent: c.urgent })),
+            Some(n) => channels.extend((0..n).map(|k| Channel {
+                name: format!("{}[{k}]", c.name),
+                broadcast: c.broadcast,
+                urgent: c.urgent,
+            })),
         }
     }
     let processes: Vec<Process> = (0..model.instances.len()).map(|i| b.process(i)).collect();
@@ -152,12 +156,23 @@ impl Builder<'_> {
                 self.constraints(inst, &[], a, instance.pos, &mut invariant);
             }
             let invariant_data = self.conj_data(inst, &[], &l.invariant, instance.pos).flatten();
-            locations.push(Location { name: l.name.clone(), invariant, invariant_data, urgent: l.urgent, committed: l.committed, labels: l.labels.clone() });
+            locations.push(Location {
+                name: l.name.clone(),
+                invariant,
+                invariant_data,
+                urgent: l.urgent,
+                committed: l.committed,
+                labels: l.labels.clone(),
+            });
         }
         let mut edges = Vec::new();
         for e in &t.edges {
             let env = self.env(inst, &[]);
-            let ranges: Vec<(i64, i64)> = e.selects.iter().map(|s| (env.constant(&s.lo).unwrap_or(0), env.constant(&s.hi).unwrap_or(-1))).collect();
+            let ranges: Vec<(i64, i64)> = e
+                .selects
+                .iter()
+                .map(|s| (env.constant(&s.lo).unwrap_or(0), env.constant(&s.hi).unwrap_or(-1)))
+                .collect();
             let mut values: Vec<i64> = ranges.iter().map(|r| r.0).collect();
             if ranges.iter().any(|(lo, hi)| lo > hi) {
                 continue;
@@ -165,8 +180,19 @@ impl Builder<'_> {
             loop {
                 for conj in &e.guard {
                     if edges.len() >= MAX_EDGES {
-                        self.error(e.pos, "too-large", format!("`{}` has more than {MAX_EDGES} edges after expanding selects", instance.name));
-                        return Process { name: instance.name.clone(), template: t.name.clone(), locations, initial: t.initial as u32, edges, outgoing: Vec::new() };
+                        self.error(
+                            e.pos,
+                            "too-large",
+                            format!("`{}` has more than {MAX_EDGES} edges after expanding selects", instance.name),
+                        );
+                        return Process {
+                            name: instance.name.clone(),
+                            template: t.name.clone(),
+                            locations,
+                            initial: t.initial as u32,
+                            edges,
+                            outgoing: Vec::new(),
+                        };
                     }
                     if let Some(edge) = self.edge(inst, e, conj, &values) {
                         edges.push(edge);
@@ -192,7 +218,14 @@ impl Builder<'_> {
         for (id, e) in edges.iter().enumerate() {
             outgoing[e.from as usize].push(id as u32);
         }
-        Process { name: instance.name.clone(), template: t.name.clone(), locations, initial: t.initial as u32, edges, outgoing }
+        Process {
+            name: instance.name.clone(),
+            template: t.name.clone(),
+            locations,
+            initial: t.initial as u32,
+            edges,
+            outgoing,
+        }
     }
 
     fn edge(&mut self, inst: usize, e: &crate::model::types::Edge, conj: &Conj, selects: &[i64]) -> Option<Edge> {
@@ -221,7 +254,14 @@ impl Builder<'_> {
                         Some(k) if (0..len as i64).contains(&k) => ChannelIndex::Fixed(base + k as u32),
                         Some(k) => {
                             let name = &self.model.channels[s.channel].name;
-                            self.error(e.pos, "index-out-of-bounds", format!("in `{}`, channel index {k} is outside `{name}` (size {len})", self.model.instances[inst].name));
+                            self.error(
+                                e.pos,
+                                "index-out-of-bounds",
+                                format!(
+                                    "in `{}`, channel index {k} is outside `{name}` (size {len})",
+                                    self.model.instances[inst].name
+                                ),
+                            );
                             return None;
                         }
                         None => ChannelIndex::Dynamic { base, len: len as u32, index: compile(self, i)? },
@@ -260,10 +300,19 @@ impl Builder<'_> {
                 TUpdate::Continuous { var, value, .. } => {
                     let clock = clock_index(&self.local_clocks, inst, *var);
                     match self.env(inst, selects).constant(value) {
-                        Some(v) if (0..=MAX_CLOCK_BOUND).contains(&v) => updates.push(Update::Reset { clock, value: v }),
+                        Some(v) if (0..=MAX_CLOCK_BOUND).contains(&v) => {
+                            updates.push(Update::Reset { clock, value: v })
+                        }
                         other => {
                             let shown = other.map_or("not a constant".to_string(), |v| v.to_string());
-                            self.error(e.pos, "bad-clock-update", format!("in `{}`, a clock is reset to {shown}; resets are constants in 0..2^28", self.model.instances[inst].name));
+                            self.error(
+                                e.pos,
+                                "bad-clock-update",
+                                format!(
+                                    "in `{}`, a clock is reset to {shown}; resets are constants in 0..2^28",
+                                    self.model.instances[inst].name
+                                ),
+                            );
                             return None;
                         }
                     }
@@ -310,7 +359,10 @@ pub(crate) fn clock_constraints(
     let worst = bound.as_const().map_or(lo.unsigned_abs().max(hi.unsigned_abs()), |v| v.unsigned_abs());
     if worst > MAX_CLOCK_BOUND as u64 {
         let what = if bound.as_const().is_some() { "is" } else { "can reach" };
-        return Err(("bound-too-large", format!("a clock bound {what} {worst} in absolute value, beyond 2^28 = {MAX_CLOCK_BOUND}")));
+        return Err((
+            "bound-too-large",
+            format!("a clock bound {what} {worst} in absolute value, beyond 2^28 = {MAX_CLOCK_BOUND}"),
+        ));
     }
     let range = (lo, hi);
     let upper = |strict| ClockConstraint { i: xi, j: yj, strict, bound: bound.clone(), negate: false, range };

@@ -12,9 +12,15 @@ pub enum Op {
     /// Push `data[slot]`.
     Load(u32),
     /// Pop an index `i`, push `data[base + i]` (checked against `len`).
-    LoadIdx { base: u32, len: u32 },
+    LoadIdx {
+        base: u32,
+        len: u32,
+    },
     /// Push 1 if instance `inst` is in location `loc`, else 0.
-    AtLoc { inst: u32, loc: u32 },
+    AtLoc {
+        inst: u32,
+        loc: u32,
+    },
     Neg,
     Not,
     Bin(BinOp),
@@ -34,9 +40,15 @@ pub enum Op {
 pub enum EvalError {
     DivisionByZero,
     Overflow,
-    IndexOutOfBounds { index: i64, len: u32 },
+    IndexOutOfBounds {
+        index: i64,
+        len: u32,
+    },
     /// An assignment outside the variable's range (slot, value).
-    OutOfRange { slot: u32, value: i64 },
+    OutOfRange {
+        slot: u32,
+        value: i64,
+    },
 }
 
 /// A compiled integer or boolean expression.

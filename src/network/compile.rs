@@ -103,12 +103,12 @@ impl Env<'_> {
                 self.emit(a, bound, ops)?;
                 self.emit(b, bound, ops)?;
                 let n = ops.len();
-                if let [Op::Const(x), Op::Const(y)] = ops[n - 2..] {
-                    if let Ok(v) = code::binary(*op, x, y) {
-                        ops.truncate(n - 2);
-                        ops.push(Op::Const(v));
-                        return Ok(());
-                    }
+                if let [Op::Const(x), Op::Const(y)] = ops[n - 2..]
+                    && let Ok(v) = code::binary(*op, x, y)
+                {
+                    ops.truncate(n - 2);
+                    ops.push(Op::Const(v));
+                    return Ok(());
                 }
                 ops.push(Op::Bin(*op));
             }

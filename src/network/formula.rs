@@ -64,13 +64,21 @@ impl Network {
     /// Compiles a state formula of `property`. Pre: `f.is_state()`.
     pub fn state_formula(&self, property: &Property, f: &Formula) -> Result<StateFormula, Diagnostic> {
         let env = Env { layout: &self.layout, inst: 0, args: &[], selects: &[] };
-        let err = |code: &'static str, msg: String| Diagnostic::new(Loc { file: property.file.clone(), pos: property.pos, len: 1 }, code, format!("property `{}`: {msg}", property.name));
+        let err = |code: &'static str, msg: String| {
+            Diagnostic::new(
+                Loc { file: property.file.clone(), pos: property.pos, len: 1 },
+                code,
+                format!("property `{}`: {msg}", property.name),
+            )
+        };
         let bx = |f| Box::new(f);
         Ok(match f {
             Formula::State(dnf) => {
                 let mut out = Vec::with_capacity(dnf.len());
                 for conj in dnf {
-                    let all = conj.data.iter().cloned().reduce(|a, b| crate::model::typed::TExpr::Binary(crate::syntax::ast::BinOp::And, Box::new(a), Box::new(b)));
+                    let all = conj.data.iter().cloned().reduce(|a, b| {
+                        crate::model::typed::TExpr::Binary(crate::syntax::ast::BinOp::And, Box::new(a), Box::new(b))
+                    });
                     let data = match all {
                         None => None,
                         Some(t) => match env.compile(&t).map_err(|e| err("too-large", e))? {
@@ -80,7 +88,8 @@ impl Network {
                     };
                     let mut clocks = Vec::new();
                     for a in &conj.lin {
-                        clock_constraints(&env, &self.local_clocks, a, &mut clocks).map_err(|(code, msg)| err(code, msg))?;
+                        clock_constraints(&env, &self.local_clocks, a, &mut clocks)
+                            .map_err(|(code, msg)| err(code, msg))?;
                     }
                     out.push(StateConj { data, clocks });
                 }
@@ -88,10 +97,22 @@ impl Network {
             }
             Formula::Deadlock => StateFormula::Deadlock,
             Formula::Not(a) => StateFormula::Not(bx(self.state_formula(property, a)?)),
-            Formula::And(a, b) => StateFormula::And(bx(self.state_formula(property, a)?), bx(self.state_formula(property, b)?)),
-            Formula::Or(a, b) => StateFormula::Or(bx(self.state_formula(property, a)?), bx(self.state_formula(property, b)?)),
-            Formula::Imply(a, b) => StateFormula::Or(bx(StateFormula::Not(bx(self.state_formula(property, a)?))), bx(self.state_formula(property, b)?)),
-            _ => return Err(err("unsupported", "temporal operators nested in a state formula need the TCTL engine (not supported yet)".into())),
+            Formula::And(a, b) => {
+                StateFormula::And(bx(self.state_formula(property, a)?), bx(self.state_formula(property, b)?))
+            }
+            Formula::Or(a, b) => {
+                StateFormula::Or(bx(self.state_formula(property, a)?), bx(self.state_formula(property, b)?))
+            }
+            Formula::Imply(a, b) => StateFormula::Or(
+                bx(StateFormula::Not(bx(self.state_formula(property, a)?))),
+                bx(self.state_formula(property, b)?),
+            ),
+            _ => {
+                return Err(err(
+                    "unsupported",
+                    "temporal operators nested in a state formula need the TCTL engine (not supported yet)".into(),
+                ));
+            }
         })
     }
 

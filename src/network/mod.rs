@@ -70,7 +70,11 @@ pub struct Location {
 pub enum Target {
     Slot(u32),
     /// `a[i]`: the index is computed at run time.
-    Indexed { base: u32, len: u32, index: Code },
+    Indexed {
+        base: u32,
+        len: u32,
+        index: Code,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +89,11 @@ pub enum Update {
 pub enum ChannelIndex {
     Fixed(u32),
     /// Computed at run time: `go[q[0]]!`.
-    Dynamic { base: u32, len: u32, index: Code },
+    Dynamic {
+        base: u32,
+        len: u32,
+        index: Code,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

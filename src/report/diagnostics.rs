@@ -2,7 +2,7 @@
 //! (FORMAT.md section 7).
 
 use ariadne::{Config, Label, Report, ReportKind, Source};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::diag::Diagnostic;
 

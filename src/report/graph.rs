@@ -1,6 +1,6 @@
 //! The zone graph as DOT, YAML or JSON, with readable zones.
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::engine::graph::Graph;
 use crate::network::Network;
@@ -14,7 +14,10 @@ pub fn step_text(net: &Network, t: &Transition) -> String {
         .map(|&(p, e)| {
             let proc_ = &net.processes[p as usize];
             let edge = &proc_.edges[e as usize];
-            let mut s = format!("{}: {} -> {}", proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name);
+            let mut s = format!(
+                "{}: {} -> {}",
+                proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name
+            );
             if let Some(sync) = &edge.sync {
                 s.push(' ');
                 s.push_str(&sync_text(net, &sync.channel, sync.dir));
@@ -40,7 +43,11 @@ pub fn sync_text(net: &Network, c: &crate::network::ChannelIndex, dir: crate::mo
 }
 
 fn locations(net: &Network, s: &ZoneState) -> Vec<(String, String)> {
-    net.processes.iter().zip(s.discrete.locs.iter()).map(|(p, &l)| (p.name.clone(), p.locations[l as usize].name.clone())).collect()
+    net.processes
+        .iter()
+        .zip(s.discrete.locs.iter())
+        .map(|(p, &l)| (p.name.clone(), p.locations[l as usize].name.clone()))
+        .collect()
 }
 
 fn vars(net: &Network, s: &ZoneState) -> Vec<(String, String)> {
@@ -87,7 +94,8 @@ pub fn json(net: &Network, g: &Graph) -> Value {
             json!({"id": i, "initial": g.initial.contains(&(i as u32)), "locations": locs, "vars": vs, "zone": zone(net, s)})
         })
         .collect();
-    let edges: Vec<Value> = g.edges.iter().map(|(a, t, b)| json!({"from": a, "to": b, "step": step_text(net, t)})).collect();
+    let edges: Vec<Value> =
+        g.edges.iter().map(|(a, t, b)| json!({"from": a, "to": b, "step": step_text(net, t)})).collect();
     json!({"model": net.name, "nodes": nodes, "edges": edges})
 }
 

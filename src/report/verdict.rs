@@ -1,6 +1,6 @@
 //! Verdicts as text and JSON (FORMAT.md section 7).
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::engine::{Outcome, Unknown, Verdict};
 use crate::model::decl::Expect;
@@ -48,7 +48,10 @@ pub fn text(p: &Property, o: &Outcome) -> String {
         line.push_str(&format!("\n  {}", p.text));
     }
     if let Some(s) = &o.stats {
-        line.push_str(&format!("\n  {} visited, {} stored, {} transitions, {:.3} s", s.visited, s.stored, s.transitions, s.time_s));
+        line.push_str(&format!(
+            "\n  {} visited, {} stored, {} transitions, {:.3} s",
+            s.visited, s.stored, s.transitions, s.time_s
+        ));
     }
     line
 }

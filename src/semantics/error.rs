@@ -25,11 +25,21 @@ impl RunError {
         };
         match &self.transition {
             Some(t) => {
-                let edges: Vec<String> = t.edges.iter().map(|&(p, e)| {
-                    let proc_ = &net.processes[p as usize];
-                    let edge = &proc_.edges[e as usize];
-                    format!("{}: {} -> {} (line {})", proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name, edge.pos.line)
-                }).collect();
+                let edges: Vec<String> = t
+                    .edges
+                    .iter()
+                    .map(|&(p, e)| {
+                        let proc_ = &net.processes[p as usize];
+                        let edge = &proc_.edges[e as usize];
+                        format!(
+                            "{}: {} -> {} (line {})",
+                            proc_.name,
+                            proc_.locations[edge.from as usize].name,
+                            proc_.locations[edge.to as usize].name,
+                            edge.pos.line
+                        )
+                    })
+                    .collect();
                 format!("{what} in the step {}", edges.join(", "))
             }
             None => format!("{what} in the initial state"),

@@ -72,10 +72,10 @@ impl<'n> ZoneGraph<'n> {
         let net = self.net;
         for (p, &l) in d.locs.iter().enumerate() {
             let loc = &net.processes[p].locations[l as usize];
-            if let Some(code) = &loc.invariant_data {
-                if code.eval(&d.locs, &d.data, &mut self.stack)? == 0 {
-                    return Ok(false);
-                }
+            if let Some(code) = &loc.invariant_data
+                && code.eval(&d.locs, &d.data, &mut self.stack)? == 0
+            {
+                return Ok(false);
             }
             for c in &loc.invariant {
                 if !self.constrain(c, d, zone)? {
@@ -123,10 +123,10 @@ impl<'n> ZoneGraph<'n> {
             for &e in &proc_.outgoing[l as usize] {
                 let edge = &proc_.edges[e as usize];
                 let id = (p as u32, e);
-                if let Some(g) = &edge.guard_data {
-                    if g.eval(&d.locs, &d.data, &mut self.stack).map_err(|x| err(x, &[id]))? == 0 {
-                        continue;
-                    }
+                if let Some(g) = &edge.guard_data
+                    && g.eval(&d.locs, &d.data, &mut self.stack).map_err(|x| err(x, &[id]))? == 0
+                {
+                    continue;
                 }
                 match &edge.sync {
                     None => internal.push(id),
@@ -194,7 +194,12 @@ impl<'n> ZoneGraph<'n> {
     /// The discrete effect of `t` from `d`: new locations and data, and the
     /// clock resets in order. `None` when an out-of-range assignment
     /// disables the step (`out_of_range: disable`).
-    pub fn discrete_post(&mut self, d: &Discrete, t: &Transition, resets: &mut Vec<(u32, i64)>) -> Result<Option<Discrete>, RunError> {
+    pub fn discrete_post(
+        &mut self,
+        d: &Discrete,
+        t: &Transition,
+        resets: &mut Vec<(u32, i64)>,
+    ) -> Result<Option<Discrete>, RunError> {
         let net = self.net;
         let mut next = d.clone();
         resets.clear();
@@ -212,7 +217,9 @@ impl<'n> ZoneGraph<'n> {
                         let slot = match target {
                             Target::Slot(s) => *s,
                             Target::Indexed { base, len, index } => {
-                                let i = index.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
+                                let i = index
+                                    .eval(&next.locs, &next.data, &mut self.stack)
+                                    .map_err(|x| err(x, &t.edges))?;
                                 if i < 0 || i >= *len as i64 {
                                     return Err(err(EvalError::IndexOutOfBounds { index: i, len: *len }, &t.edges));
                                 }
@@ -285,7 +292,12 @@ impl<'n> ZoneGraph<'n> {
     }
 
     /// Every successor of `s` with its step.
-    pub fn successors(&mut self, s: &ZoneState, transitions: &mut Vec<Transition>, out: &mut Vec<(ZoneState, Transition)>) -> Result<(), RunError> {
+    pub fn successors(
+        &mut self,
+        s: &ZoneState,
+        transitions: &mut Vec<Transition>,
+        out: &mut Vec<(ZoneState, Transition)>,
+    ) -> Result<(), RunError> {
         out.clear();
         self.transitions(&s.discrete, transitions)?;
         for t in transitions.iter() {

@@ -246,8 +246,7 @@ pub struct ParseError {
 
 /// Words that can never be names (FORMAT.md, "Names").
 pub const KEYWORDS: &[&str] = &[
-    "A", "E", "U", "EF", "EG", "AF", "AG", "and", "or", "not", "imply", "true", "false", "forall",
-    "exists", "deadlock",
+    "A", "E", "U", "EF", "EG", "AF", "AG", "and", "or", "not", "imply", "true", "false", "forall", "exists", "deadlock",
 ];
 
 /// Deepest nesting of parentheses, brackets and prefix operators accepted in one

@@ -30,19 +30,11 @@ impl Source {
     pub fn new(name: impl Into<Arc<str>>, text: String) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Source {
-            name: name.into(),
-            text,
-            line_starts,
-        }
+        Source { name: name.into(), text, line_starts }
     }
 
     pub fn loc(&self, pos: Pos, len: usize) -> Loc {
-        Loc {
-            file: self.name.clone(),
-            pos,
-            len,
-        }
+        Loc { file: self.name.clone(), pos, len }
     }
 
     /// The rest of the line from `pos` on.
@@ -103,11 +95,7 @@ impl Node {
             return self.pos;
         };
         let chars = s.value.get(..offset).map_or(0, |v| v.chars().count());
-        Pos {
-            index: start.index + chars,
-            line: start.line,
-            column: start.column + chars,
-        }
+        Pos { index: start.index + chars, line: start.line, column: start.column + chars }
     }
 
     /// A plain `null`, `~` or empty scalar.
@@ -126,39 +114,25 @@ impl Node {
 }
 
 fn pos_of(m: &Marker) -> Pos {
-    Pos {
-        index: m.index(),
-        line: m.line(),
-        column: m.col() + 1,
-    }
+    Pos { index: m.index(), line: m.line(), column: m.col() + 1 }
 }
 
 enum Frame {
     Seq(Pos, Vec<Node>),
     /// Entries, the key waiting for its value, and the line of each key seen.
-    Map(
-        Pos,
-        Vec<(Node, Node)>,
-        Option<Node>,
-        FxHashMap<String, usize>,
-    ),
+    Map(Pos, Vec<(Node, Node)>, Option<Node>, FxHashMap<String, usize>),
 }
 
 /// Parses one YAML document. Errors are located; an empty file is an error.
 pub fn parse(src: &Source) -> Result<Node, Diagnostic> {
-    let err =
-        |pos: Pos, code: &'static str, msg: String| Diagnostic::new(src.loc(pos, 1), code, msg);
+    let err = |pos: Pos, code: &'static str, msg: String| Diagnostic::new(src.loc(pos, 1), code, msg);
     let mut stack: Vec<Frame> = Vec::new();
     let mut root: Option<Node> = None;
     let mut documents = 0;
     for event in Parser::new_from_str(&src.text) {
         let (event, span) = event.map_err(|e| {
             let pos = pos_of(e.marker());
-            err(
-                pos,
-                "yaml-syntax",
-                format!("YAML syntax error: {}", e.info()),
-            )
+            err(pos, "yaml-syntax", format!("YAML syntax error: {}", e.info()))
         })?;
         let pos = pos_of(&span.start);
         let node = match event {
@@ -174,21 +148,13 @@ pub fn parse(src: &Source) -> Result<Node, Diagnostic> {
                 continue;
             }
             Event::Alias(_) => {
-                return Err(err(
-                    pos,
-                    "yaml-alias",
-                    "YAML aliases (`*name`) are not supported".into(),
-                )
-                .with_hint("write the value out in full"));
+                return Err(err(pos, "yaml-alias", "YAML aliases (`*name`) are not supported".into())
+                    .with_hint("write the value out in full"));
             }
             Event::Scalar(value, style, _, tag) => {
                 if tag.is_some() {
-                    return Err(err(
-                        pos,
-                        "yaml-tag",
-                        "YAML tags (`!!type`) are not supported".into(),
-                    )
-                    .with_hint("remove the tag; quote the value to make it a string"));
+                    return Err(err(pos, "yaml-tag", "YAML tags (`!!type`) are not supported".into())
+                        .with_hint("remove the tag; quote the value to make it a string"));
                 }
                 let value = value.into_owned();
                 let plain = style == ScalarStyle::Plain;
@@ -198,38 +164,18 @@ pub fn parse(src: &Source) -> Result<Node, Diagnostic> {
                     _ => None,
                 };
                 let direct = quote.and_then(|q| {
-                    let start = Pos {
-                        index: pos.index + q,
-                        line: pos.line,
-                        column: pos.column + q,
-                    };
-                    (span.start.line() == span.end.line()
-                        && src.rest_of_line(start).starts_with(value.as_str()))
-                    .then_some(start)
+                    let start = Pos { index: pos.index + q, line: pos.line, column: pos.column + q };
+                    (span.start.line() == span.end.line() && src.rest_of_line(start).starts_with(value.as_str()))
+                        .then_some(start)
                 });
-                Node {
-                    pos,
-                    kind: NodeKind::Scalar(Scalar {
-                        value,
-                        plain,
-                        direct,
-                    }),
-                }
+                Node { pos, kind: NodeKind::Scalar(Scalar { value, plain, direct }) }
             }
             Event::SequenceStart(_, ref tag) | Event::MappingStart(_, ref tag) => {
                 if tag.is_some() {
-                    return Err(err(
-                        pos,
-                        "yaml-tag",
-                        "YAML tags (`!!type`) are not supported".into(),
-                    ));
+                    return Err(err(pos, "yaml-tag", "YAML tags (`!!type`) are not supported".into()));
                 }
                 if stack.len() >= MAX_YAML_DEPTH {
-                    return Err(err(
-                        pos,
-                        "yaml-too-deep",
-                        format!("YAML nested deeper than {MAX_YAML_DEPTH} levels"),
-                    ));
+                    return Err(err(pos, "yaml-too-deep", format!("YAML nested deeper than {MAX_YAML_DEPTH} levels")));
                 }
                 stack.push(if matches!(event, Event::SequenceStart(..)) {
                     Frame::Seq(pos, Vec::new())
@@ -239,14 +185,8 @@ pub fn parse(src: &Source) -> Result<Node, Diagnostic> {
                 continue;
             }
             Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
-                Some(Frame::Seq(p, items)) => Node {
-                    pos: p,
-                    kind: NodeKind::Seq(items),
-                },
-                Some(Frame::Map(p, entries, _, _)) => Node {
-                    pos: p,
-                    kind: NodeKind::Map(entries),
-                },
+                Some(Frame::Seq(p, items)) => Node { pos: p, kind: NodeKind::Seq(items) },
+                Some(Frame::Map(p, entries, _, _)) => Node { pos: p, kind: NodeKind::Map(entries) },
                 None => continue,
             },
             _ => continue,
@@ -256,14 +196,15 @@ pub fn parse(src: &Source) -> Result<Node, Diagnostic> {
             Some(Frame::Seq(_, items)) => items.push(node),
             Some(Frame::Map(_, entries, pending, seen)) => match pending.take() {
                 None => {
-                    if let Some(key) = node.as_scalar() {
-                        if let Some(first) = seen.insert(key.value.clone(), node.pos.line) {
-                            return Err(err(node.pos, "yaml-duplicate-key", format!(
-                                "the key `{}` appears twice in this mapping (first at line {first})",
-                                key.value
-                            ))
-                            .with_hint("merge the two entries or rename one"));
-                        }
+                    if let Some(key) = node.as_scalar()
+                        && let Some(first) = seen.insert(key.value.clone(), node.pos.line)
+                    {
+                        return Err(err(
+                            node.pos,
+                            "yaml-duplicate-key",
+                            format!("the key `{}` appears twice in this mapping (first at line {first})", key.value),
+                        )
+                        .with_hint("merge the two entries or rename one"));
                     }
                     *pending = Some(node);
                 }
@@ -271,15 +212,5 @@ pub fn parse(src: &Source) -> Result<Node, Diagnostic> {
             },
         }
     }
-    root.ok_or_else(|| {
-        err(
-            Pos {
-                index: 0,
-                line: 1,
-                column: 1,
-            },
-            "yaml-empty",
-            "the file is empty".into(),
-        )
-    })
+    root.ok_or_else(|| err(Pos { index: 0, line: 1, column: 1 }, "yaml-empty", "the file is empty".into()))
 }

@@ -36,7 +36,7 @@ use thiserror::Error;
 use super::interval::{Interval, q};
 use super::point::{complete, ray};
 use super::{ConcreteState, ConcreteStep, ConcreteTrace, Rational};
-use crate::domain::zone::Dbm;
+use crate::domain::zone::{Bound, Dbm};
 use crate::engine::SymbolicTrace;
 use crate::network::Network;
 use crate::semantics::{Abstraction, Discrete, RunError, Transition, ZoneGraph, ZoneState};
@@ -167,7 +167,9 @@ fn forward(zg: &mut ZoneGraph<'_>, trace: &SymbolicTrace) -> Result<(Vec<Layer>,
 fn step(zg: &mut ZoneGraph<'_>, from: &Layer, t: &Transition) -> Result<(Jump, Option<Layer>), ConcretiseError> {
     let mut guarded = from.zone.clone();
     let mut raw = Vec::new();
-    let enabled = zg.guard(&from.discrete, t, &mut guarded)?;
+    if !zg.guard(&from.discrete, t, &mut guarded)? {
+        return Ok((Jump { guarded, resets: Vec::new() }, None));
+    }
     let target = zg.discrete_post(&from.discrete, t, &mut raw)?;
     // Later resets of one clock override earlier ones.
     let mut resets: Vec<(usize, i64)> = Vec::new();
@@ -176,7 +178,7 @@ fn step(zg: &mut ZoneGraph<'_>, from: &Layer, t: &Transition) -> Result<(Jump, O
         resets.push((x as usize, c));
     }
     let jump = Jump { guarded: guarded.clone(), resets };
-    let (Some(d), true) = (target, enabled) else { return Ok((jump, None)) };
+    let Some(d) = target else { return Ok((jump, None)) };
     for &(x, c) in &raw {
         guarded.reset(x as usize, c as i32);
     }
@@ -199,7 +201,7 @@ fn settle(zg: &mut ZoneGraph<'_>, discrete: Discrete, mut zone: Dbm) -> Result<O
 }
 
 /// The zone of the first `dim` indices of `z` (a canonical DBM's sub-matrix
-/// is the canonical DBM of its projection).
+/// is the canonical DBM of its projection). Pre: `z` non-empty.
 fn project(z: &Dbm, dim: usize) -> Dbm {
     let mut out = Dbm::universe(dim);
     copy_bounds(z, &mut out, dim);
@@ -209,15 +211,18 @@ fn project(z: &Dbm, dim: usize) -> Dbm {
 /// `z` (over `dim` indices) with a free `time` column added.
 fn extend(z: &Dbm) -> Dbm {
     let mut out = Dbm::universe(z.dim() + 1);
-    copy_bounds(z, &mut out, z.dim());
+    if z.is_empty() {
+        // time < 0: the empty zone.
+        out.constrain(z.dim(), 0, Bound::LT_ZERO);
+    } else {
+        copy_bounds(z, &mut out, z.dim());
+    }
     out
 }
 
+/// Conjoins the bounds of `from` between its first `dim` indices to `to`.
 fn copy_bounds(from: &Dbm, to: &mut Dbm, dim: usize) {
-    if from.is_empty() {
-        to.constrain(0, 1.min(dim.saturating_sub(1)).max(1).min(to.dim() - 1), crate::domain::zone::Bound::LT_ZERO);
-        return;
-    }
+    debug_assert!(!from.is_empty());
     for i in 0..dim {
         for j in (0..dim).filter(|&j| j != i) {
             let b = from.bound(i, j);

@@ -27,5 +27,9 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
 /// Runs the `kairos` binary; returns (exit code, stdout, stderr).
 pub fn kairos(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kairos")).args(args).output().expect("run kairos");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }

@@ -119,11 +119,7 @@ impl Add for Bound {
         // Both even parts are 2·c; the sum of the strict bits is non-strict
         // only when both are.
         let Some(even) = (self.0 & !1).checked_add(rhs.0 & !1) else {
-            return if self.0 > 0 {
-                Bound::INF
-            } else {
-                Bound(Self::MIN_RAW)
-            };
+            return if self.0 > 0 { Bound::INF } else { Bound(Self::MIN_RAW) };
         };
         let raw = even | (self.0 & rhs.0 & 1);
         if raw > Self::MAX_RAW {

@@ -46,10 +46,7 @@ impl Dbm {
     /// Pre: `dim >= 1`. Post: canonical, non-empty. Cost: O(dim²), allocates.
     pub fn zero(dim: usize) -> Dbm {
         assert!(dim >= 1, "a DBM has at least the reference clock");
-        Dbm {
-            dim,
-            m: vec![Bound::LE_ZERO; dim * dim].into_boxed_slice(),
-        }
+        Dbm { dim, m: vec![Bound::LE_ZERO; dim * dim].into_boxed_slice() }
     }
 
     /// Number of clocks plus one (index 0 is the reference clock).
@@ -210,12 +207,7 @@ impl Dbm {
             return false;
         }
         let n = self.dim;
-        let tighter = self
-            .m
-            .iter()
-            .zip(other.m.iter())
-            .filter(|(mine, theirs)| theirs < mine)
-            .count();
+        let tighter = self.m.iter().zip(other.m.iter()).filter(|(mine, theirs)| theirs < mine).count();
         if tighter == 0 {
             return true;
         }
@@ -335,10 +327,7 @@ impl Dbm {
         if other.is_empty() {
             return false;
         }
-        self.m
-            .iter()
-            .zip(other.m.iter())
-            .all(|(mine, theirs)| mine <= theirs)
+        self.m.iter().zip(other.m.iter()).all(|(mine, theirs)| mine <= theirs)
     }
 
     /// Whether the valuation `x_k = point[k − 1] / denominator` lies in the

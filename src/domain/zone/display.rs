@@ -77,9 +77,8 @@ impl<S: AsRef<str>> fmt::Display for DbmDisplay<'_, S> {
         for i in 1..n {
             let upper = Some(dbm.bound(i, 0)).filter(|b| b.is_finite());
             // `0 <= x` goes without saying, except to turn `x <= 0` into `x == 0`.
-            let lower = Some(dbm.bound(0, i)).filter(|&lo| {
-                lo != Bound::LE_ZERO || upper.is_some_and(|hi| lo + hi == Bound::LE_ZERO)
-            });
+            let lower = Some(dbm.bound(0, i))
+                .filter(|&lo| lo != Bound::LE_ZERO || upper.is_some_and(|hi| lo + hi == Bound::LE_ZERO));
             if lower.is_some() || upper.is_some() {
                 separate(f)?;
                 write_range(f, format_args!("{}", name(i)), lower, upper)?;
@@ -100,12 +99,7 @@ impl<S: AsRef<str>> fmt::Display for DbmDisplay<'_, S> {
                     // reversed difference rather than as `c < x - y`.
                     (None, Some(lower)) => {
                         separate(f)?;
-                        write_range(
-                            f,
-                            format_args!("{} - {}", name(j), name(i)),
-                            None,
-                            Some(lower),
-                        )?;
+                        write_range(f, format_args!("{} - {}", name(j), name(i)), None, Some(lower))?;
                     }
                     (upper, lower) => {
                         separate(f)?;

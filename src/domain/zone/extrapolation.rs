@@ -39,12 +39,7 @@ impl Dbm {
     pub fn extrapolate_lu_plus(&mut self, lower: &[i32], upper: &[i32]) {
         debug_assert!(self.is_canonical());
         debug_assert!(lower.len() + 1 == self.dim && upper.len() + 1 == self.dim);
-        debug_assert!(
-            lower
-                .iter()
-                .chain(upper)
-                .all(|&b| b == NO_BOUND || (0..=Bound::MAX_VALUE).contains(&b))
-        );
+        debug_assert!(lower.iter().chain(upper).all(|&b| b == NO_BOUND || (0..=Bound::MAX_VALUE).contains(&b)));
         if self.is_empty() {
             return;
         }
@@ -71,11 +66,7 @@ impl Dbm {
         for j in 1..n {
             let u_j = upper[j - 1];
             if lower_exceeds(self.m[j], u_j) {
-                self.m[j] = if u_j == NO_BOUND {
-                    Bound::LE_ZERO
-                } else {
-                    Bound::lt(-u_j)
-                };
+                self.m[j] = if u_j == NO_BOUND { Bound::LE_ZERO } else { Bound::lt(-u_j) };
                 changed = true;
             }
         }

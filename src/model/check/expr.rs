@@ -22,7 +22,11 @@ pub enum Sym {
     /// A quantifier variable: its de Bruijn index, or its value when the
     /// formula is being expanded.
     Bound(usize, Option<i64>),
-    Var { var: VarRef, is_bool: bool, size: Option<usize> },
+    Var {
+        var: VarRef,
+        is_bool: bool,
+        size: Option<usize>,
+    },
     Clock(Cvar),
     Continuous(Cvar),
     TimingParam(usize),
@@ -52,7 +56,11 @@ pub enum Ty {
     Lin(Lin),
     /// A condition that involves clock constraints.
     Guard(Dnf),
-    Array { var: VarRef, is_bool: bool, len: usize },
+    Array {
+        var: VarRef,
+        is_bool: bool,
+        len: usize,
+    },
     /// Already reported.
     Bad,
 }
@@ -116,15 +124,22 @@ impl Checker<'_> {
             ExprKind::Int(v) => Ty::Int(TExpr::Const(*v)),
             ExprKind::Bool(b) => Ty::Bool(TExpr::Const(*b as i64)),
             ExprKind::Decimal(text) => {
-                self.r.error(pos, "not-integer", format!("`{text}` is not an integer; constants, bounds and data are integers")).hint =
+                self.r
+                    .error(
+                        pos,
+                        "not-integer",
+                        format!("`{text}` is not an integer; constants, bounds and data are integers"),
+                    )
+                    .hint =
                     Some("scale the time unit so that every constant is an integer (e.g. multiply all by 2)".into());
                 Ty::Bad
             }
             ExprKind::Name(name) => self.ty_name(pos, name, scope, ctx),
             ExprKind::Member { instance, member } => {
                 if !scope.members() {
-                    self.r.error(pos, "member-outside-formula", "`Instance.name` can only be used in properties").hint =
-                        Some("inside a template, refer to its own variables by their bare names".into());
+                    self.r
+                        .error(pos, "member-outside-formula", "`Instance.name` can only be used in properties")
+                        .hint = Some("inside a template, refer to its own variables by their bare names".into());
                     return Ty::Bad;
                 }
                 self.member(node, instance, member, scope, ctx)
@@ -134,11 +149,15 @@ impl Checker<'_> {
                 let i = self.ty(node, index, scope, if ctx == Ctx::Const { Ctx::Const } else { Ctx::Value });
                 match (b, i) {
                     (Ty::Array { var, is_bool, len }, Ty::Int(ix)) => {
-                        if let Some(v) = ix.as_const() {
-                            if v < 0 || v >= len as i64 {
-                                self.r.error(self.at(node, index), "index-out-of-bounds", format!("index {v} is outside the array (size {len})"));
-                                return Ty::Bad;
-                            }
+                        if let Some(v) = ix.as_const()
+                            && (v < 0 || v >= len as i64)
+                        {
+                            self.r.error(
+                                self.at(node, index),
+                                "index-out-of-bounds",
+                                format!("index {v} is outside the array (size {len})"),
+                            );
+                            return Ty::Bad;
                         }
                         let t = TExpr::Index(var, len, Box::new(ix));
                         if is_bool { Ty::Bool(t) } else { Ty::Int(t) }
@@ -188,15 +207,25 @@ impl Checker<'_> {
                     (Ty::Bad, ..) | (_, Ty::Bad, _) | (.., Ty::Bad) => Ty::Bad,
                     (Ty::Bool(c), t, o) => {
                         let fold = |c: &TExpr, t: TExpr, o: TExpr| match c.as_const() {
-                            Some(v) => if v != 0 { t } else { o },
+                            Some(v) => {
+                                if v != 0 {
+                                    t
+                                } else {
+                                    o
+                                }
+                            }
                             None => TExpr::Cond(Box::new(c.clone()), Box::new(t), Box::new(o)),
                         };
                         match (t, o) {
                             (Ty::Int(t), Ty::Int(o)) => Ty::Int(fold(&c, t, o)),
                             (Ty::Bool(t), Ty::Bool(o)) => Ty::Bool(fold(&c, t, o)),
-                            (t, o) if matches!(t, Ty::Lin(_) | Ty::Guard(_)) || matches!(o, Ty::Lin(_) | Ty::Guard(_)) => {
+                            (t, o)
+                                if matches!(t, Ty::Lin(_) | Ty::Guard(_)) || matches!(o, Ty::Lin(_) | Ty::Guard(_)) =>
+                            {
                                 self.r.error(pos, "clock-in-conditional", "clocks cannot appear inside `? :`").hint =
-                                    Some("write the two cases as separate edges, or `c && x < 3 || !c && x < 5`".into());
+                                    Some(
+                                        "write the two cases as separate edges, or `c && x < 3 || !c && x < 5`".into(),
+                                    );
                                 Ty::Bad
                             }
                             _ => {
@@ -208,9 +237,15 @@ impl Checker<'_> {
                     (other, ..) => self.expected(self.at(node, cond), "a condition", &other),
                 }
             }
-            ExprKind::Quant { quant, var, lo, hi, body } => self.ty_quant(node, e, *quant, var, lo, hi, body, scope, ctx),
+            ExprKind::Quant { quant, var, lo, hi, body } => {
+                self.ty_quant(node, e, *quant, var, lo, hi, body, scope, ctx)
+            }
             ExprKind::Deadlock | ExprKind::Path { .. } | ExprKind::Until { .. } | ExprKind::LeadsTo { .. } => {
-                self.r.error(pos, "temporal-in-expression", "temporal operators and `deadlock` belong in properties, not in model expressions");
+                self.r.error(
+                    pos,
+                    "temporal-in-expression",
+                    "temporal operators and `deadlock` belong in properties, not in model expressions",
+                );
                 Ty::Bad
             }
         }
@@ -244,14 +279,23 @@ impl Checker<'_> {
         let symbolic = self.ty(node, body, &inner, ctx);
         match symbolic {
             Ty::Bool(b) => {
-                return Ty::Bool(TExpr::Quant { forall, lo: Box::new(TExpr::Const(lo_v)), hi: Box::new(TExpr::Const(hi_v)), body: Box::new(b) });
+                return Ty::Bool(TExpr::Quant {
+                    forall,
+                    lo: Box::new(TExpr::Const(lo_v)),
+                    hi: Box::new(TExpr::Const(hi_v)),
+                    body: Box::new(b),
+                });
             }
             // Not expressible over data alone (clocks, `Train(i).on`): expand.
             Ty::Guard(_) | Ty::Bad => self.r.diags.truncate(probe_errors),
             other => return self.expected(pos, "a condition", &other),
         }
         if count as usize > MAX_EXPANSION {
-            self.r.error(pos, "too-large", format!("this quantifier ranges over {count} values; at most {MAX_EXPANSION} can be expanded"));
+            self.r.error(
+                pos,
+                "too-large",
+                format!("this quantifier ranges over {count} values; at most {MAX_EXPANSION} can be expanded"),
+            );
             return Ty::Bad;
         }
         let mut acc = if forall { Ty::Bool(TExpr::Const(1)) } else { Ty::Bool(TExpr::Const(0)) };
@@ -305,27 +349,47 @@ impl Checker<'_> {
             Sym::Clock(c) | Sym::Continuous(c) => match ctx {
                 Ctx::Guard => Ty::Lin(Lin { terms: vec![(c, 1)], params: vec![], konst: TExpr::Const(0) }),
                 Ctx::Value | Ctx::Const => {
-                    self.r.error(pos, "clock-in-integer-expression", format!("the clock `{name}` cannot be used in an integer expression")).hint =
-                        Some("clocks can only be compared (`x < 5`, `x - y <= 2`) or reset (`x = 0`)".into());
+                    self.r
+                        .error(
+                            pos,
+                            "clock-in-integer-expression",
+                            format!("the clock `{name}` cannot be used in an integer expression"),
+                        )
+                        .hint = Some("clocks can only be compared (`x < 5`, `x - y <= 2`) or reset (`x = 0`)".into());
                     Ty::Bad
                 }
             },
             Sym::TimingParam(p) => match ctx {
                 Ctx::Guard => Ty::Lin(Lin { terms: vec![], params: vec![(p, 1)], konst: TExpr::Const(0) }),
                 _ => {
-                    self.r.error(pos, "parameter-in-integer-expression", format!("the timing parameter `{name}` can only appear in clock constraints"));
+                    self.r.error(
+                        pos,
+                        "parameter-in-integer-expression",
+                        format!("the timing parameter `{name}` can only appear in clock constraints"),
+                    );
                     Ty::Bad
                 }
             },
             Sym::Pred(t) => Ty::Bool(t),
             Sym::Channel(_) => {
-                self.r.error(pos, "channel-in-expression", format!("`{name}` is a channel; channels are used in `sync`"));
+                self.r.error(
+                    pos,
+                    "channel-in-expression",
+                    format!("`{name}` is a channel; channels are used in `sync`"),
+                );
                 Ty::Bad
             }
         }
     }
 
-    fn member(&mut self, node: &Node, inst: &crate::syntax::ast::InstanceRef, member: &crate::syntax::ast::Ident, scope: &dyn Scope, ctx: Ctx) -> Ty {
+    fn member(
+        &mut self,
+        node: &Node,
+        inst: &crate::syntax::ast::InstanceRef,
+        member: &crate::syntax::ast::Ident,
+        scope: &dyn Scope,
+        ctx: Ctx,
+    ) -> Ty {
         let pos = node.pos_in_text(inst.span.start);
         let args = match &inst.args {
             None => None,
@@ -347,10 +411,15 @@ impl Checker<'_> {
         let Some(id) = found else {
             let shown = match &args {
                 None => inst.template.name.clone(),
-                Some(a) => format!("{}({})", inst.template.name, a.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")),
+                Some(a) => format!(
+                    "{}({})",
+                    inst.template.name,
+                    a.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+                ),
             };
             let names: Vec<&str> = self.model.instances.iter().map(|i| i.name.as_str()).take(12).collect();
-            self.r.error(pos, "unknown-instance", format!("no instance `{shown}` in `system`")).hint = Some(format!("instances: {}", names.join(", ")));
+            self.r.error(pos, "unknown-instance", format!("no instance `{shown}` in `system`")).hint =
+                Some(format!("instances: {}", names.join(", ")));
             return Ty::Bad;
         };
         let t = &self.model.templates[self.model.instances[id].template];
@@ -370,7 +439,11 @@ impl Checker<'_> {
         }
         if let Some(c) = t.clocks.iter().position(|c| c == name) {
             if ctx != Ctx::Guard {
-                return self.expected(mpos, "an integer", &Ty::Lin(Lin { terms: vec![], params: vec![], konst: TExpr::Const(0) }));
+                return self.expected(
+                    mpos,
+                    "an integer",
+                    &Ty::Lin(Lin { terms: vec![], params: vec![], konst: TExpr::Const(0) }),
+                );
             }
             return Ty::Lin(Lin { terms: vec![(Cvar::ClockOf(id, c), 1)], params: vec![], konst: TExpr::Const(0) });
         }
@@ -378,7 +451,11 @@ impl Checker<'_> {
             return Ty::Bool(p);
         }
         let inst_name = self.model.instances[id].name.clone();
-        self.r.error(mpos, "unknown-member", format!("`{inst_name}` has no location, label, variable or clock `{name}`"));
+        self.r.error(
+            mpos,
+            "unknown-member",
+            format!("`{inst_name}` has no location, label, variable or clock `{name}`"),
+        );
         Ty::Bad
     }
 
@@ -401,8 +478,12 @@ impl Checker<'_> {
         match (want, got) {
             ("a condition", Ty::Int(_)) => d.hint = Some("compare it, e.g. `n != 0`".into()),
             ("an integer", Ty::Bool(_)) => d.hint = Some("booleans are not integers; use `b ? 1 : 0`".into()),
-            ("an integer", Ty::Lin(_)) => d.hint = Some("clocks can only be compared (`x < 5`) or reset (`x = 0`)".into()),
-            ("an integer", Ty::Array { .. }) | ("a condition", Ty::Array { .. }) => d.hint = Some("index it: `a[i]`".into()),
+            ("an integer", Ty::Lin(_)) => {
+                d.hint = Some("clocks can only be compared (`x < 5`) or reset (`x = 0`)".into())
+            }
+            ("an integer", Ty::Array { .. }) | ("a condition", Ty::Array { .. }) => {
+                d.hint = Some("index it: `a[i]`".into())
+            }
             _ => {}
         }
         Ty::Bad
@@ -438,12 +519,10 @@ impl Checker<'_> {
                     self.r.error(pos, "division-by-zero", "division by zero");
                     Ty::Bad
                 }
-                (Some(u), Some(v)) => {
-                    match const_binary(op, u, v) {
-                        Some(r) => Ty::Int(TExpr::Const(r)),
-                        None => self.overflow(pos),
-                    }
-                }
+                (Some(u), Some(v)) => match const_binary(op, u, v) {
+                    Some(r) => Ty::Int(TExpr::Const(r)),
+                    None => self.overflow(pos),
+                },
                 _ => Ty::Int(TExpr::Binary(op, Box::new(x), Box::new(y))),
             },
             (a @ (Ty::Lin(_) | Ty::Int(_)), b @ (Ty::Lin(_) | Ty::Int(_))) => {
@@ -453,7 +532,9 @@ impl Checker<'_> {
                         let k = if op == BinOp::Add { 1 } else { -1 };
                         let mut terms = la.terms;
                         let mut params = la.params;
-                        if add_terms(&mut terms, &lb.terms, k).is_none() || add_terms(&mut params, &lb.params, k).is_none() {
+                        if add_terms(&mut terms, &lb.terms, k).is_none()
+                            || add_terms(&mut params, &lb.params, k).is_none()
+                        {
                             return self.overflow(pos);
                         }
                         match self.arith(pos, op, Ty::Int(la.konst), Ty::Int(lb.konst)) {
@@ -462,12 +543,17 @@ impl Checker<'_> {
                         }
                     }
                     BinOp::Mul => {
-                        let coefficient = |l: &Lin| (l.terms.is_empty() && l.params.is_empty()).then(|| l.konst.as_const()).flatten();
+                        let coefficient =
+                            |l: &Lin| (l.terms.is_empty() && l.params.is_empty()).then(|| l.konst.as_const()).flatten();
                         match (coefficient(&la), coefficient(&lb)) {
                             (Some(k), _) => self.scale(pos, lb, k),
                             (_, Some(k)) => self.scale(pos, la, k),
                             _ => {
-                                self.r.error(pos, "not-linear", "clocks and continuous variables can only be multiplied by constants");
+                                self.r.error(
+                                    pos,
+                                    "not-linear",
+                                    "clocks and continuous variables can only be multiplied by constants",
+                                );
                                 Ty::Bad
                             }
                         }
@@ -512,7 +598,9 @@ impl Checker<'_> {
                 let or = op != BinOp::And;
                 match (a, b) {
                     (Ty::Bool(x), Ty::Bool(y)) => Ty::Bool(match (x.as_const(), y.as_const()) {
-                        (Some(u), Some(v)) => TExpr::Const(const_binary(if or { BinOp::Or } else { BinOp::And }, u, v).expect("logic cannot fail")),
+                        (Some(u), Some(v)) => TExpr::Const(
+                            const_binary(if or { BinOp::Or } else { BinOp::And }, u, v).expect("logic cannot fail"),
+                        ),
                         _ => TExpr::Binary(if or { BinOp::Or } else { BinOp::And }, Box::new(x), Box::new(y)),
                     }),
                     (x, y) => {
@@ -532,7 +620,11 @@ impl Checker<'_> {
                             out
                         };
                         if out.len() > MAX_EXPANSION {
-                            self.r.error(pos, "too-large", format!("this condition expands to more than {MAX_EXPANSION} cases"));
+                            self.r.error(
+                                pos,
+                                "too-large",
+                                format!("this condition expands to more than {MAX_EXPANSION} cases"),
+                            );
                             return Ty::Bad;
                         }
                         Ty::Guard(out)
@@ -565,18 +657,19 @@ impl Checker<'_> {
     /// Negation of a condition with clock constraints: supported for one
     /// constraint (the comparison flips); anything larger would blow up.
     fn negate(&mut self, pos: Pos, d: Dnf) -> Ty {
-        if let [Conj { data, lin }] = d.as_slice() {
-            if data.is_empty() && lin.len() == 1 {
-                let a = &lin[0];
-                let with = |cmp| Conj { data: vec![], lin: vec![LinAtom { cmp, ..a.clone() }] };
-                return Ty::Guard(match a.cmp {
-                    Cmp::Lt => vec![with(Cmp::Ge)],
-                    Cmp::Le => vec![with(Cmp::Gt)],
-                    Cmp::Ge => vec![with(Cmp::Lt)],
-                    Cmp::Gt => vec![with(Cmp::Le)],
-                    Cmp::Eq => vec![with(Cmp::Lt), with(Cmp::Gt)],
-                });
-            }
+        if let [Conj { data, lin }] = d.as_slice()
+            && data.is_empty()
+            && lin.len() == 1
+        {
+            let a = &lin[0];
+            let with = |cmp| Conj { data: vec![], lin: vec![LinAtom { cmp, ..a.clone() }] };
+            return Ty::Guard(match a.cmp {
+                Cmp::Lt => vec![with(Cmp::Ge)],
+                Cmp::Le => vec![with(Cmp::Gt)],
+                Cmp::Ge => vec![with(Cmp::Lt)],
+                Cmp::Gt => vec![with(Cmp::Le)],
+                Cmp::Eq => vec![with(Cmp::Lt), with(Cmp::Gt)],
+            });
         }
         self.r.error(pos, "unsupported-negation", "only a single clock constraint can be negated").hint =
             Some("push the negation inside: `!(x < 3 && y < 2)` is `x >= 3 || y >= 2`".into());
@@ -607,12 +700,18 @@ impl Checker<'_> {
                 if add_terms(&mut terms, &lb.terms, -1).is_none() || add_terms(&mut params, &la.params, -1).is_none() {
                     return self.overflow(pos);
                 }
-                let Ty::Int(rhs) = self.arith(pos, BinOp::Sub, Ty::Int(lb.konst), Ty::Int(la.konst)) else { return Ty::Bad };
-                let atom = |cmp| Conj { data: vec![], lin: vec![LinAtom { terms: terms.clone(), cmp, rhs: rhs.clone(), params: params.clone() }] };
+                let Ty::Int(rhs) = self.arith(pos, BinOp::Sub, Ty::Int(lb.konst), Ty::Int(la.konst)) else {
+                    return Ty::Bad;
+                };
+                let atom = |cmp| Conj {
+                    data: vec![],
+                    lin: vec![LinAtom { terms: terms.clone(), cmp, rhs: rhs.clone(), params: params.clone() }],
+                };
                 Ty::Guard(if op == BinOp::Ne { vec![atom(Cmp::Lt), atom(Cmp::Gt)] } else { vec![atom(cmp)] })
             }
             (Ty::Bool(_), Ty::Int(_)) | (Ty::Int(_), Ty::Bool(_)) => {
-                self.r.error(pos, "type-error", "cannot compare a boolean with an integer").hint = Some("booleans are `true` or `false`".into());
+                self.r.error(pos, "type-error", "cannot compare a boolean with an integer").hint =
+                    Some("booleans are `true` or `false`".into());
                 Ty::Bad
             }
             (a, b) => {

@@ -2,8 +2,8 @@
 //! parameters and continuous variables.
 
 use crate::diag::Pos;
-use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
 use crate::model::check::Checker;
+use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
 use crate::model::decl::{ChanKind, Init, ModelDecl, VarDecl, VarType};
 use crate::model::typed::{Cvar, TExpr, VarRef};
 use crate::model::types::{Channel, Continuous, Ratio, TimingParam, Var, VarInit};
@@ -47,15 +47,20 @@ impl Checker<'_> {
             let size = ch.size.as_ref().and_then(|s| self.size(s, &Globals(&self.globals.clone())));
             let id = self.model.channels.len();
             self.declare(&ch.name, Sym::Channel(id));
-            self.model.channels.push(Channel { name: ch.name.text.clone(), broadcast: ch.kind == ChanKind::Broadcast, urgent: ch.urgent, size });
+            self.model.channels.push(Channel {
+                name: ch.name.text.clone(),
+                broadcast: ch.kind == ChanKind::Broadcast,
+                urgent: ch.urgent,
+                size,
+            });
         }
         for p in &decl.parameters {
             let min = p.min.as_ref().and_then(|n| self.ratio(n));
             let max = p.max.as_ref().and_then(|n| self.ratio(n));
-            if let (Some(lo), Some(hi), Some(n)) = (min, max, p.max.as_ref()) {
-                if (lo.num as i128) * (hi.den as i128) > (hi.num as i128) * (lo.den as i128) {
-                    self.r.error(n.pos, "empty-range", format!("parameter `{}` has `min` greater than `max`", p.name.text));
-                }
+            if let (Some(lo), Some(hi), Some(n)) = (min, max, p.max.as_ref())
+                && (lo.num as i128) * (hi.den as i128) > (hi.num as i128) * (lo.den as i128)
+            {
+                self.r.error(n.pos, "empty-range", format!("parameter `{}` has `min` greater than `max`", p.name.text));
             }
             self.declare(&p.name, Sym::TimingParam(self.model.params.len()));
             self.model.params.push(TimingParam { name: p.name.text.clone(), min, max });
@@ -65,7 +70,9 @@ impl Checker<'_> {
                 [] => Some((Ratio { num: 0, den: 1 }, Ratio { num: 0, den: 1 })),
                 [v] => self.ratio(v).map(|r| (r, r)),
                 [lo, hi] => match (self.ratio(lo), self.ratio(hi)) {
-                    (Some(a), Some(b)) if (a.num as i128) * (b.den as i128) <= (b.num as i128) * (a.den as i128) => Some((a, b)),
+                    (Some(a), Some(b)) if (a.num as i128) * (b.den as i128) <= (b.num as i128) * (a.den as i128) => {
+                        Some((a, b))
+                    }
                     (Some(_), Some(_)) => {
                         self.r.error(lo.pos, "empty-range", "the interval's lower end is above its upper end");
                         None
@@ -75,7 +82,10 @@ impl Checker<'_> {
                 _ => None,
             };
             self.declare(&cv.name, Sym::Continuous(Cvar::Continuous(self.model.continuous.len())));
-            self.model.continuous.push(Continuous { name: cv.name.text.clone(), init: init.unwrap_or((Ratio { num: 0, den: 1 }, Ratio { num: 0, den: 1 })) });
+            self.model.continuous.push(Continuous {
+                name: cv.name.text.clone(),
+                init: init.unwrap_or((Ratio { num: 0, den: 1 }, Ratio { num: 0, den: 1 })),
+            });
         }
     }
 
@@ -122,8 +132,9 @@ impl Checker<'_> {
                 let (l, h) = (l?, h?);
                 if let (Some(a), Some(b)) = (l.as_const(), h.as_const()) {
                     if a > b {
-                        self.r.error(lo.pos, "empty-range", format!("the range of `{}` is empty: {a} > {b}", v.name.text)).hint =
-                            Some("write the range as `[lo, hi]` with lo <= hi".into());
+                        self.r
+                            .error(lo.pos, "empty-range", format!("the range of `{}` is empty: {a} > {b}", v.name.text))
+                            .hint = Some("write the range as `[lo, hi]` with lo <= hi".into());
                         return None;
                     }
                     for (bound, node) in [(a, lo), (b, hi)] {
@@ -143,11 +154,19 @@ impl Checker<'_> {
             Init::Value(n) => VarInit::Values(vec![value(self, n)?; size.unwrap_or(1)]),
             Init::List(n, items) => {
                 let Some(len) = size else {
-                    self.r.error(n.pos, "bad-init", format!("`{}` is not an array: give one initial value", v.name.text));
+                    self.r.error(
+                        n.pos,
+                        "bad-init",
+                        format!("`{}` is not an array: give one initial value", v.name.text),
+                    );
                     return None;
                 };
                 if items.len() != len {
-                    self.r.error(n.pos, "bad-init", format!("`{}` has {len} elements but {} initial values", v.name.text, items.len()));
+                    self.r.error(
+                        n.pos,
+                        "bad-init",
+                        format!("`{}` has {len} elements but {} initial values", v.name.text, items.len()),
+                    );
                     return None;
                 }
                 VarInit::Values(items.iter().map(|n| value(self, n)).collect::<Option<Vec<_>>>()?)
@@ -162,18 +181,29 @@ impl Checker<'_> {
 
     /// Reports initial values outside the range, once parameters are known.
     pub fn check_init(&mut self, var: &Var, args: &[i64]) -> bool {
-        let (Some(lo), Some(hi)) = (crate::model::fold::fold(&var.lo, args), crate::model::fold::fold(&var.hi, args)) else { return true };
+        let (Some(lo), Some(hi)) = (crate::model::fold::fold(&var.lo, args), crate::model::fold::fold(&var.hi, args))
+        else {
+            return true;
+        };
         if lo > hi {
-            self.r.error(var.pos, "empty-range", format!("the range of `{}` is empty for this instance: {lo} > {hi}", var.name));
+            self.r.error(
+                var.pos,
+                "empty-range",
+                format!("the range of `{}` is empty for this instance: {lo} > {hi}", var.name),
+            );
             return false;
         }
         if let VarInit::Values(values) = &var.init {
             for (t, pos) in values {
-                if let Some(v) = crate::model::fold::fold(t, args) {
-                    if v < lo || v > hi {
-                        self.r.error(*pos, "init-out-of-range", format!("initial value {v} of `{}` is outside its range [{lo}, {hi}]", var.name));
-                        return false;
-                    }
+                if let Some(v) = crate::model::fold::fold(t, args)
+                    && (v < lo || v > hi)
+                {
+                    self.r.error(
+                        *pos,
+                        "init-out-of-range",
+                        format!("initial value {v} of `{}` is outside its range [{lo}, {hi}]", var.name),
+                    );
+                    return false;
                 }
             }
         }

@@ -37,7 +37,11 @@ impl<'s> Checker<'s> {
         match parse(&text) {
             Ok(t) => Some(t),
             Err(e) => {
-                self.r.error(node.pos_in_text(e.span.start), "syntax-error", format!("syntax error in {what}: {}", e.message));
+                self.r.error(
+                    node.pos_in_text(e.span.start),
+                    "syntax-error",
+                    format!("syntax error in {what}: {}", e.message),
+                );
                 None
             }
         }
@@ -47,8 +51,9 @@ impl<'s> Checker<'s> {
     fn declare(&mut self, name: &Name, sym: Sym) {
         if let Some((_, first)) = self.globals.get(&name.text) {
             let line = first.line;
-            self.r.error(name.pos, "duplicate-name", format!("`{}` is already defined (line {line})", name.text)).hint =
-                Some("every global name (constant, clock, variable, channel, parameter) must be unique".into());
+            self.r
+                .error(name.pos, "duplicate-name", format!("`{}` is already defined (line {line})", name.text))
+                .hint = Some("every global name (constant, clock, variable, channel, parameter) must be unique".into());
             return;
         }
         self.globals.insert(name.text.clone(), (sym, name.pos));
@@ -59,8 +64,8 @@ impl<'s> Checker<'s> {
 /// collected no diagnostic.
 pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl) -> (Checker<'s>, Reader<'s>) {
     let file = r.src.name.clone();
-    let hybrid = !decl.continuous.is_empty()
-        || decl.templates.iter().flat_map(|t| &t.locations).any(|l| !l.rates.is_empty());
+    let hybrid =
+        !decl.continuous.is_empty() || decl.templates.iter().flat_map(|t| &t.locations).any(|l| !l.rates.is_empty());
     let model = Model {
         name: decl.name.as_ref().map_or_else(String::new, |n| n.text.clone()),
         doc: decl.doc.clone(),

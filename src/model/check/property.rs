@@ -80,7 +80,11 @@ impl Checker<'_> {
         let scope = FormulaScope { globals: Globals(&globals), model: &model };
         let formula = self.formula(&p.formula, &e, &scope)?;
         if p.synth && self.model.params.is_empty() {
-            self.r.error(p.formula.pos, "synth-without-parameters", "`synth` needs timing parameters (`parameters:` in the model)");
+            self.r.error(
+                p.formula.pos,
+                "synth-without-parameters",
+                "`synth` needs timing parameters (`parameters:` in the model)",
+            );
         }
         Some(Property {
             name: p.name.as_ref().map_or_else(|| text.clone(), |n| n.text.clone()),
@@ -93,11 +97,20 @@ impl Checker<'_> {
         })
     }
 
-    fn time_bound(&mut self, node: &Node, b: &Option<crate::syntax::ast::TimeBound>, scope: &dyn Scope) -> Option<Option<TimeBound>> {
+    fn time_bound(
+        &mut self,
+        node: &Node,
+        b: &Option<crate::syntax::ast::TimeBound>,
+        scope: &dyn Scope,
+    ) -> Option<Option<TimeBound>> {
         let Some(b) = b else { return Some(None) };
         let value = self.const_int(node, &b.value, scope)?;
         if !(0..=crate::model::MAX_CLOCK_BOUND).contains(&value) {
-            self.r.error(node.pos_in_text(b.span.start), "bound-too-large", format!("time bound {value} is outside 0..2^28"));
+            self.r.error(
+                node.pos_in_text(b.span.start),
+                "bound-too-large",
+                format!("time bound {value} is outside 0..2^28"),
+            );
             return None;
         }
         let cmp = match b.op {
@@ -155,10 +168,16 @@ impl Checker<'_> {
                     });
                 }
                 // An empty range: forall is true, exists is false.
-                Some(acc.unwrap_or_else(|| Formula::State(if *quant == Quantifier::Forall { vec![Conj::default()] } else { vec![] })))
+                Some(acc.unwrap_or_else(|| {
+                    Formula::State(if *quant == Quantifier::Forall { vec![Conj::default()] } else { vec![] })
+                }))
             }
             _ => {
-                self.r.error(self.at(node, e), "temporal-in-expression", "a temporal operator or `deadlock` cannot be used inside an arithmetic or comparison expression");
+                self.r.error(
+                    self.at(node, e),
+                    "temporal-in-expression",
+                    "a temporal operator or `deadlock` cannot be used inside an arithmetic or comparison expression",
+                );
                 None
             }
         }

@@ -16,8 +16,16 @@ impl Checker<'_> {
             for l in &t.locations {
                 for label in &l.labels {
                     if self.globals.contains_key(&label.text) {
-                        self.r.error(label.pos, "duplicate-name", format!("the label `{}` clashes with a global name", label.text)).hint =
-                            Some("a label is true where some instance is in a location carrying it; rename it or the global".into());
+                        self.r
+                            .error(
+                                label.pos,
+                                "duplicate-name",
+                                format!("the label `{}` clashes with a global name", label.text),
+                            )
+                            .hint = Some(
+                            "a label is true where some instance is in a location carrying it; rename it or the global"
+                                .into(),
+                        );
                     }
                 }
             }
@@ -36,13 +44,18 @@ impl Checker<'_> {
                     Some(best) => format!("did you mean `{best}`?"),
                     None => format!("the templates are: {}", names.join(", ")),
                 };
-                self.r.error(pos, "unknown-template", format!("unknown template `{}`", entry.template.name)).hint = Some(hint);
+                self.r.error(pos, "unknown-template", format!("unknown template `{}`", entry.template.name)).hint =
+                    Some(hint);
                 continue;
             };
             let arity = self.model.templates[tid].params.len();
             if entry.args.len() != arity {
                 let name = &entry.template.name;
-                let d = self.r.error(pos, "wrong-arity", format!("template `{name}` takes {arity} parameter(s), {} given", entry.args.len()));
+                let d = self.r.error(
+                    pos,
+                    "wrong-arity",
+                    format!("template `{name}` takes {arity} parameter(s), {} given", entry.args.len()),
+                );
                 if arity > 0 && entry.args.is_empty() {
                     d.hint = Some(format!("name its instances with arguments, e.g. `{name}(1..N)`"));
                 }
@@ -59,7 +72,8 @@ impl Checker<'_> {
                 };
                 let (Some(lo), Some(hi)) = (lo, hi) else { continue };
                 if lo > hi {
-                    self.r.error(node.pos, "empty-range", format!("the range {lo}..{hi} is empty")).hint = Some("ranges are inclusive `lo..hi` with lo <= hi".into());
+                    self.r.error(node.pos, "empty-range", format!("the range {lo}..{hi} is empty")).hint =
+                        Some("ranges are inclusive `lo..hi` with lo <= hi".into());
                     continue;
                 }
                 ranges.push((lo, hi));
@@ -82,7 +96,11 @@ impl Checker<'_> {
                 let name = match &entry.alias {
                     Some(a) => a.name.clone(),
                     None if arity == 0 => entry.template.name.clone(),
-                    None => format!("{}({})", entry.template.name, args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")),
+                    None => format!(
+                        "{}({})",
+                        entry.template.name,
+                        args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")
+                    ),
                 };
                 self.instance(Instance { name, template: tid, args: args.clone(), pos: node.pos });
                 let mut k = args.len();
@@ -105,16 +123,20 @@ impl Checker<'_> {
         if self.model.instances.is_empty() && !decl.system.is_empty() {
             return;
         }
-        if decl.system.is_empty() {
-            if let Some(n) = &decl.name {
-                self.r.error(n.pos, "empty-system", "the `system` list is empty: nothing to check");
-            }
+        if decl.system.is_empty()
+            && let Some(n) = &decl.name
+        {
+            self.r.error(n.pos, "empty-system", "the `system` list is empty: nothing to check");
         }
     }
 
     fn instance(&mut self, inst: Instance) {
         if self.model.instances.iter().any(|i| i.name == inst.name) {
-            self.r.error(inst.pos, "duplicate-instance", format!("the instance `{}` appears twice in `system`", inst.name));
+            self.r.error(
+                inst.pos,
+                "duplicate-instance",
+                format!("the instance `{}` appears twice in `system`", inst.name),
+            );
             return;
         }
         let vars = self.model.templates[inst.template].vars.clone();

@@ -4,9 +4,9 @@
 use indexmap::IndexMap;
 
 use crate::diag::Pos;
+use crate::model::check::Checker;
 use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
 use crate::model::check::globals::Globals;
-use crate::model::check::Checker;
 use crate::model::decl::{EdgeDecl, LocDecl, TemplateDecl};
 use crate::model::reader::Name;
 use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, Dir, Dnf, LinAtom, TExpr, TSync, TUpdate, VarRef};
@@ -39,8 +39,15 @@ impl Checker<'_> {
     fn local_name(&mut self, declared: &mut Declared, name: &Name, kind: &'static str) -> bool {
         if let Some((other, pos)) = declared.get(&name.text) {
             let (other, line) = (*other, pos.line);
-            self.r.error(name.pos, "duplicate-name", format!("`{}` is already used as a {other} of this template (line {line})", name.text)).hint =
-                Some("locations, labels, parameters, local variables and clocks of a template share one namespace".into());
+            self.r
+                .error(
+                    name.pos,
+                    "duplicate-name",
+                    format!("`{}` is already used as a {other} of this template (line {line})", name.text),
+                )
+                .hint = Some(
+                "locations, labels, parameters, local variables and clocks of a template share one namespace".into(),
+            );
             return false;
         }
         declared.insert(name.text.clone(), (kind, name.pos));
@@ -80,7 +87,10 @@ impl Checker<'_> {
             }
             let scope = TemplateScope { globals: &self.globals.clone(), locals: &locals, selects: &[] };
             if let Some(var) = self.var(v, &scope, false) {
-                locals.insert(v.name.text.clone(), Sym::Var { var: VarRef::Local(out.vars.len()), is_bool: var.is_bool, size: var.size });
+                locals.insert(
+                    v.name.text.clone(),
+                    Sym::Var { var: VarRef::Local(out.vars.len()), is_bool: var.is_bool, size: var.size },
+                );
                 out.vars.push(var);
             }
         }
@@ -107,7 +117,11 @@ impl Checker<'_> {
             let found = t.locations.iter().position(|l| l.name.text == name.text);
             if found.is_none() {
                 let names: Vec<&str> = t.locations.iter().map(|l| l.name.text.as_str()).collect();
-                let d = c.r.error(name.pos, "unknown-location", format!("template `{}` has no location `{}`", t.name.text, name.text));
+                let d = c.r.error(
+                    name.pos,
+                    "unknown-location",
+                    format!("template `{}` has no location `{}`", t.name.text, name.text),
+                );
                 d.hint = Some(match crate::model::reader::closest(&name.text, &names) {
                     Some(best) => format!("did you mean `{best}`?"),
                     None => format!("its locations are: {}", names.join(", ")),
@@ -121,10 +135,10 @@ impl Checker<'_> {
         for e in &t.edges {
             let from = e.from.as_ref().and_then(|n| location_id(self, n));
             let to = e.to.as_ref().and_then(|n| location_id(self, n));
-            if let Some(edge) = self.edge(e, &globals, &locals) {
-                if let (Some(from), Some(to)) = (from, to) {
-                    out.edges.push(Edge { from, to, ..edge });
-                }
+            if let Some(edge) = self.edge(e, &globals, &locals)
+                && let (Some(from), Some(to)) = (from, to)
+            {
+                out.edges.push(Edge { from, to, ..edge });
             }
         }
         out
@@ -140,18 +154,26 @@ impl Checker<'_> {
             let var = match scope.lookup(&r.var.text) {
                 Some(Sym::Clock(c) | Sym::Continuous(c)) => c,
                 _ => {
-                    self.r.error(r.var.pos, "bad-rate", format!("`{}` is not a clock or continuous variable", r.var.text));
+                    self.r.error(
+                        r.var.pos,
+                        "bad-rate",
+                        format!("`{}` is not a clock or continuous variable", r.var.text),
+                    );
                     continue;
                 }
             };
-            let values: Vec<Option<Ratio>> = r.values.iter().map(|n| {
-                let text = self.r.scalar(n, "a rate")?;
-                let parsed = crate::model::check::globals::parse_ratio(text.trim());
-                if parsed.is_none() {
-                    self.r.error(n.pos, "bad-number", format!("`{text}` is not a rational number"));
-                }
-                parsed
-            }).collect();
+            let values: Vec<Option<Ratio>> = r
+                .values
+                .iter()
+                .map(|n| {
+                    let text = self.r.scalar(n, "a rate")?;
+                    let parsed = crate::model::check::globals::parse_ratio(text.trim());
+                    if parsed.is_none() {
+                        self.r.error(n.pos, "bad-number", format!("`{text}` is not a rational number"));
+                    }
+                    parsed
+                })
+                .collect();
             match values.as_slice() {
                 [Some(v)] => rates.push((var, *v, *v)),
                 [Some(a), Some(b)] => rates.push((var, *a, *b)),
@@ -183,30 +205,51 @@ impl Checker<'_> {
             }
         };
         let Ok([mut conj]) = <[Conj; 1]>::try_from(dnf) else {
-            self.r.error(node.pos, "disjunctive-invariant", "an invariant must be a conjunction (`&&`), not a disjunction").hint =
-                Some("split the location in two, one per case".into());
+            self.r
+                .error(
+                    node.pos,
+                    "disjunctive-invariant",
+                    "an invariant must be a conjunction (`&&`), not a disjunction",
+                )
+                .hint = Some("split the location in two, one per case".into());
             return None;
         };
         if !self.model.hybrid {
             let mut ok = true;
-            conj.lin = std::mem::take(&mut conj.lin).into_iter().filter_map(|a| {
-                let a = self.timed_atom(node.pos, a)?;
-                match (a.difference(), a.cmp) {
-                    (Some((_, None)), Cmp::Lt | Cmp::Le) => Some(a),
-                    (Some((_, Some(_))), _) => {
-                        self.r.error(node.pos, "diagonal-invariant", "invariants cannot constrain a clock difference `x - y`").hint =
-                            Some("use upper bounds on single clocks: `x <= 5`".into());
-                        ok = false;
-                        None
+            conj.lin = std::mem::take(&mut conj.lin)
+                .into_iter()
+                .filter_map(|a| {
+                    let a = self.timed_atom(node.pos, a)?;
+                    match (a.difference(), a.cmp) {
+                        (Some((_, None)), Cmp::Lt | Cmp::Le) => Some(a),
+                        (Some((_, Some(_))), _) => {
+                            self.r
+                                .error(
+                                    node.pos,
+                                    "diagonal-invariant",
+                                    "invariants cannot constrain a clock difference `x - y`",
+                                )
+                                .hint = Some("use upper bounds on single clocks: `x <= 5`".into());
+                            ok = false;
+                            None
+                        }
+                        _ => {
+                            self.r
+                                .error(
+                                    node.pos,
+                                    "lower-bound-invariant",
+                                    "invariants of timed automata are upper bounds (`x < e`, `x <= e`)",
+                                )
+                                .hint = Some(
+                                "move the lower bound (`x >= ...`) to the guards of the location's outgoing edges"
+                                    .into(),
+                            );
+                            ok = false;
+                            None
+                        }
                     }
-                    _ => {
-                        self.r.error(node.pos, "lower-bound-invariant", "invariants of timed automata are upper bounds (`x < e`, `x <= e`)").hint =
-                            Some("move the lower bound (`x >= ...`) to the guards of the location's outgoing edges".into());
-                        ok = false;
-                        None
-                    }
-                }
-            }).collect();
+                })
+                .collect();
             if !ok {
                 return None;
             }
@@ -217,12 +260,17 @@ impl Checker<'_> {
     /// In timed models a clock constraint is `x ~ e` or `x - y ~ e`: returns it
     /// with `x` at coefficient 1, or reports it.
     pub fn timed_atom(&mut self, pos: Pos, mut a: LinAtom) -> Option<LinAtom> {
-        if let Some(v) = a.rhs.as_const() {
-            if v.unsigned_abs() > crate::model::MAX_CLOCK_BOUND as u64 {
-                self.r.error(pos, "bound-too-large", format!("the clock bound {v} is beyond ±2^28 = {}", crate::model::MAX_CLOCK_BOUND)).hint =
-                    Some("scale the time unit down so that every bound fits".into());
-                return None;
-            }
+        if let Some(v) = a.rhs.as_const()
+            && v.unsigned_abs() > crate::model::MAX_CLOCK_BOUND as u64
+        {
+            self.r
+                .error(
+                    pos,
+                    "bound-too-large",
+                    format!("the clock bound {v} is beyond ±2^28 = {}", crate::model::MAX_CLOCK_BOUND),
+                )
+                .hint = Some("scale the time unit down so that every bound fits".into());
+            return None;
         }
         if self.model.hybrid || a.terms.is_empty() {
             return Some(a);
@@ -231,7 +279,13 @@ impl Checker<'_> {
             [(_, -1)] | [(_, -1), (_, 1)] => true,
             [(_, 1)] | [(_, 1), (_, -1)] => false,
             _ => {
-                self.r.error(pos, "not-a-clock-constraint", "in a timed model, clock constraints have the form `x ~ e` or `x - y ~ e`").hint =
+                self.r
+                    .error(
+                        pos,
+                        "not-a-clock-constraint",
+                        "in a timed model, clock constraints have the form `x ~ e` or `x - y ~ e`",
+                    )
+                    .hint =
                     Some("`e` is an integer expression; sums of clocks and multiples need a hybrid model".into());
                 return None;
             }
@@ -275,7 +329,12 @@ impl Checker<'_> {
         Some(out)
     }
 
-    fn edge(&mut self, e: &EdgeDecl, globals: &IndexMap<String, (Sym, Pos)>, locals: &IndexMap<String, Sym>) -> Option<Edge> {
+    fn edge(
+        &mut self,
+        e: &EdgeDecl,
+        globals: &IndexMap<String, (Sym, Pos)>,
+        locals: &IndexMap<String, Sym>,
+    ) -> Option<Edge> {
         let mut selects = Vec::new();
         let mut select_names = Vec::new();
         if let Some(node) = &e.select {
@@ -318,13 +377,24 @@ impl Checker<'_> {
             let ch = &self.model.channels[s.channel];
             let has_clock = guard.iter().any(|c| c.lin.iter().any(|a| !a.terms.is_empty()));
             if has_clock && ch.urgent {
-                self.r.error(node.pos, "clock-guard-on-urgent", format!("`{}` is an urgent channel: its edges cannot have clock guards", ch.name)).hint =
+                self.r
+                    .error(
+                        node.pos,
+                        "clock-guard-on-urgent",
+                        format!("`{}` is an urgent channel: its edges cannot have clock guards", ch.name),
+                    )
+                    .hint =
                     Some("urgent synchronisations happen as soon as they are enabled; guard them on data only".into());
                 return None;
             }
             if has_clock && ch.broadcast && s.dir == Dir::Receive {
-                self.r.error(node.pos, "clock-guard-on-broadcast-receiver", format!("receivers of the broadcast channel `{}` cannot have clock guards", ch.name)).hint =
-                    Some("move the clock condition to the sender, or to an invariant".into());
+                self.r
+                    .error(
+                        node.pos,
+                        "clock-guard-on-broadcast-receiver",
+                        format!("receivers of the broadcast channel `{}` cannot have clock guards", ch.name),
+                    )
+                    .hint = Some("move the clock condition to the sender, or to an invariant".into());
                 return None;
             }
         }
@@ -344,11 +414,15 @@ impl Checker<'_> {
             (None, None) => None,
             (Some(i), Some(len)) => match self.ty(node, i, scope, Ctx::Value) {
                 Ty::Int(t) => {
-                    if let Some(v) = t.as_const() {
-                        if v < 0 || v >= len as i64 {
-                            self.r.error(node.pos_in_text(i.span.start), "index-out-of-bounds", format!("channel index {v} is outside `{}` (size {len})", ch.name));
-                            return None;
-                        }
+                    if let Some(v) = t.as_const()
+                        && (v < 0 || v >= len as i64)
+                    {
+                        self.r.error(
+                            node.pos_in_text(i.span.start),
+                            "index-out-of-bounds",
+                            format!("channel index {v} is outside `{}` (size {len})", ch.name),
+                        );
+                        return None;
                     }
                     Some(t)
                 }
@@ -359,11 +433,18 @@ impl Checker<'_> {
                 }
             },
             (Some(_), None) => {
-                self.r.error(pos, "not-an-array", format!("`{}` is not a channel array", ch.name)).hint = Some(format!("write `{}!` or `{}?`", ch.name, ch.name));
+                self.r.error(pos, "not-an-array", format!("`{}` is not a channel array", ch.name)).hint =
+                    Some(format!("write `{}!` or `{}?`", ch.name, ch.name));
                 return None;
             }
             (None, Some(len)) => {
-                self.r.error(pos, "missing-index", format!("`{}` is a channel array of size {len}: give an index", ch.name)).hint = Some(format!("e.g. `{}[i]!`", ch.name));
+                self.r
+                    .error(
+                        pos,
+                        "missing-index",
+                        format!("`{}` is a channel array of size {len}: give an index", ch.name),
+                    )
+                    .hint = Some(format!("e.g. `{}[i]!`", ch.name));
                 return None;
             }
         };
@@ -410,11 +491,15 @@ impl Checker<'_> {
                     (None, None) => None,
                     (Some(i), Some(len)) => match self.ty(node, i, scope, Ctx::Value) {
                         Ty::Int(t) => {
-                            if let Some(v) = t.as_const() {
-                                if v < 0 || v >= len as i64 {
-                                    self.r.error(node.pos_in_text(i.span.start), "index-out-of-bounds", format!("index {v} is outside `{name}` (size {len})"));
-                                    return None;
-                                }
+                            if let Some(v) = t.as_const()
+                                && (v < 0 || v >= len as i64)
+                            {
+                                self.r.error(
+                                    node.pos_in_text(i.span.start),
+                                    "index-out-of-bounds",
+                                    format!("index {v} is outside `{name}` (size {len})"),
+                                );
+                                return None;
                             }
                             Some(t)
                         }
@@ -429,7 +514,11 @@ impl Checker<'_> {
                         return None;
                     }
                     (None, Some(_)) => {
-                        self.r.error(pos, "array-assignment", format!("`{name}` is an array: assign its elements, `{name}[i] = ...`"));
+                        self.r.error(
+                            pos,
+                            "array-assignment",
+                            format!("`{name}` is an array: assign its elements, `{name}[i] = ...`"),
+                        );
                         return None;
                     }
                 };
@@ -457,17 +546,29 @@ impl Checker<'_> {
                 if !self.model.hybrid {
                     return match self.ty(node, &u.value, scope, Ctx::Guard) {
                         Ty::Int(t) if crate::model::fold::is_static(&t) => {
-                            if let Some(v) = t.as_const() {
-                                if v < 0 {
-                                    self.r.error(value_pos, "negative-clock-reset", format!("a clock cannot be set to {v}: clocks are never negative"));
-                                    return None;
-                                }
+                            if let Some(v) = t.as_const()
+                                && v < 0
+                            {
+                                self.r.error(
+                                    value_pos,
+                                    "negative-clock-reset",
+                                    format!("a clock cannot be set to {v}: clocks are never negative"),
+                                );
+                                return None;
                             }
                             Some(TUpdate::Continuous { var: c, terms: vec![], value: t })
                         }
                         Ty::Int(_) | Ty::Lin(_) => {
-                            self.r.error(value_pos, "bad-clock-update", format!("a clock can only be reset to a constant, e.g. `{name} = 0`")).hint =
-                                Some("data-dependent values and copies of clocks (`x = y`) are not timed-automata updates".into());
+                            self.r
+                                .error(
+                                    value_pos,
+                                    "bad-clock-update",
+                                    format!("a clock can only be reset to a constant, e.g. `{name} = 0`"),
+                                )
+                                .hint = Some(
+                                "data-dependent values and copies of clocks (`x = y`) are not timed-automata updates"
+                                    .into(),
+                            );
                             None
                         }
                         Ty::Bad => None,
@@ -479,7 +580,9 @@ impl Checker<'_> {
                 }
                 match self.ty(node, &u.value, scope, Ctx::Guard) {
                     Ty::Int(t) => Some(TUpdate::Continuous { var: c, terms: vec![], value: t }),
-                    Ty::Lin(l) if l.params.is_empty() => Some(TUpdate::Continuous { var: c, terms: l.terms, value: l.konst }),
+                    Ty::Lin(l) if l.params.is_empty() => {
+                        Some(TUpdate::Continuous { var: c, terms: l.terms, value: l.konst })
+                    }
                     Ty::Bad => None,
                     other => {
                         self.expected(value_pos, "a linear term", &other);
@@ -487,7 +590,11 @@ impl Checker<'_> {
                     }
                 }
             }
-            Some(Sym::Const(_)) | Some(Sym::Param(_)) | Some(Sym::Select(_)) | Some(Sym::Bound(..)) | Some(Sym::TimingParam(_)) => {
+            Some(Sym::Const(_))
+            | Some(Sym::Param(_))
+            | Some(Sym::Select(_))
+            | Some(Sym::Bound(..))
+            | Some(Sym::TimingParam(_)) => {
                 self.r.error(pos, "assign-to-constant", format!("`{name}` is a constant and cannot be assigned"));
                 None
             }

@@ -10,8 +10,8 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::errors::{nesting_error, token_at};
 use super::{MAX_NESTING, MAX_TREE_DEPTH, Rule};
 use crate::syntax::ast::{
-    AssignOp, BinOp, BoundOp, Expr, ExprKind, Ident, InstanceRef, ParseError, PathOp, PathQuant,
-    Quantifier, Select, Span, Sync, SyncDir, SystemArg, SystemEntry, TimeBound, UnOp, Update,
+    AssignOp, BinOp, BoundOp, Expr, ExprKind, Ident, InstanceRef, ParseError, PathOp, PathQuant, Quantifier, Select,
+    Span, Sync, SyncDir, SystemArg, SystemEntry, TimeBound, UnOp, Update,
 };
 
 type R<T> = Result<T, ParseError>;
@@ -27,10 +27,7 @@ struct Node {
 type Boxed = Box<Node>;
 
 impl Node {
-    #[allow(
-        clippy::boxed_local,
-        reason = "nodes stay boxed through the Pratt parser to keep its frames small"
-    )]
+    #[allow(clippy::boxed_local, reason = "nodes stay boxed through the Pratt parser to keep its frames small")]
     fn into_expr(self: Box<Self>) -> Box<Expr> {
         Box::new(self.expr)
     }
@@ -84,37 +81,27 @@ fn prec(level: usize) -> u32 {
 }
 
 fn op_info(rule: Rule) -> Option<(Fix, u32)> {
-    LEVELS
-        .iter()
-        .enumerate()
-        .find_map(|(i, (fix, rules))| rules.contains(&rule).then_some((*fix, prec(i))))
+    LEVELS.iter().enumerate().find_map(|(i, (fix, rules))| rules.contains(&rule).then_some((*fix, prec(i))))
 }
 
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
-    LEVELS
-        .iter()
-        .fold(PrattParser::new(), |pratt, (fix, rules)| {
-            let op = |rule: Rule| match fix {
-                Fix::Prefix => Op::prefix(rule),
-                Fix::Postfix => Op::postfix(rule),
-                Fix::Left => Op::infix(rule, Assoc::Left),
-                Fix::Right => Op::infix(rule, Assoc::Right),
-            };
-            match rules.split_first() {
-                Some((first, rest)) => {
-                    pratt.op(rest.iter().fold(op(*first), |acc, &r| acc | op(r)))
-                }
-                None => pratt,
-            }
-        })
+    LEVELS.iter().fold(PrattParser::new(), |pratt, (fix, rules)| {
+        let op = |rule: Rule| match fix {
+            Fix::Prefix => Op::prefix(rule),
+            Fix::Postfix => Op::postfix(rule),
+            Fix::Left => Op::infix(rule, Assoc::Left),
+            Fix::Right => Op::infix(rule, Assoc::Right),
+        };
+        match rules.split_first() {
+            Some((first, rest)) => pratt.op(rest.iter().fold(op(*first), |acc, &r| acc | op(r))),
+            None => pratt,
+        }
+    })
 });
 
 /// An error that the grammar should have made impossible.
 pub(super) fn internal(span: Span) -> ParseError {
-    ParseError {
-        span,
-        message: "internal parser error: unexpected syntax tree".to_string(),
-    }
+    ParseError { span, message: "internal parser error: unexpected syntax tree".to_string() }
 }
 
 fn span_of(pair: &Pair<'_, Rule>) -> Span {
@@ -123,21 +110,11 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
 }
 
 fn ident(pair: &Pair<'_, Rule>) -> Ident {
-    Ident {
-        name: pair.as_str().to_string(),
-        span: span_of(pair),
-    }
+    Ident { name: pair.as_str().to_string(), span: span_of(pair) }
 }
 
 fn leaf(kind: ExprKind, span: Span) -> Boxed {
-    Box::new(Node {
-        expr: Expr {
-            kind,
-            span,
-            paren: false,
-        },
-        depth: 1,
-    })
+    Box::new(Node { expr: Expr { kind, span, paren: false }, depth: 1 })
 }
 
 /// The children of a pair, without the punctuation rules (which exist only so
@@ -147,13 +124,7 @@ fn children<'t>(pair: Pair<'t, Rule>) -> Vec<Pair<'t, Rule>> {
         .filter(|p| {
             !matches!(
                 p.as_rule(),
-                Rule::lparen
-                    | Rule::rparen
-                    | Rule::rbracket
-                    | Rule::colon
-                    | Rule::dotdot
-                    | Rule::comma
-                    | Rule::semi
+                Rule::lparen | Rule::rparen | Rule::rbracket | Rule::colon | Rule::dotdot | Rule::comma | Rule::semi
             )
         })
         .collect()
@@ -180,14 +151,7 @@ fn node(kind: ExprKind, span: Span, below: usize, at: Span) -> R<Boxed> {
     if below >= MAX_TREE_DEPTH {
         return Err(too_deep(at));
     }
-    Ok(Box::new(Node {
-        expr: Expr {
-            kind,
-            span,
-            paren: false,
-        },
-        depth: below + 1,
-    }))
+    Ok(Box::new(Node { expr: Expr { kind, span, paren: false }, depth: below + 1 }))
 }
 
 pub(super) struct Builder<'t> {
@@ -226,10 +190,7 @@ impl<'t> Builder<'t> {
 
     /// A sequence in brackets opened at `open`, in a context at depth `depth`.
     fn nested(&self, seq: Pair<'t, Rule>, depth: Depth, open: usize) -> R<Boxed> {
-        let inner = Depth {
-            nest: depth.nest + 1,
-            total: depth.total + 1,
-        };
+        let inner = Depth { nest: depth.nest + 1, total: depth.total + 1 };
         self.check_depth(inner, open)?;
         self.sequence(seq, inner)
     }
@@ -356,10 +317,7 @@ impl<'t> Builder<'t> {
                 Ok(v) => Ok(leaf(ExprKind::Int(v), span)),
                 Err(_) => Err(ParseError {
                     span,
-                    message: format!(
-                        "integer `{text}` is too large: integers are 64-bit (at most {})",
-                        i64::MAX
-                    ),
+                    message: format!("integer `{text}` is too large: integers are 64-bit (at most {})", i64::MAX),
                 }),
             },
             Rule::decimal => Ok(leaf(ExprKind::Decimal(text.to_string()), span)),
@@ -371,11 +329,7 @@ impl<'t> Builder<'t> {
                 let kids = children(pair);
                 let template = ident(&nth(&kids, 0, span)?);
                 let member = self.member_suffix(nth(&kids, 1, span)?, span)?;
-                let instance = InstanceRef {
-                    span: template.span,
-                    template,
-                    args: None,
-                };
+                let instance = InstanceRef { span: template.span, template, args: None };
                 Ok(leaf(ExprKind::Member { instance, member }, span))
             }
             _ => Err(internal(span)),
@@ -412,11 +366,7 @@ impl<'t> Builder<'t> {
             args.push(n.expr);
         }
         let member = self.member_suffix(suffix, span)?;
-        let instance = InstanceRef {
-            span: template.span.to(call_span),
-            template,
-            args: Some(args),
-        };
+        let instance = InstanceRef { span: template.span.to(call_span), template, args: Some(args) };
         node(ExprKind::Member { instance, member }, span, below, span)
     }
 
@@ -428,10 +378,7 @@ impl<'t> Builder<'t> {
             Rule::until_e => PathQuant::E,
             _ => PathQuant::A,
         };
-        let inner = Depth {
-            nest: depth.nest + 1,
-            total: depth.total + 1,
-        };
+        let inner = Depth { nest: depth.nest + 1, total: depth.total + 1 };
         self.check_depth(inner, span.start)?;
         let lhs = self.sequence(nth(&kids, 1, span)?, inner)?;
         let mut rest = kids.iter().skip(3).cloned();
@@ -446,17 +393,7 @@ impl<'t> Builder<'t> {
         }
         let rhs = self.sequence(next, inner)?;
         below = below.max(rhs.depth);
-        node(
-            ExprKind::Until {
-                quant,
-                bound,
-                lhs: lhs.into_expr(),
-                rhs: rhs.into_expr(),
-            },
-            span,
-            below,
-            span,
-        )
+        node(ExprKind::Until { quant, bound, lhs: lhs.into_expr(), rhs: rhs.into_expr() }, span, below, span)
     }
 
     /// `[<= n]` of an operator at depth `depth`: the bound and the tree depth
@@ -474,14 +411,7 @@ impl<'t> Builder<'t> {
         };
         let value = self.sequence(nth(&kids, 1, span)?, depth)?;
         let d = value.depth;
-        Ok((
-            TimeBound {
-                op,
-                value: value.into_expr(),
-                span,
-            },
-            d,
-        ))
+        Ok((TimeBound { op, value: value.into_expr(), span }, d))
     }
 
     fn prefix(&self, op: Pair<'t, Rule>, depth: Depth, arg: Boxed) -> R<Boxed> {
@@ -490,17 +420,10 @@ impl<'t> Builder<'t> {
             Rule::path_prefix => self.path(op, depth, arg),
             rule => {
                 let op_span = self.token_span(op.as_span().start());
-                let un = if rule == Rule::neg {
-                    UnOp::Neg
-                } else {
-                    UnOp::Not
-                };
+                let un = if rule == Rule::neg { UnOp::Neg } else { UnOp::Not };
                 let span = op_span.to(arg.expr.span);
                 let below = arg.depth;
-                let kind = ExprKind::Unary {
-                    op: un,
-                    arg: arg.into_expr(),
-                };
+                let kind = ExprKind::Unary { op: un, arg: arg.into_expr() };
                 node(kind, span, below, op_span)
             }
         }
@@ -519,13 +442,7 @@ impl<'t> Builder<'t> {
         let hi = self.sequence(nth(&kids, 3, op_span)?, depth)?;
         let span = op_span.to(body.expr.span);
         let below = body.depth.max(lo.depth).max(hi.depth);
-        let kind = ExprKind::Quant {
-            quant,
-            var,
-            lo: lo.into_expr(),
-            hi: hi.into_expr(),
-            body: body.into_expr(),
-        };
+        let kind = ExprKind::Quant { quant, var, lo: lo.into_expr(), hi: hi.into_expr(), body: body.into_expr() };
         node(kind, span, below, self.token_span(op_span.start))
     }
 
@@ -548,16 +465,7 @@ impl<'t> Builder<'t> {
         };
         let span = op_span.to(arg.expr.span);
         let below = arg.depth.max(bd);
-        node(
-            ExprKind::Path {
-                op: path,
-                bound,
-                arg: arg.into_expr(),
-            },
-            span,
-            below,
-            self.path_token(op_span.start).1,
-        )
+        node(ExprKind::Path { op: path, bound, arg: arg.into_expr() }, span, below, self.path_token(op_span.start).1)
     }
 
     /// `a[i]`.
@@ -567,15 +475,7 @@ impl<'t> Builder<'t> {
         let index = self.nested(inner, depth, op_span.start)?;
         let span = base.expr.span.to(op_span);
         let below = base.depth.max(index.depth);
-        node(
-            ExprKind::Index {
-                base: base.into_expr(),
-                index: index.into_expr(),
-            },
-            span,
-            below,
-            op_span,
-        )
+        node(ExprKind::Index { base: base.into_expr(), index: index.into_expr() }, span, below, op_span)
     }
 
     fn infix(&self, lhs: Boxed, op: Pair<'t, Rule>, depth: Depth, rhs: Boxed) -> R<Boxed> {
@@ -600,16 +500,7 @@ impl<'t> Builder<'t> {
         };
         let span = lhs.expr.span.to(rhs.expr.span);
         let below = lhs.depth.max(rhs.depth);
-        node(
-            ExprKind::Binary {
-                op: bin,
-                lhs: lhs.into_expr(),
-                rhs: rhs.into_expr(),
-            },
-            span,
-            below,
-            span_of(&op),
-        )
+        node(ExprKind::Binary { op: bin, lhs: lhs.into_expr(), rhs: rhs.into_expr() }, span, below, span_of(&op))
     }
 
     /// `c ? a : b`.
@@ -620,11 +511,7 @@ impl<'t> Builder<'t> {
         let span = cond.expr.span.to(other.expr.span);
         let below = cond.depth.max(then.depth).max(other.depth);
         node(
-            ExprKind::Cond {
-                cond: cond.into_expr(),
-                then: then.into_expr(),
-                other: other.into_expr(),
-            },
+            ExprKind::Cond { cond: cond.into_expr(), then: then.into_expr(), other: other.into_expr() },
             span,
             below,
             op_span,
@@ -644,16 +531,7 @@ impl<'t> Builder<'t> {
         self.check_leadsto(&lhs.expr, &rhs.expr, arrow)?;
         let span = lhs.expr.span.to(rhs.expr.span);
         let below = lhs.depth.max(rhs.depth).max(bd);
-        node(
-            ExprKind::LeadsTo {
-                bound,
-                lhs: lhs.into_expr(),
-                rhs: rhs.into_expr(),
-            },
-            span,
-            below,
-            arrow,
-        )
+        node(ExprKind::LeadsTo { bound, lhs: lhs.into_expr(), rhs: rhs.into_expr() }, span, below, arrow)
     }
 
     /// Both operands of `-->` are state formulas: `a --> b --> c` needs
@@ -720,12 +598,7 @@ impl<'t> Builder<'t> {
             _ => AssignOp::Set,
         };
         let value = self.sequence(nth(&kids, 2, span)?, Depth::default())?.expr;
-        Ok(Update {
-            target,
-            op,
-            value,
-            span,
-        })
+        Ok(Update { target, op, value, span })
     }
 
     /// `v` or `a[i][j]`.
@@ -760,25 +633,13 @@ impl<'t> Builder<'t> {
         };
         let index = match pairs.get(1) {
             Some(p) if p.as_rule() == Rule::index => {
-                let inner = p
-                    .clone()
-                    .into_inner()
-                    .next()
-                    .ok_or_else(|| internal(whole))?;
-                Some(
-                    self.nested(inner, Depth::default(), p.as_span().start())?
-                        .expr,
-                )
+                let inner = p.clone().into_inner().next().ok_or_else(|| internal(whole))?;
+                Some(self.nested(inner, Depth::default(), p.as_span().start())?.expr)
             }
             _ => None,
         };
         let span = channel.span.to(span_of(&dir_pair));
-        Ok(Sync {
-            channel,
-            index,
-            dir,
-            span,
-        })
+        Ok(Sync { channel, index, dir, span })
     }
 
     pub(super) fn system_entry(&self, pairs: Vec<Pair<'t, Rule>>) -> R<SystemEntry> {
@@ -806,11 +667,6 @@ impl<'t> Builder<'t> {
             }
         }
         let start = alias.as_ref().map_or(template.span, |a| a.span);
-        Ok(SystemEntry {
-            alias,
-            template,
-            args,
-            span: start.to(end),
-        })
+        Ok(SystemEntry { alias, template, args, span: start.to(end) })
     }
 }

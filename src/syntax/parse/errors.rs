@@ -49,9 +49,7 @@ fn is_ident(c: char) -> bool {
 }
 
 /// Operators of several characters, longest first.
-const LONG_TOKENS: &[&str] = &[
-    "-->", "E<>", "A<>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "..",
-];
+const LONG_TOKENS: &[&str] = &["-->", "E<>", "A<>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", ".."];
 
 /// The token starting at `pos`, `None` at the end of the text.
 pub(super) fn token_at(text: &str, pos: usize) -> Option<&str> {
@@ -69,11 +67,7 @@ pub(super) fn token_at(text: &str, pos: usize) -> Option<&str> {
             }
         }
     }
-    let len = if is_ident(first) {
-        rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len())
-    } else {
-        first.len_utf8()
-    };
+    let len = if is_ident(first) { rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len()) } else { first.len_utf8() };
     Some(&rest[..len])
 }
 
@@ -116,15 +110,14 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
     use Rule::*;
     Some(match rule {
         EOI => Want::End,
-        expr | formula | expr_text | formula_text | paren | fparen | decimal | int | true_lit
-        | false_lit | applied | dotted | quant | forall_kw | exists_kw | not | neg | bang
-        | path_prefix | path_ef | path_af | path_eg | path_ag | deadlock | until | until_e
-        | until_a | sys_arg => Want::Operand,
+        expr | formula | expr_text | formula_text | paren | fparen | decimal | int | true_lit | false_lit | applied
+        | dotted | quant | forall_kw | exists_kw | not | neg | bang | path_prefix | path_ef | path_af | path_eg
+        | path_ag | deadlock | until | until_e | until_a | sys_arg => Want::Operand,
         name => Want::Name,
         // `[`, `(` or `.` right after a name: too specific to list.
         index | call_args | member_suffix => return None,
-        cond_op | leadsto | imply | or | and | lor | land | eq | ne | le | lt | ge | gt | add
-        | sub | mul | div | rem => Want::Operator,
+        cond_op | leadsto | imply | or | and | lor | land | eq | ne | le | lt | ge | gt | add | sub | mul | div
+        | rem => Want::Operator,
         send | recv => Want::SyncDir,
         lparen => Want::Words("`(`"),
         rparen => Want::Words("`)`"),
@@ -135,9 +128,7 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         semi => Want::Words("`;`"),
         kw_u => Want::Words("`U`"),
         bound_op => Want::Words("a comparison (`<=`, `<`, `==`, `>=` or `>`)"),
-        set_assign | add_assign | sub_assign if mode == Mode::Updates => {
-            Want::Words("`=`, `+=` or `-=`")
-        }
+        set_assign | add_assign | sub_assign if mode == Mode::Updates => Want::Words("`=`, `+=` or `-=`"),
         lvalue | update | updates_text => Want::Words("an assignment"),
         select | selects_text => Want::Words("a select (`i : lo..hi`)"),
         sync_text => Want::Words("a channel name"),
@@ -149,10 +140,8 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
 
 /// Temporal words, which only properties may use.
 fn is_temporal(tok: &str) -> bool {
-    matches!(
-        tok,
-        "A" | "E" | "U" | "EF" | "EG" | "AF" | "AG" | "E<>" | "A<>" | "-->" | "deadlock"
-    ) || ((tok.starts_with('A') || tok.starts_with('E')) && tok.ends_with(']') && tok.len() > 1)
+    matches!(tok, "A" | "E" | "U" | "EF" | "EG" | "AF" | "AG" | "E<>" | "A<>" | "-->" | "deadlock")
+        || ((tok.starts_with('A') || tok.starts_with('E')) && tok.ends_with(']') && tok.len() > 1)
 }
 
 fn join_or(words: &[String]) -> String {
@@ -175,10 +164,7 @@ pub(super) fn from_pest(text: &str, mode: Mode, err: &Error<Rule>) -> ParseError
     let positives: &[Rule] = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => positives,
         ErrorVariant::CustomError { message } => {
-            return ParseError {
-                span,
-                message: format!("cannot parse this text ({message}): simplify it"),
-            };
+            return ParseError { span, message: format!("cannot parse this text ({message}): simplify it") };
         }
     };
     let wants: Vec<Want> = positives.iter().filter_map(|&r| want(r, mode)).collect();
@@ -243,10 +229,8 @@ pub(super) fn from_pest(text: &str, mode: Mode, err: &Error<Rule>) -> ParseError
 
 /// "an expression" or, where a formula may stand, "a formula".
 fn operand_word(mode: Mode, prev: Option<&str>) -> &'static str {
-    const ARITH: &[&str] = &[
-        "+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "!", "?", ":", "..",
-        ",", "=",
-    ];
+    const ARITH: &[&str] =
+        &["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "!", "?", ":", "..", ",", "="];
     match prev {
         Some(p) if mode == Mode::Formula && ARITH.contains(&p) => "an expression",
         _ if mode == Mode::Formula => "a formula",

@@ -72,23 +72,14 @@ impl Mode {
 /// (without the final `EOI`).
 fn run(text: &str, mode: Mode) -> Result<Vec<Pair<'_, Rule>>, ParseError> {
     errors::prescan(text)?;
-    let mut top =
-        Grammar::parse(mode.entry(), text).map_err(|e| errors::from_pest(text, mode, &e))?;
-    let entry = top
-        .next()
-        .ok_or_else(|| build::internal(Span::new(0, text.len())))?;
-    Ok(entry
-        .into_inner()
-        .filter(|p| p.as_rule() != Rule::EOI)
-        .collect())
+    let mut top = Grammar::parse(mode.entry(), text).map_err(|e| errors::from_pest(text, mode, &e))?;
+    let entry = top.next().ok_or_else(|| build::internal(Span::new(0, text.len())))?;
+    Ok(entry.into_inner().filter(|p| p.as_rule() != Rule::EOI).collect())
 }
 
 /// The single pair of an entry that has exactly one (`expr`, `formula`).
 fn single<'t>(text: &str, pairs: Vec<Pair<'t, Rule>>) -> Result<Pair<'t, Rule>, ParseError> {
-    pairs
-        .into_iter()
-        .next()
-        .ok_or_else(|| build::internal(Span::new(0, text.len())))
+    pairs.into_iter().next().ok_or_else(|| build::internal(Span::new(0, text.len())))
 }
 
 /// An expression: a guard, an invariant, an initial value, a range bound, a
@@ -110,22 +101,14 @@ pub fn parse_formula(text: &str) -> Result<Expr, ParseError> {
 pub fn parse_updates(text: &str) -> Result<Vec<Update>, ParseError> {
     let pairs = run(text, Mode::Updates)?;
     let builder = Builder::new(text);
-    pairs
-        .into_iter()
-        .filter(|p| p.as_rule() == Rule::update)
-        .map(|p| builder.update(p))
-        .collect()
+    pairs.into_iter().filter(|p| p.as_rule() == Rule::update).map(|p| builder.update(p)).collect()
 }
 
 /// A `select` list: `i : 0..N-1, j : 1..3`.
 pub fn parse_selects(text: &str) -> Result<Vec<Select>, ParseError> {
     let pairs = run(text, Mode::Selects)?;
     let builder = Builder::new(text);
-    pairs
-        .into_iter()
-        .filter(|p| p.as_rule() == Rule::select)
-        .map(|p| builder.select(p))
-        .collect()
+    pairs.into_iter().filter(|p| p.as_rule() == Rule::select).map(|p| builder.select(p)).collect()
 }
 
 /// A synchronisation: `approach!`, `go[i]?`, `go[id-1]!`.

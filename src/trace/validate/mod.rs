@@ -1,0 +1,195 @@
+//! An independent replay of a concrete trace on the concrete semantics of
+//! FORMAT.md section 1. It evaluates compiled expressions ([`Code::eval`])
+//! and clock constraints on exact rational valuations, and never calls the
+//! zone code: a bug there cannot hide a wrong trace here.
+
+use num_traits::Zero;
+
+mod step;
+
+use super::names::{channel, constraint, edge_move};
+use super::{ConcreteState, ConcreteTrace, Rational};
+use crate::model::typed::Dir;
+use crate::network::{ClockConstraint, Code, Edge, Network};
+use crate::semantics::{Discrete, Transition};
+
+/// `Ok` when `trace` is a run of `net`; otherwise where and why not.
+pub fn validate(net: &Network, trace: &ConcreteTrace) -> Result<(), String> {
+    let r = Replay { net };
+    r.shape(&trace.initial).map_err(|e| format!("initial state: {e}"))?;
+    r.initial(&trace.initial).map_err(|e| format!("initial state: {e}"))?;
+    let mut at = trace.initial.clone();
+    for (k, step) in trace.steps.iter().enumerate() {
+        let name = describe(net, &step.transition);
+        let here = |e: String| format!("step {} ({name}): {e}", k + 1);
+        let waited = ConcreteState { discrete: at.discrete.clone(), clocks: r.delay(&at, &step.delay).map_err(here)? };
+        r.shape(&step.after).map_err(here)?;
+        r.transition(&waited, &step.transition, &step.after).map_err(here)?;
+        at = step.after.clone();
+    }
+    r.delay(&at, &trace.final_delay).map_err(|e| format!("final delay: {e}"))?;
+    Ok(())
+}
+
+fn describe(net: &Network, t: &Transition) -> String {
+    let ok = t.edges.iter().all(|&(p, e)| net.processes.get(p as usize).is_some_and(|pr| (e as usize) < pr.edges.len()));
+    if !ok {
+        return format!("{:?}", t.edges);
+    }
+    t.edges.iter().map(|&(p, e)| edge_move(net, p, e)).collect::<Vec<_>>().join(", ")
+}
+
+struct Replay<'n> {
+    net: &'n Network,
+}
+
+impl Replay<'_> {
+    fn eval(&self, code: &Code, d: &Discrete) -> Result<i64, String> {
+        code.eval(&d.locs, &d.data, &mut Vec::new()).map_err(|e| format!("run-time error: {e:?}"))
+    }
+
+    /// Whether `v_i - v_j ≺ ±bound` holds, with `v_0 = 0`.
+    fn holds(&self, c: &ClockConstraint, d: &Discrete, clocks: &[Rational]) -> Result<bool, String> {
+        let b = self.eval(&c.bound, d)?;
+        let b = Rational::from_integer(if c.negate { -i128::from(b) } else { i128::from(b) }.into());
+        let at = |k: u32| if k == 0 { Rational::zero() } else { clocks[k as usize - 1].clone() };
+        let diff = at(c.i) - at(c.j);
+        Ok(if c.strict { diff < b } else { diff <= b })
+    }
+
+    fn clocks_text(&self, clocks: &[Rational]) -> String {
+        let parts: Vec<String> = self.net.clocks.iter().zip(clocks).map(|(n, v)| format!("{n} = {v}")).collect();
+        parts.join(", ")
+    }
+
+    /// One location per process, one value per slot within its range, one
+    /// non-negative value per clock.
+    fn shape(&self, s: &ConcreteState) -> Result<(), String> {
+        let net = self.net;
+        if s.discrete.locs.len() != net.processes.len() || s.discrete.data.len() != net.slots.len() || s.clocks.len() != net.clocks.len() {
+            return Err("the state has the wrong number of locations, variables or clocks".into());
+        }
+        for (p, &l) in s.discrete.locs.iter().enumerate() {
+            if l as usize >= net.processes[p].locations.len() {
+                return Err(format!("{} has no location number {l}", net.processes[p].name));
+            }
+        }
+        for (slot, &v) in net.slots.iter().zip(s.discrete.data.iter()) {
+            if v < slot.lo || v > slot.hi {
+                return Err(format!("`{}` = {v} is outside its range [{}, {}]", slot.name, slot.lo, slot.hi));
+            }
+        }
+        if let Some(k) = s.clocks.iter().position(|c| *c < Rational::zero()) {
+            return Err(format!("clock {} is negative ({})", net.clocks[k], s.clocks[k]));
+        }
+        Ok(())
+    }
+
+    /// Initial locations, initial data, every clock 0, invariants hold.
+    fn initial(&self, s: &ConcreteState) -> Result<(), String> {
+        let net = self.net;
+        for (p, proc_) in net.processes.iter().enumerate() {
+            let l = s.discrete.locs[p];
+            if l != proc_.initial {
+                return Err(format!("{} is in {}, not in its initial location {}", proc_.name, proc_.locations[l as usize].name, proc_.locations[proc_.initial as usize].name));
+            }
+        }
+        for (slot, &v) in net.slots.iter().zip(s.discrete.data.iter()) {
+            if v < slot.init.0 || v > slot.init.1 {
+                return Err(format!("`{}` = {v} is not an initial value", slot.name));
+            }
+        }
+        if let Some(k) = s.clocks.iter().position(|c| !c.is_zero()) {
+            return Err(format!("clock {} starts at {}, not 0", net.clocks[k], s.clocks[k]));
+        }
+        self.invariants(&s.discrete, &s.clocks)
+    }
+
+    /// Every location's invariant (data and clocks) holds.
+    fn invariants(&self, d: &Discrete, clocks: &[Rational]) -> Result<(), String> {
+        for (p, proc_) in self.net.processes.iter().enumerate() {
+            let loc = &proc_.locations[d.locs[p] as usize];
+            if let Some(code) = &loc.invariant_data {
+                if self.eval(code, d)? == 0 {
+                    return Err(format!("the data invariant of {}.{} fails", proc_.name, loc.name));
+                }
+            }
+            for c in &loc.invariant {
+                if !self.holds(c, d, clocks)? {
+                    return Err(format!("the invariant `{}` of {}.{} fails at {}", constraint(self.net, c, d), proc_.name, loc.name, self.clocks_text(clocks)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a delay from `s` and returns the valuation after it. Time
+    /// cannot pass in an urgent or committed location, nor while a
+    /// synchronisation on an urgent channel is enabled; invariants are
+    /// convex (upper bounds), so holding at both ends means holding
+    /// throughout.
+    fn delay(&self, s: &ConcreteState, delay: &Rational) -> Result<Vec<Rational>, String> {
+        let net = self.net;
+        if *delay < Rational::zero() {
+            return Err(format!("negative delay {delay}"));
+        }
+        self.invariants(&s.discrete, &s.clocks).map_err(|e| format!("before the delay: {e}"))?;
+        if delay.is_zero() {
+            return Ok(s.clocks.clone());
+        }
+        for (p, proc_) in net.processes.iter().enumerate() {
+            let loc = &proc_.locations[s.discrete.locs[p] as usize];
+            if loc.urgent || loc.committed {
+                let kind = if loc.committed { "committed" } else { "urgent" };
+                return Err(format!("delay {delay} in the {kind} location {}.{}", proc_.name, loc.name));
+            }
+        }
+        if let Some(c) = self.urgent_sync(&s.discrete)? {
+            return Err(format!("delay {delay} while a synchronisation on the urgent channel {} is enabled", net.channels[c as usize].name));
+        }
+        let after: Vec<Rational> = s.clocks.iter().map(|c| c + delay).collect();
+        self.invariants(&s.discrete, &after).map_err(|e| format!("after the delay {delay}: {e}"))?;
+        Ok(after)
+    }
+
+    /// An urgent channel with an enabled synchronisation: a sender whose
+    /// guard holds, with (binary) a receiver in another process whose guard
+    /// holds. Urgent edges carry no clock guards (a validation error), so
+    /// data guards decide.
+    fn urgent_sync(&self, d: &Discrete) -> Result<Option<u32>, String> {
+        let net = self.net;
+        let mut enabled: Vec<(u32, Dir, usize)> = Vec::new();
+        for (p, proc_) in net.processes.iter().enumerate() {
+            for edge in proc_.edges.iter().filter(|e| e.from == d.locs[p]) {
+                let Some((c, dir)) = channel(edge, d).map_err(|e| format!("run-time error: {e:?}"))? else { continue };
+                if net.channels[c as usize].urgent && self.data_guard(edge, d)? {
+                    enabled.push((c, dir, p));
+                }
+            }
+        }
+        Ok(enabled.iter().find_map(|&(c, dir, p)| {
+            let partner = net.channels[c as usize].broadcast || enabled.iter().any(|&(c2, d2, q)| c2 == c && d2 == Dir::Receive && q != p);
+            (dir == Dir::Send && partner).then_some(c)
+        }))
+    }
+
+    fn data_guard(&self, edge: &Edge, d: &Discrete) -> Result<bool, String> {
+        match &edge.guard_data {
+            None => Ok(true),
+            Some(g) => Ok(self.eval(g, d)? != 0),
+        }
+    }
+
+    /// Whether every guard of `edge` (data and clocks) holds at `clocks`.
+    fn enabled(&self, edge: &Edge, d: &Discrete, clocks: &[Rational]) -> Result<bool, String> {
+        if !self.data_guard(edge, d)? {
+            return Ok(false);
+        }
+        for c in &edge.guard_clocks {
+            if !self.holds(c, d, clocks)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
