@@ -13,3 +13,4 @@ pub mod network;
 pub mod report;
 pub mod semantics;
 pub mod syntax;
+pub mod trace;

@@ -31,7 +31,7 @@ fn largest_constant(d: &Dbm) -> i32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn extrapolation_only_grows((s, (lower, upper)) in with_bounds()) {

@@ -33,7 +33,7 @@ fn pointwise_grid(dim: usize) -> (Vec<Vec<i64>>, i64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn constrain_builds_exactly_the_conjunction(s in any_sample()) {

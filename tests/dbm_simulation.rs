@@ -16,7 +16,7 @@ fn pair_with_bounds() -> impl Strategy<Value = ((Sample, Sample), (Vec<i32>, Vec
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn inclusion_implies_subsumption(((a, b), (lower, upper)) in pair_with_bounds()) {

@@ -25,7 +25,7 @@ fn check_structure(a: &Dbm, b: &Dbm, pieces: &[Dbm]) -> Result<(), TestCaseError
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn difference_is_partitioned((a, b) in prop_oneof![sample_pair(), related_pair()]) {

@@ -402,7 +402,7 @@ impl Reader<'_> {
         let initial = match m.get("initial") {
             Some(n) => self.name(n, "location name"),
             None => {
-                self.error(node.pos, "missing-key", format!("{what} needs `initial: LOCATION`"));
+                self.error(name.pos, "missing-key", format!("{what} needs `initial: LOCATION`"));
                 None
             }
         };
@@ -420,7 +420,7 @@ impl Reader<'_> {
                     .collect()
             }
             None => {
-                self.error(node.pos, "missing-key", format!("{what} needs `locations:`"));
+                self.error(name.pos, "missing-key", format!("{what} needs `locations:`"));
                 Vec::new()
             }
         };

@@ -105,7 +105,8 @@ pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace,
     let mut delays = vec![Rational::zero(); layers.len()];
     let mut entries = vec![Vec::new(); layers.len()];
     for i in (1..layers.len()).rev() {
-        let (t, r, u) = predecessor(&layers[i], &jumps[i - 1], &v).ok_or(ConcretiseError::NoPredecessor { step: i - 1 })?;
+        let (t, r, u) =
+            predecessor(&layers[i], &jumps[i - 1], &v).ok_or(ConcretiseError::NoPredecessor { step: i - 1 })?;
         delays[i] = t;
         entries[i] = r;
         v = u;
@@ -126,7 +127,11 @@ pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace,
     };
     for (k, step) in trace.steps.iter().enumerate() {
         let after = ConcreteState { discrete: layers[k + 1].discrete.clone(), clocks: clocks(&entries[k + 1]) };
-        out.steps.push(ConcreteStep { delay: delays.next().expect("a delay per state"), transition: step.clone(), after });
+        out.steps.push(ConcreteStep {
+            delay: delays.next().expect("a delay per state"),
+            transition: step.clone(),
+            after,
+        });
     }
     out.final_delay = delays.next().expect("a delay for the last state");
     super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
@@ -138,7 +143,8 @@ fn forward(zg: &mut ZoneGraph<'_>, trace: &SymbolicTrace) -> Result<(Vec<Layer>,
     let dim = zg.dim();
     let mut initial = Vec::new();
     zg.initial_exact(&mut initial)?;
-    let mut plain: ZoneState = initial.into_iter().find(|s| s.discrete == trace.states[0].discrete).ok_or(ConcretiseError::NoInitial)?;
+    let mut plain: ZoneState =
+        initial.into_iter().find(|s| s.discrete == trace.states[0].discrete).ok_or(ConcretiseError::NoInitial)?;
     let first = settle(zg, plain.discrete.clone(), Dbm::zero(dim + 1))?.ok_or(ConcretiseError::NoInitial)?;
     if project(&first.zone, dim) != plain.zone {
         return Err(ConcretiseError::TimeColumn { step: 0 });

@@ -65,7 +65,10 @@ impl ConcreteTrace {
     /// The state the run ends in, after the final delay.
     pub fn end(&self) -> ConcreteState {
         let last = self.last();
-        ConcreteState { discrete: last.discrete.clone(), clocks: last.clocks.iter().map(|c| c + &self.final_delay).collect() }
+        ConcreteState {
+            discrete: last.discrete.clone(),
+            clocks: last.clocks.iter().map(|c| c + &self.final_delay).collect(),
+        }
     }
 
     /// The total time the run takes.

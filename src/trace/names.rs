@@ -34,11 +34,7 @@ pub fn sync_label(net: &Network, edge: &Edge, d: &Discrete) -> Option<String> {
 
 /// A data value as the user wrote it: `true`/`false` for booleans.
 pub fn value(net: &Network, slot: usize, v: i64) -> String {
-    if net.slots[slot].is_bool {
-        (v != 0).to_string()
-    } else {
-        v.to_string()
-    }
+    if net.slots[slot].is_bool { (v != 0).to_string() } else { v.to_string() }
 }
 
 /// The name of DBM clock `k` (`k >= 1`).
@@ -62,5 +58,8 @@ pub fn constraint(net: &Network, c: &ClockConstraint, d: &Discrete) -> String {
 pub fn edge_move(net: &Network, p: u32, e: u32) -> String {
     let proc_ = &net.processes[p as usize];
     let edge = &proc_.edges[e as usize];
-    format!("{}: {} -> {}", proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name)
+    format!(
+        "{}: {} -> {}",
+        proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name
+    )
 }

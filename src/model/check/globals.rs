@@ -135,7 +135,7 @@ impl Checker<'_> {
                         self.r
                             .error(lo.pos, "empty-range", format!("the range of `{}` is empty: {a} > {b}", v.name.text))
                             .hint = Some("write the range as `[lo, hi]` with lo <= hi".into());
-                        return None;
+                        // Still declared, so its uses do not cascade into "unknown name".
                     }
                     for (bound, node) in [(a, lo), (b, hi)] {
                         if bound.abs() > MAX_DATA_BOUND {
@@ -185,6 +185,11 @@ impl Checker<'_> {
         else {
             return true;
         };
+        // A range empty whatever the parameters was reported where declared.
+        let depends_on_params = var.lo.as_const().is_none() || var.hi.as_const().is_none();
+        if lo > hi && !depends_on_params {
+            return false;
+        }
         if lo > hi {
             self.r.error(
                 var.pos,

@@ -63,16 +63,18 @@ impl Checker<'_> {
             }
             let mut ranges = Vec::new();
             for a in &entry.args {
-                let (lo, hi) = match a {
+                let (lo, hi, at) = match a {
                     SystemArg::Single(e) => {
                         let v = self.const_int(node, e, &scope);
-                        (v, v)
+                        (v, v, e.span.start)
                     }
-                    SystemArg::Range(lo, hi) => (self.const_int(node, lo, &scope), self.const_int(node, hi, &scope)),
+                    SystemArg::Range(lo, hi) => {
+                        (self.const_int(node, lo, &scope), self.const_int(node, hi, &scope), lo.span.start)
+                    }
                 };
                 let (Some(lo), Some(hi)) = (lo, hi) else { continue };
                 if lo > hi {
-                    self.r.error(node.pos, "empty-range", format!("the range {lo}..{hi} is empty")).hint =
+                    self.r.error(node.pos_in_text(at), "empty-range", format!("the range {lo}..{hi} is empty")).hint =
                         Some("ranges are inclusive `lo..hi` with lo <= hi".into());
                     continue;
                 }

@@ -200,14 +200,14 @@ impl Checker<'_> {
             Ty::Guard(d) => d,
             Ty::Bad => return None,
             other => {
-                self.expected(node.pos, "a condition", &other);
+                self.expected(node.pos_in_text(0), "a condition", &other);
                 return None;
             }
         };
         let Ok([mut conj]) = <[Conj; 1]>::try_from(dnf) else {
             self.r
                 .error(
-                    node.pos,
+                    node.pos_in_text(0),
                     "disjunctive-invariant",
                     "an invariant must be a conjunction (`&&`), not a disjunction",
                 )
@@ -219,13 +219,13 @@ impl Checker<'_> {
             conj.lin = std::mem::take(&mut conj.lin)
                 .into_iter()
                 .filter_map(|a| {
-                    let a = self.timed_atom(node.pos, a)?;
+                    let a = self.timed_atom(node.pos_in_text(0), a)?;
                     match (a.difference(), a.cmp) {
                         (Some((_, None)), Cmp::Lt | Cmp::Le) => Some(a),
                         (Some((_, Some(_))), _) => {
                             self.r
                                 .error(
-                                    node.pos,
+                                    node.pos_in_text(0),
                                     "diagonal-invariant",
                                     "invariants cannot constrain a clock difference `x - y`",
                                 )
@@ -236,7 +236,7 @@ impl Checker<'_> {
                         _ => {
                             self.r
                                 .error(
-                                    node.pos,
+                                    node.pos_in_text(0),
                                     "lower-bound-invariant",
                                     "invariants of timed automata are upper bounds (`x < e`, `x <= e`)",
                                 )
@@ -316,14 +316,14 @@ impl Checker<'_> {
             Ty::Guard(d) => d,
             Ty::Bad => return None,
             other => {
-                self.expected(node.pos, "a condition", &other);
+                self.expected(node.pos_in_text(0), "a condition", &other);
                 return None;
             }
         };
         let mut out = Vec::with_capacity(dnf.len());
         for mut c in dnf {
             let lin = std::mem::take(&mut c.lin);
-            c.lin = lin.into_iter().map(|a| self.timed_atom(node.pos, a)).collect::<Option<Vec<_>>>()?;
+            c.lin = lin.into_iter().map(|a| self.timed_atom(node.pos_in_text(0), a)).collect::<Option<Vec<_>>>()?;
             out.push(c);
         }
         Some(out)
@@ -379,7 +379,7 @@ impl Checker<'_> {
             if has_clock && ch.urgent {
                 self.r
                     .error(
-                        node.pos,
+                        node.pos_in_text(0),
                         "clock-guard-on-urgent",
                         format!("`{}` is an urgent channel: its edges cannot have clock guards", ch.name),
                     )
@@ -390,7 +390,7 @@ impl Checker<'_> {
             if has_clock && ch.broadcast && s.dir == Dir::Receive {
                 self.r
                     .error(
-                        node.pos,
+                        node.pos_in_text(0),
                         "clock-guard-on-broadcast-receiver",
                         format!("receivers of the broadcast channel `{}` cannot have clock guards", ch.name),
                     )

@@ -32,7 +32,8 @@ pub fn validate(net: &Network, trace: &ConcreteTrace) -> Result<(), String> {
 }
 
 fn describe(net: &Network, t: &Transition) -> String {
-    let ok = t.edges.iter().all(|&(p, e)| net.processes.get(p as usize).is_some_and(|pr| (e as usize) < pr.edges.len()));
+    let ok =
+        t.edges.iter().all(|&(p, e)| net.processes.get(p as usize).is_some_and(|pr| (e as usize) < pr.edges.len()));
     if !ok {
         return format!("{:?}", t.edges);
     }
@@ -66,7 +67,10 @@ impl Replay<'_> {
     /// non-negative value per clock.
     fn shape(&self, s: &ConcreteState) -> Result<(), String> {
         let net = self.net;
-        if s.discrete.locs.len() != net.processes.len() || s.discrete.data.len() != net.slots.len() || s.clocks.len() != net.clocks.len() {
+        if s.discrete.locs.len() != net.processes.len()
+            || s.discrete.data.len() != net.slots.len()
+            || s.clocks.len() != net.clocks.len()
+        {
             return Err("the state has the wrong number of locations, variables or clocks".into());
         }
         for (p, &l) in s.discrete.locs.iter().enumerate() {
@@ -91,7 +95,10 @@ impl Replay<'_> {
         for (p, proc_) in net.processes.iter().enumerate() {
             let l = s.discrete.locs[p];
             if l != proc_.initial {
-                return Err(format!("{} is in {}, not in its initial location {}", proc_.name, proc_.locations[l as usize].name, proc_.locations[proc_.initial as usize].name));
+                return Err(format!(
+                    "{} is in {}, not in its initial location {}",
+                    proc_.name, proc_.locations[l as usize].name, proc_.locations[proc_.initial as usize].name
+                ));
             }
         }
         for (slot, &v) in net.slots.iter().zip(s.discrete.data.iter()) {
@@ -109,14 +116,20 @@ impl Replay<'_> {
     fn invariants(&self, d: &Discrete, clocks: &[Rational]) -> Result<(), String> {
         for (p, proc_) in self.net.processes.iter().enumerate() {
             let loc = &proc_.locations[d.locs[p] as usize];
-            if let Some(code) = &loc.invariant_data {
-                if self.eval(code, d)? == 0 {
-                    return Err(format!("the data invariant of {}.{} fails", proc_.name, loc.name));
-                }
+            if let Some(code) = &loc.invariant_data
+                && self.eval(code, d)? == 0
+            {
+                return Err(format!("the data invariant of {}.{} fails", proc_.name, loc.name));
             }
             for c in &loc.invariant {
                 if !self.holds(c, d, clocks)? {
-                    return Err(format!("the invariant `{}` of {}.{} fails at {}", constraint(self.net, c, d), proc_.name, loc.name, self.clocks_text(clocks)));
+                    return Err(format!(
+                        "the invariant `{}` of {}.{} fails at {}",
+                        constraint(self.net, c, d),
+                        proc_.name,
+                        loc.name,
+                        self.clocks_text(clocks)
+                    ));
                 }
             }
         }
@@ -145,7 +158,10 @@ impl Replay<'_> {
             }
         }
         if let Some(c) = self.urgent_sync(&s.discrete)? {
-            return Err(format!("delay {delay} while a synchronisation on the urgent channel {} is enabled", net.channels[c as usize].name));
+            return Err(format!(
+                "delay {delay} while a synchronisation on the urgent channel {} is enabled",
+                net.channels[c as usize].name
+            ));
         }
         let after: Vec<Rational> = s.clocks.iter().map(|c| c + delay).collect();
         self.invariants(&s.discrete, &after).map_err(|e| format!("after the delay {delay}: {e}"))?;
@@ -168,7 +184,8 @@ impl Replay<'_> {
             }
         }
         Ok(enabled.iter().find_map(|&(c, dir, p)| {
-            let partner = net.channels[c as usize].broadcast || enabled.iter().any(|&(c2, d2, q)| c2 == c && d2 == Dir::Receive && q != p);
+            let partner = net.channels[c as usize].broadcast
+                || enabled.iter().any(|&(c2, d2, q)| c2 == c && d2 == Dir::Receive && q != p);
             (dir == Dir::Send && partner).then_some(c)
         }))
     }

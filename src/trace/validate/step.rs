@@ -7,9 +7,9 @@ use super::Replay;
 use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
 use crate::network::{Target, Update};
+use crate::semantics::Transition;
 use crate::trace::names::{channel, clock, constraint};
 use crate::trace::{ConcreteState, Rational};
-use crate::semantics::Transition;
 
 impl Replay<'_> {
     /// The step `t` from `src` (the state after the delay) leads to `after`.
@@ -22,19 +22,31 @@ impl Replay<'_> {
         let mut seen = vec![false; net.processes.len()];
         for &(p, e) in &t.edges {
             let Some(proc_) = net.processes.get(p as usize) else { return Err(format!("no process number {p}")) };
-            let Some(edge) = proc_.edges.get(e as usize) else { return Err(format!("{} has no edge number {e}", proc_.name)) };
+            let Some(edge) = proc_.edges.get(e as usize) else {
+                return Err(format!("{} has no edge number {e}", proc_.name));
+            };
             if std::mem::replace(&mut seen[p as usize], true) {
                 return Err(format!("{} takes two edges in one step", proc_.name));
             }
             if edge.from != d.locs[p as usize] {
-                return Err(format!("{} is in {}, but the edge leaves {}", proc_.name, proc_.locations[d.locs[p as usize] as usize].name, proc_.locations[edge.from as usize].name));
+                return Err(format!(
+                    "{} is in {}, but the edge leaves {}",
+                    proc_.name,
+                    proc_.locations[d.locs[p as usize] as usize].name,
+                    proc_.locations[edge.from as usize].name
+                ));
             }
             if !self.data_guard(edge, d)? {
                 return Err(format!("the data guard of {}'s edge (line {}) is false", proc_.name, edge.pos.line));
             }
             for c in &edge.guard_clocks {
                 if !self.holds(c, d, &src.clocks)? {
-                    return Err(format!("the guard `{}` of {}'s edge fails at {}", constraint(net, c, d), proc_.name, self.clocks_text(&src.clocks)));
+                    return Err(format!(
+                        "the guard `{}` of {}'s edge fails at {}",
+                        constraint(net, c, d),
+                        proc_.name,
+                        self.clocks_text(&src.clocks)
+                    ));
                 }
             }
         }
@@ -48,10 +60,16 @@ impl Replay<'_> {
             return Err("the recorded locations are not the edges' targets".into());
         }
         if let Some(k) = (0..net.slots.len()).find(|&k| replayed.discrete.data[k] != after.discrete.data[k]) {
-            return Err(format!("`{}` is recorded as {} but the updates give {}", net.slots[k].name, after.discrete.data[k], replayed.discrete.data[k]));
+            return Err(format!(
+                "`{}` is recorded as {} but the updates give {}",
+                net.slots[k].name, after.discrete.data[k], replayed.discrete.data[k]
+            ));
         }
         if let Some(k) = (0..net.clocks.len()).find(|&k| replayed.clocks[k] != after.clocks[k]) {
-            return Err(format!("clock {} is recorded as {} but should be {}", net.clocks[k], after.clocks[k], replayed.clocks[k]));
+            return Err(format!(
+                "clock {} is recorded as {} but should be {}",
+                net.clocks[k], after.clocks[k], replayed.clocks[k]
+            ));
         }
         self.invariants(&after.discrete, &after.clocks).map_err(|e| format!("in the target state: {e}"))
     }
@@ -64,7 +82,8 @@ impl Replay<'_> {
         let net = self.net;
         let d = &src.discrete;
         let edge = |(p, e): (u32, u32)| &net.processes[p as usize].edges[e as usize];
-        let sync = |id: (u32, u32)| channel(edge(id), d).map_err(|e| format!("run-time error in a channel index: {e:?}"));
+        let sync =
+            |id: (u32, u32)| channel(edge(id), d).map_err(|e| format!("run-time error in a channel index: {e:?}"));
         let (p0, _) = t.edges[0];
         let Some((c, dir)) = sync(t.edges[0])? else {
             return if t.edges.len() == 1 { Ok(()) } else { Err("an internal edge synchronised with others".into()) };
@@ -76,13 +95,21 @@ impl Replay<'_> {
         for &id in &t.edges[1..] {
             match sync(id)? {
                 Some((c2, Dir::Receive)) if c2 == c => {}
-                _ => return Err(format!("{}'s edge does not receive on {}", net.processes[id.0 as usize].name, chan.name)),
+                _ => {
+                    return Err(format!(
+                        "{}'s edge does not receive on {}",
+                        net.processes[id.0 as usize].name, chan.name
+                    ));
+                }
             }
         }
         if !chan.broadcast {
             return match t.edges.len() {
                 2 => Ok(()),
-                1 => Err(format!("{}! on the binary channel {} has no receiver", net.processes[p0 as usize].name, chan.name)),
+                1 => Err(format!(
+                    "{}! on the binary channel {} has no receiver",
+                    net.processes[p0 as usize].name, chan.name
+                )),
                 _ => Err(format!("several receivers on the binary channel {}", chan.name)),
             };
         }
@@ -96,7 +123,8 @@ impl Replay<'_> {
             }
             let mut can = false;
             for e in proc_.edges.iter().filter(|e| e.from == d.locs[q]) {
-                let on_c = channel(e, d).map_err(|x| format!("run-time error in a channel index: {x:?}"))? == Some((c, Dir::Receive));
+                let on_c = channel(e, d).map_err(|x| format!("run-time error in a channel index: {x:?}"))?
+                    == Some((c, Dir::Receive));
                 if on_c && self.enabled(e, d, &src.clocks)? {
                     can = true;
                     break;
@@ -142,8 +170,13 @@ impl Replay<'_> {
                         let s = &net.slots[slot];
                         if v < s.lo || v > s.hi {
                             return Err(match net.out_of_range {
-                                OutOfRange::Error => format!("run-time error: `{}` = {v} is outside its range [{}, {}]", s.name, s.lo, s.hi),
-                                OutOfRange::Disable => format!("the step is disabled: `{}` = {v} is outside its range", s.name),
+                                OutOfRange::Error => format!(
+                                    "run-time error: `{}` = {v} is outside its range [{}, {}]",
+                                    s.name, s.lo, s.hi
+                                ),
+                                OutOfRange::Disable => {
+                                    format!("the step is disabled: `{}` = {v} is outside its range", s.name)
+                                }
                             });
                         }
                         next.discrete.data[slot] = v;
