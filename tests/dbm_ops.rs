@@ -382,3 +382,15 @@ fn reset_to_a_large_value() {
     assert!(!d.contains_point(&[7, (1 << 28) + 1], 1));
     assert_eq!(d.bound(2, 1), Bound::le(1 << 28));
 }
+
+#[test]
+fn clone_from_copies_across_dimensions() {
+    let mut target = Dbm::universe(2);
+    let source = zone(4, &[(3, 1, Bound::lt(2))]);
+    target.clone_from(&source);
+    assert_eq!(target, source);
+    let smaller = Dbm::zero(3);
+    target.clone_from(&smaller);
+    assert_eq!(target, smaller);
+    assert_eq!(target.dim(), 3);
+}

@@ -8,16 +8,19 @@
 //! Point-wise checks (`result contains p` iff `oracle says p`) are valid on
 //! any finite set of points; a grid only limits which bugs they can see.
 //! Claims of the form "not A ⊆ B, so some grid point is in A \ B" need
-//! more. With integer constants, A \ B (or A \ aLU(B)) is a finite union of
-//! zones with integer constants, hence a union of regions: fixed integer
-//! parts plus an order on the fractional parts, with k ≤ n distinct
-//! non-zero fractional values for n clocks. Putting the m-th value at m/D
-//! hits such a region as soon as D ≥ k + 1, so a grid with denominator
-//! D ≥ n + 1 meets every region, provided it also covers the integer parts:
-//! [`bounded_sample`] keeps the left operand inside [0, BOX]ⁿ for that.
-//! Half-integers alone (D = 2) are not enough from two clocks on: the zone
-//! 0 < y < x < 1 has no half-integer point, so {0 < x < 1, 0 < y < 1} and
-//! its subset {x <= y} would look equal. Hence [`witness_denominator`].
+//! more. Inside a bounded box, a zone with integer constants is a union of
+//! regions (fixed integer parts plus an order on the fractional parts, with
+//! k ≤ n distinct non-zero fractional values for n clocks), since every
+//! `x − y ≺ c` with integer c is constant on a region. A \ B is a finite
+//! union of such zones (A meets the complement of one constraint of B);
+//! so is A \ aLU(B), aLU(B) being a finite union of projections of
+//! difference constraints over (v, v'). Putting the m-th fractional value
+//! at m/D hits a region as soon as D ≥ k + 1, so a grid with denominator
+//! D ≥ n + 1 meets every region of the box [0, BOX]ⁿ in which
+//! [`bounded_sample`] keeps the left operand. Half-integers alone (D = 2)
+//! are not enough from two clocks on: the zone 0 < y < x < 1 has no
+//! half-integer point, so {0 < x < 1, 0 < y < 1} and its subset {x <= y}
+//! would look equal. Hence [`witness_denominator`].
 
 use kairos::domain::zone::{Bound, Dbm, NO_BOUND};
 use proptest::prelude::*;
@@ -26,7 +29,7 @@ use proptest::prelude::*;
 pub const GRID_MAX: i64 = 8;
 /// Upper bound that [`bounded_sample`] puts on every clock.
 pub const BOX: i64 = 6;
-/// The largest constant the model format allows (FORMAT.md).
+/// The largest constant the model format allows.
 pub const BIG: i64 = 1 << 28;
 
 /// `x_i − x_j ≺ c` (index 0 is the reference clock).

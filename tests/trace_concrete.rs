@@ -2,66 +2,15 @@
 //! with exact rational delays, replayed by the independent validator, and
 //! pinned where the delays are forced.
 
+mod trace_support;
+
 use kairos::engine::{self, Options, Verdict};
-use kairos::model::load::{Loaded, load_model};
-use kairos::network::Network;
-use kairos::syntax::yaml::Source;
-use kairos::trace::{self, ConcreteTrace, Rational};
-
-fn load_text(name: &str, text: &str) -> (Loaded, Network) {
-    let loaded = load_model(&Source::new(name, text.to_string())).unwrap_or_else(|d| panic!("{name}: {d:?}"));
-    let net = kairos::network::build(&loaded.model).unwrap_or_else(|d| panic!("{name}: {d:?}"));
-    (loaded, net)
-}
-
-/// The symbolic outcome of `query`, expected to be `verdict`, made concrete
-/// and validated.
-fn concrete(loaded: &Loaded, net: &Network, query: &str, verdict: Verdict) -> ConcreteTrace {
-    let p = loaded.query("q", query).unwrap_or_else(|d| panic!("{query}: {d:?}"));
-    let o = engine::check(&loaded.model, Some(net), &p, &Options::default());
-    assert_eq!(o.verdict, verdict, "{query}");
-    let symbolic = o.trace.expect("a trace");
-    let t = trace::concretise(net, &symbolic).unwrap_or_else(|e| panic!("{query}: {e}"));
-    trace::validate(net, &t).unwrap_or_else(|e| panic!("{query}: {e}\n{}", trace::text(net, &t)));
-    t
-}
-
-fn witness(name: &str, text: &str, query: &str) -> (Network, ConcreteTrace) {
-    let (loaded, net) = load_text(name, text);
-    let t = concrete(&loaded, &net, query, Verdict::Satisfied);
-    (net, t)
-}
-
-fn r(s: &str) -> Rational {
-    s.parse().unwrap()
-}
-
-fn delays(t: &ConcreteTrace) -> Vec<String> {
-    t.steps.iter().map(|s| s.delay.to_string()).chain([t.final_delay.to_string()]).collect()
-}
-
-/// The location of process `p` at the end of the run.
-fn end_loc(net: &Network, t: &ConcreteTrace, p: usize) -> String {
-    let proc_ = &net.processes[p];
-    proc_.locations[t.end().discrete.locs[p] as usize].name.clone()
-}
-
-const STRICT: &str = r#"
-model: strict
-clocks: [x, y]
-templates:
-  A:
-    initial: l0
-    locations: {l0: {}, l1: {}, l2: {}}
-    edges:
-      - {from: l0, to: l1, guard: "x > 2", update: "y = 0"}
-      - {from: l1, to: l2, guard: "y >= 3"}
-system: [A]
-"#;
+use kairos::trace::{self, Rational};
+use trace_support::{BROADCAST, STRICT, delays, end_loc, load_text, r, witness};
 
 #[test]
 fn strict_guard_with_room_gives_integer_delays() {
-    let (_, t) = witness("strict", STRICT, "E<> A.l2");
+    let (_, t) = witness("strict", STRICT, "E<> Aut.l2");
     assert_eq!(delays(&t), ["3", "3", "0"]);
     assert_eq!(t.steps[0].after.clocks, [r("3"), r("0")]);
     assert_eq!(t.end().clocks, [r("6"), r("3")]);
@@ -70,7 +19,7 @@ fn strict_guard_with_room_gives_integer_delays() {
 #[test]
 fn strict_guard_without_integer_gives_a_half() {
     let text = STRICT.replace("\"x > 2\"", "\"x > 2 && x < 3\"").replace("\"y >= 3\"", "\"y >= 3 && x < 6\"");
-    let (_, t) = witness("strict-narrow", &text, "E<> A.l2");
+    let (_, t) = witness("strict-narrow", &text, "E<> Aut.l2");
     // Entering l1 needs 2 < x < 3: no integer there. The second delay can
     // still be an integer, so it is.
     assert_eq!(delays(&t), ["5/2", "3", "0"]);
@@ -79,10 +28,12 @@ fn strict_guard_without_integer_gives_a_half() {
 
 #[test]
 fn goal_with_a_clock_constraint_is_reached_by_a_final_delay() {
-    let (_, t) = witness("strict", STRICT, "E<> A.l1 and y > 4 and x < 8");
-    // x - y = 3 in l1 (entered at x = 3): y > 4 and x < 8 give 4 < y < 5.
-    assert_eq!(delays(&t), ["3", "9/2"]);
-    assert_eq!(t.end().clocks, [r("15/2"), r("9/2")]);
+    let (_, t) = witness("strict", STRICT, "E<> Aut.l1 and y > 4 and x < 8");
+    // In l1, x - y > 2 (the time y was reset at); with y > 4 and x < 8 no
+    // run has integer delays only (d0 > 2, d1 > 4, d0 + d1 < 8), so the run
+    // is on the grid of halves, each step as early as it can be.
+    assert_eq!(delays(&t), ["5/2", "9/2"]);
+    assert_eq!(t.end().clocks, [r("7"), r("9/2")]);
 }
 
 #[test]
@@ -93,7 +44,7 @@ clocks: [x]
 variables:
   n: {range: [0, 5], init: 0}
 templates:
-  A:
+  Aut:
     initial: a
     locations:
       a: {}
@@ -109,35 +60,13 @@ templates:
     locations: {p: {}, q: {}}
     edges:
       - {from: p, to: q, guard: "n == 3 && x >= 4"}
-system: [A, B]
+system: [Aut, B]
 "#;
     let (net, t) = witness("committed", text, "E<> B.q");
     assert_eq!(delays(&t), ["1", "0", "0", "3", "0"]);
     assert_eq!(end_loc(&net, &t, 1), "q");
     assert_eq!(t.end().discrete.data[..], [3]);
 }
-
-const BROADCAST: &str = r#"
-model: broadcast
-channels:
-  go: broadcast
-templates:
-  S:
-    clocks: [x]
-    initial: s0
-    locations: {s0: {}, s1: {}}
-    edges:
-      - {from: s0, to: s1, guard: "x >= 2", sync: "go!"}
-  R:
-    params: [id]
-    initial: r0
-    locations: {r0: {}, r1: {}}
-    edges:
-      - {from: r0, to: r1, guard: "id != 2", sync: "go?"}
-system:
-  - S
-  - R(1..3)
-"#;
 
 #[test]
 fn broadcast_takes_every_enabled_receiver() {
@@ -155,15 +84,15 @@ fn reset_to_a_constant() {
 model: reset-constant
 clocks: [x]
 templates:
-  A:
+  Aut:
     initial: l0
     locations: {l0: {}, l1: {invariant: "x <= 5"}, l2: {}}
     edges:
       - {from: l0, to: l1, guard: "x >= 1", update: "x = 3"}
       - {from: l1, to: l2, guard: "x == 5"}
-system: [A]
+system: [Aut]
 "#;
-    let (_, t) = witness("reset-constant", text, "E<> A.l2");
+    let (_, t) = witness("reset-constant", text, "E<> Aut.l2");
     assert_eq!(delays(&t), ["1", "2", "0"]);
     assert_eq!(t.steps[0].after.clocks, [r("3")]);
     assert_eq!(t.end().clocks, [r("5")]);
@@ -176,18 +105,21 @@ model: no-clocks
 variables:
   n: {range: [0, 3], init: 0}
 templates:
-  A:
+  Aut:
     initial: a
     locations: {a: {}, b: {urgent: true}, c: {}}
     edges:
       - {from: a, to: b, update: "n = 1"}
       - {from: b, to: c, update: "n = 2"}
-system: [A]
+system: [Aut]
 "#;
-    let (net, t) = witness("no-clocks", text, "E<> A.c and n == 2");
+    let (net, t) = witness("no-clocks", text, "E<> Aut.c and n == 2");
     assert_eq!(delays(&t), ["0", "0", "0"]);
     assert!(t.initial.clocks.is_empty());
-    assert_eq!(trace::text(&net, &t), "state: A.a | n = 0\ndelay 0\nA: a -> b\nstate: A.b | n = 1\ndelay 0\nA: b -> c\nstate: A.c | n = 2\n");
+    assert_eq!(
+        trace::text(&net, &t),
+        "state: Aut.a | n = 0\ndelay 0\nAut: a -> b\nstate: Aut.b | n = 1\ndelay 0\nAut: b -> c\nstate: Aut.c | n = 2\n"
+    );
 }
 
 #[test]
@@ -198,16 +130,16 @@ clocks: [x]
 variables:
   n: {range: [0, 1], init: 0}
 templates:
-  A:
+  Aut:
     initial: l0
     locations: {l0: {}, l1: {}, l2: {}}
     edges:
       - {from: l0, to: l1, guard: "x >= 1", update: "x = 0"}
       - {from: l1, to: l2, guard: "x > 2", update: "n = 5"}
-system: [A]
+system: [Aut]
 "#;
     let (loaded, net) = load_text("error", text);
-    let p = loaded.query("q", "E<> A.l2").unwrap();
+    let p = loaded.query("q", "E<> Aut.l2").unwrap();
     let o = engine::check(&loaded.model, Some(&net), &p, &Options::default());
     assert!(matches!(o.verdict, Verdict::Error(_)), "{:?}", o.verdict);
     let t = trace::concretise(&net, &o.trace.expect("a trace to the error")).unwrap();
@@ -227,7 +159,11 @@ fn railway_crossing_two_trains_on() {
         assert!(*x > r("2") && *x <= r("5"), "{x}");
     }
     // Every delay and clock value here can be an integer.
-    assert!(t.steps.iter().all(|s| s.delay.is_integer() && s.after.clocks.iter().all(|c| c.is_integer())), "{}", trace::text(&net, &t));
+    assert!(
+        t.steps.iter().all(|s| s.delay.is_integer() && s.after.clocks.iter().all(|c| c.is_integer())),
+        "{}",
+        trace::text(&net, &t)
+    );
 }
 
 #[test]
@@ -251,4 +187,93 @@ fn fischer_with_a_short_wait_breaks_mutual_exclusion() {
         }
         clocks = s.after.clocks.clone();
     }
+}
+
+/// The validator as an oracle: every reachable location of the example
+/// models, found breadth- and depth-first (longer paths), under each
+/// abstraction, yields a trace that replays.
+#[test]
+fn every_reachable_location_of_the_examples_has_a_valid_trace() {
+    use kairos::engine::AbstractionChoice;
+    use kairos::engine::reach::Order;
+    let files = [
+        "models/railway-crossing.yaml",
+        "models/fischer.yaml",
+        "models/train-gate.yaml",
+        "tests/models/tchecker/train_gate_2.yaml",
+        "tests/models/tchecker/fischer_3.yaml",
+    ];
+    let mut checked = 0;
+    for file in files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let (loaded, net) = load_text(file, &text);
+        for p in &net.processes {
+            for l in &p.locations {
+                let query = format!("E<> {}.{}", p.name, l.name);
+                let prop = loaded.query("q", &query).unwrap();
+                for order in [Order::Bfs, Order::Dfs] {
+                    for abstraction in [AbstractionChoice::Alu, AbstractionChoice::Lu] {
+                        let options = Options { order, abstraction: Some(abstraction), ..Options::default() };
+                        let o = engine::check(&loaded.model, Some(&net), &prop, &options);
+                        if o.verdict != Verdict::Satisfied {
+                            continue;
+                        }
+                        let t = trace::concretise(&net, o.trace.as_ref().unwrap())
+                            .unwrap_or_else(|e| panic!("{file}: {query}: {e}"));
+                        trace::validate(&net, &t).unwrap();
+                        assert_eq!(
+                            t.end().discrete.locs[net.processes.iter().position(|q| q.name == p.name).unwrap()]
+                                as usize,
+                            p.locations.iter().position(|m| m.name == l.name).unwrap()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+#[test]
+fn partial_deadlock_goal() {
+    let text = r#"
+model: stuck
+clocks: [x]
+templates:
+  Aut:
+    initial: l0
+    locations: {l0: {invariant: "x <= 5"}, l1: {}}
+    edges:
+      - {from: l0, to: l1, guard: "x <= 2"}
+system: [Aut]
+"#;
+    // Past x = 2 the edge is gone for good: deadlocked from x > 2 on.
+    let (net, t) = witness("stuck", text, "E<> deadlock");
+    assert!(t.steps.is_empty());
+    assert_eq!(t.final_delay, r("3"));
+    assert_eq!(end_loc(&net, &t, 0), "l0");
+}
+
+#[test]
+fn diagonal_guard_and_initial_data_choice() {
+    let text = r#"
+model: diagonal
+clocks: [x, y]
+variables:
+  k: {range: [0, 3], init: any}
+templates:
+  Aut:
+    initial: l0
+    locations: {l0: {}, l1: {}, l2: {}}
+    edges:
+      - {from: l0, to: l1, guard: "x >= k", update: "y = 0"}
+      - {from: l1, to: l2, guard: "x - y > 1 && y < 1"}
+system: [Aut]
+"#;
+    let (_, t) = witness("diagonal", text, "E<> Aut.l2 and k == 1");
+    assert_eq!(t.initial.discrete.data[..], [1]);
+    // y is reset at some time > 1 (then x - y > 1): at 2, the earliest on
+    // the integer grid.
+    assert_eq!(delays(&t), ["2", "0", "0"]);
 }

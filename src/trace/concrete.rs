@@ -1,7 +1,7 @@
 //! From a symbolic path to a concrete run (STYLE.md item 10).
 //!
-//! **Forward.** The engine's zones are extrapolated: their points need not
-//! be reachable. So the path is replayed on exact zones from
+//! **Exact path.** The engine's zones are extrapolated: their points need
+//! not be reachable. So the path is replayed on exact zones from
 //! [`ZoneGraph::initial_exact`] along the same transitions with
 //! [`ZoneGraph::post_exact`]. Extrapolation (ExtraLU+, and Extra_M+) is a
 //! simulation: every valuation of an abstract zone is simulated by one of
@@ -11,35 +11,34 @@
 //! of the exact predecessor takes the same transition, so the exact path is
 //! non-empty too. The goal (the valuations of the last abstract state the
 //! verdict is about) meets the exact last zone for the same reason: its
-//! clock constants are inside the LU bounds (the engine adds the
-//! formula's constants to them), so it is a union of classes the
-//! simulation respects, and an abstract valuation in it is simulated by an
-//! exact one in it. Were either ever empty (a bug elsewhere), this module
-//! returns an error, never a made-up run.
+//! clock constants are inside the LU bounds (the engine adds the formula's
+//! constants to them), so it is a union of classes the simulation
+//! respects, and an abstract valuation in it is simulated by an exact one
+//! in it. Were either ever empty (a bug elsewhere), this module returns an
+//! error, never a made-up run.
 //!
-//! The exact zones carry one more clock, `time`, never reset nor
-//! constrained, so delays exist even without clocks, and are 0 exactly
-//! where time cannot pass (the zone is then not let elapse).
-//!
-//! **Backward.** A point is picked in goal ∩ the exact last zone. Then for
-//! each step, last first: the entry point `r` of the state (right after the
-//! transition) lies on the ray `v - t`, `t >= 0`, with reset clocks at their
-//! reset values and inside the target invariants; the source point `u`
-//! agrees with `r` on the clocks not reset and is free on the reset ones,
-//! inside the exact source zone ∩ the guard. Values are the simplest the
-//! constraints allow (integers where possible). The result is replayed by
-//! [`super::validate`] before it is returned.
+//! **Times.** An exact zone is exactly the set of valuations some run along
+//! the path reaches, so a point of goal ∩ exact last zone is reached by a
+//! run. Rather than picking points backwards state by state (a greedy
+//! choice that can force a fraction later which a different earlier choice
+//! avoids), all the event times are solved at once: along a fixed path
+//! every guard, invariant and goal constraint is a difference constraint
+//! between two event times ([`super::schedule`]), and its earliest solution
+//! on the coarsest grid is the run taken: integers whenever some run has
+//! integer times, each step as soon as it can fire. Time need not be a
+//! clock: with no clocks the delays are still there (0 exactly where time
+//! cannot pass). The result is replayed by [`super::validate`] before it
+//! is returned.
 
 use num_traits::Zero;
 use thiserror::Error;
 
-use super::interval::{Interval, q};
-use super::point::{complete, ray};
+use super::schedule::Schedule;
 use super::{ConcreteState, ConcreteStep, ConcreteTrace, Rational};
-use crate::domain::zone::{Bound, Dbm};
+use crate::domain::zone::Dbm;
 use crate::engine::SymbolicTrace;
-use crate::network::Network;
-use crate::semantics::{Abstraction, Discrete, RunError, Transition, ZoneGraph, ZoneState};
+use crate::network::{ClockConstraint, Network};
+use crate::semantics::{Abstraction, Discrete, RunError, ZoneGraph, ZoneState};
 
 /// Why no concrete run could be built. Every variant but `Run` means a bug
 /// in the engine, the zone graph or here: the symbolic path was not one.
@@ -53,12 +52,10 @@ pub enum ConcretiseError {
     EmptyStep { step: usize },
     #[error("step {step}: the exact successor's locations or data differ from the trace's")]
     Discrete { step: usize },
-    #[error("step {step}: the exact zone with a time column disagrees with `post_exact`")]
-    TimeColumn { step: usize },
     #[error("the goal does not meet the exact last zone")]
     EmptyGoal,
-    #[error("step {step}: no concrete predecessor found")]
-    NoPredecessor { step: usize },
+    #[error("no event times satisfy the path's constraints")]
+    NoSchedule,
     #[error("a run-time error while replaying the path: {0:?}")]
     Run(RunError),
     #[error("the concrete trace does not validate: {0}")]
@@ -71,234 +68,177 @@ impl From<RunError> for ConcretiseError {
     }
 }
 
-/// One state of the exact path, over the clocks and `time` (the last
-/// index).
-struct Layer {
-    discrete: Discrete,
-    /// The elapsed exact zone.
-    zone: Dbm,
-    /// The invariants of `discrete` as a zone.
-    invariant: Dbm,
-    /// Whether time may pass in `discrete`.
-    delay: bool,
-}
-
-/// One step of the exact path: the source zone ∩ the guard, and the final
-/// value of every clock the step resets.
-struct Jump {
-    guarded: Dbm,
-    resets: Vec<(usize, i64)>,
-}
+/// For each DBM clock index (slot 0 unused): the event at which the clock
+/// was last reset (0: the start) and the value it was reset to.
+type Resets = Vec<(usize, i64)>;
 
 /// A concrete run along `trace`'s transitions, ending in its goal (or, for
 /// a trace to a run-time error, where the failing step's guard holds).
 pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace, ConcretiseError> {
-    if trace.states.len() != trace.steps.len() + 1 {
-        return Err(ConcretiseError::Shape { states: trace.states.len(), steps: trace.steps.len() });
+    let n = trace.steps.len();
+    if trace.states.len() != n + 1 {
+        return Err(ConcretiseError::Shape { states: trace.states.len(), steps: n });
     }
     let mut zg = ZoneGraph::new(net, Abstraction::None);
-    let (layers, jumps) = forward(&mut zg, trace)?;
-    let goal = goal_point(&mut zg, trace, layers.last().expect("a first state"))?;
-    let tdim = goal.len();
-    // Backward: `v` is the point where state i is left (or the goal).
-    let mut v = goal;
-    let mut delays = vec![Rational::zero(); layers.len()];
-    let mut entries = vec![Vec::new(); layers.len()];
-    for i in (1..layers.len()).rev() {
-        let (t, r, u) =
-            predecessor(&layers[i], &jumps[i - 1], &v).ok_or(ConcretiseError::NoPredecessor { step: i - 1 })?;
-        delays[i] = t;
-        entries[i] = r;
-        v = u;
+    let path = exact_path(&mut zg, trace)?;
+    let goals = goal_zones(&mut zg, trace, &path[n])?;
+    // Times τ_0 = 0 (start), τ_{i+1} (step i, entering state i + 1), and
+    // τ_{n+1} (the end).
+    let mut base = Schedule::new(n + 2);
+    let mut resets: Vec<Resets> = vec![vec![(0, 0); net.dim()]];
+    let mut raw = Vec::new();
+    for (i, s) in path.iter().enumerate() {
+        if i > 0 {
+            let (d, t) = (&path[i - 1].discrete, &trace.steps[i - 1]);
+            for &(p, e) in &t.edges {
+                for c in &net.processes[p as usize].edges[e as usize].guard_clocks {
+                    timed(&mut base, &resets[i - 1], i, c, d)?;
+                }
+            }
+            zg.discrete_post(d, t, &mut raw)?;
+            let mut next = resets[i - 1].clone();
+            for &(x, v) in &raw {
+                next[x as usize] = (i, v);
+            }
+            resets.push(next);
+        }
+        // Time runs forward, and not at all where it cannot pass; the
+        // invariants hold when the state is entered and when it is left
+        // (they are convex, so in between too).
+        base.add(i, i + 1, 0, false);
+        if !zg.can_delay(&s.discrete)? {
+            base.add(i + 1, i, 0, false);
+        }
+        for at in [i, i + 1] {
+            for (p, &l) in s.discrete.locs.iter().enumerate() {
+                for c in &net.processes[p].locations[l as usize].invariant {
+                    timed(&mut base, &resets[i], at, c, &s.discrete)?;
+                }
+            }
+        }
     }
-    // The initial state is entered with every clock (and time) at 0, so
-    // `v` must sit on the diagonal: v = t·(1, …, 1).
-    let t = v[tdim - 1].clone();
-    if v[1..].iter().any(|x| *x != t) || (!t.is_zero() && !layers[0].delay) {
-        return Err(ConcretiseError::NoPredecessor { step: 0 });
-    }
-    delays[0] = t;
-    let clocks = |p: &[Rational]| p[1..tdim - 1].to_vec();
-    let mut delays = delays.into_iter();
-    let mut out = ConcreteTrace {
-        initial: ConcreteState { discrete: layers[0].discrete.clone(), clocks: vec![Rational::zero(); tdim - 2] },
-        steps: Vec::new(),
-        final_delay: Rational::zero(),
+    let systems: Vec<Schedule> = goals
+        .iter()
+        .map(|g| {
+            let mut s = base.clone();
+            zone_at(&mut s, &resets[n], n + 1, g);
+            s
+        })
+        .collect();
+    let times = Schedule::solve_first(&systems).ok_or(ConcretiseError::NoSchedule)?;
+    let valuation = |i: usize, at: usize| -> Vec<Rational> {
+        resets[i][1..].iter().map(|&(r, v)| &times[at] - &times[r] + Rational::from_integer(v.into())).collect()
     };
-    for (k, step) in trace.steps.iter().enumerate() {
-        let after = ConcreteState { discrete: layers[k + 1].discrete.clone(), clocks: clocks(&entries[k + 1]) };
-        out.steps.push(ConcreteStep {
-            delay: delays.next().expect("a delay per state"),
-            transition: step.clone(),
-            after,
-        });
+    let mut out = ConcreteTrace {
+        initial: ConcreteState { discrete: path[0].discrete.clone(), clocks: valuation(0, 0) },
+        steps: Vec::with_capacity(n),
+        final_delay: &times[n + 1] - &times[n],
+    };
+    for (i, t) in trace.steps.iter().enumerate() {
+        let after = ConcreteState { discrete: path[i + 1].discrete.clone(), clocks: valuation(i + 1, i + 1) };
+        out.steps.push(ConcreteStep { delay: &times[i + 1] - &times[i], transition: t.clone(), after });
     }
-    out.final_delay = delays.next().expect("a delay for the last state");
     super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
+    let end = valuation(n, n + 1);
+    if !goals.iter().any(|g| contains(g, &end)) {
+        return Err(ConcretiseError::Invalid("the run ends outside the goal".into()));
+    }
+    debug_assert!(out.steps.iter().all(|s| s.delay >= Rational::zero()));
     Ok(out)
 }
 
-/// The exact path along the trace's transitions, with a `time` column.
-fn forward(zg: &mut ZoneGraph<'_>, trace: &SymbolicTrace) -> Result<(Vec<Layer>, Vec<Jump>), ConcretiseError> {
-    let dim = zg.dim();
+/// The exact states along the trace's transitions.
+fn exact_path(zg: &mut ZoneGraph<'_>, trace: &SymbolicTrace) -> Result<Vec<ZoneState>, ConcretiseError> {
     let mut initial = Vec::new();
     zg.initial_exact(&mut initial)?;
-    let mut plain: ZoneState =
+    let first =
         initial.into_iter().find(|s| s.discrete == trace.states[0].discrete).ok_or(ConcretiseError::NoInitial)?;
-    let first = settle(zg, plain.discrete.clone(), Dbm::zero(dim + 1))?.ok_or(ConcretiseError::NoInitial)?;
-    if project(&first.zone, dim) != plain.zone {
-        return Err(ConcretiseError::TimeColumn { step: 0 });
-    }
-    let mut layers = vec![first];
-    let mut jumps = Vec::new();
+    let mut path = vec![first];
     for (k, t) in trace.steps.iter().enumerate() {
-        let exact = zg.post_exact(&plain, t)?.ok_or(ConcretiseError::EmptyStep { step: k })?;
+        let exact = zg.post_exact(&path[k], t)?.ok_or(ConcretiseError::EmptyStep { step: k })?;
         if exact.discrete != trace.states[k + 1].discrete {
             return Err(ConcretiseError::Discrete { step: k });
         }
         debug_assert!(exact.zone.is_subset_of(&trace.states[k + 1].zone), "extrapolation only adds valuations");
-        let (jump, next) = step(zg, layers.last().expect("a layer"), t)?;
-        let next = next.ok_or(ConcretiseError::EmptyStep { step: k })?;
-        if next.discrete != exact.discrete || project(&next.zone, dim) != exact.zone {
-            return Err(ConcretiseError::TimeColumn { step: k + 1 });
+        path.push(exact);
+    }
+    Ok(path)
+}
+
+/// The goal's zones intersected with the exact last zone, the empty ones
+/// left out. For an error trace, also with the failing step's clock guard
+/// when that leaves something: an error raised before clock guards matter
+/// (a data guard, a channel index) happens anywhere in the zone.
+fn goal_zones(zg: &mut ZoneGraph<'_>, trace: &SymbolicTrace, last: &ZoneState) -> Result<Vec<Dbm>, ConcretiseError> {
+    let meet = |zone: &Dbm| -> Vec<Dbm> {
+        trace
+            .goal
+            .zones
+            .iter()
+            .filter_map(|g| {
+                let mut z = g.clone();
+                z.intersect(zone).then_some(z)
+            })
+            .collect()
+    };
+    let mut zones = meet(&last.zone);
+    if let Some(t) = trace.error.as_ref().and_then(|e| e.transition.as_ref()) {
+        let mut guarded = last.zone.clone();
+        if zg.guard(&last.discrete, t, &mut guarded).unwrap_or(false) {
+            let narrower = meet(&guarded);
+            if !narrower.is_empty() {
+                zones = narrower;
+            }
         }
-        layers.push(next);
-        jumps.push(jump);
-        plain = exact;
     }
-    Ok((layers, jumps))
+    if zones.is_empty() { Err(ConcretiseError::EmptyGoal) } else { Ok(zones) }
 }
 
-/// `post_exact` on a zone with the `time` column.
-fn step(zg: &mut ZoneGraph<'_>, from: &Layer, t: &Transition) -> Result<(Jump, Option<Layer>), ConcretiseError> {
-    let mut guarded = from.zone.clone();
-    let mut raw = Vec::new();
-    if !zg.guard(&from.discrete, t, &mut guarded)? {
-        return Ok((Jump { guarded, resets: Vec::new() }, None));
-    }
-    let target = zg.discrete_post(&from.discrete, t, &mut raw)?;
-    // Later resets of one clock override earlier ones.
-    let mut resets: Vec<(usize, i64)> = Vec::new();
-    for &(x, c) in &raw {
-        resets.retain(|r| r.0 != x as usize);
-        resets.push((x as usize, c));
-    }
-    let jump = Jump { guarded: guarded.clone(), resets };
-    let Some(d) = target else { return Ok((jump, None)) };
-    for &(x, c) in &raw {
-        guarded.reset(x as usize, c as i32);
-    }
-    Ok((jump, settle(zg, d, guarded)?))
+/// Adds `x_a - x_b ≺ β` at event `at` as a constraint on event times: with
+/// `x = τ_at - τ_r + c` (last reset at `τ_r` to `c`; `x_0 = 0` is `r = at,
+/// c = 0`), it reads `τ_rb - τ_ra ≺ β - c_a + c_b`.
+fn diff(s: &mut Schedule, resets: &Resets, at: usize, a: usize, b: usize, beta: i64, strict: bool) {
+    let clock = |k: usize| if k == 0 { (at, 0) } else { resets[k] };
+    let ((ra, ca), (rb, cb)) = (clock(a), clock(b));
+    s.add(rb, ra, i128::from(beta) - i128::from(ca) + i128::from(cb), strict);
 }
 
-/// Target invariants, then time elapse where allowed (as `post_exact`).
-fn settle(zg: &mut ZoneGraph<'_>, discrete: Discrete, mut zone: Dbm) -> Result<Option<Layer>, ConcretiseError> {
-    let wrap = |e| RunError { error: e, transition: None };
-    let mut invariant = Dbm::universe(zone.dim());
-    if !zg.invariant(&discrete, &mut invariant).map_err(wrap)? || !zone.intersect(&invariant) {
-        return Ok(None);
-    }
-    let delay = zg.can_delay(&discrete)?;
-    if delay {
-        zone.up();
-        zone.intersect(&invariant);
-    }
-    Ok(Some(Layer { discrete, zone, invariant, delay }))
+/// A guard or invariant constraint, its bound evaluated in `d`.
+fn timed(
+    s: &mut Schedule,
+    resets: &Resets,
+    at: usize,
+    c: &ClockConstraint,
+    d: &Discrete,
+) -> Result<(), ConcretiseError> {
+    let v = c.bound.eval(&d.locs, &d.data, &mut Vec::new()).map_err(|error| RunError { error, transition: None })?;
+    diff(s, resets, at, c.i as usize, c.j as usize, if c.negate { -v } else { v }, c.strict);
+    Ok(())
 }
 
-/// The zone of the first `dim` indices of `z` (a canonical DBM's sub-matrix
-/// is the canonical DBM of its projection). Pre: `z` non-empty.
-fn project(z: &Dbm, dim: usize) -> Dbm {
-    let mut out = Dbm::universe(dim);
-    copy_bounds(z, &mut out, dim);
-    out
-}
-
-/// `z` (over `dim` indices) with a free `time` column added.
-fn extend(z: &Dbm) -> Dbm {
-    let mut out = Dbm::universe(z.dim() + 1);
-    if z.is_empty() {
-        // time < 0: the empty zone.
-        out.constrain(z.dim(), 0, Bound::LT_ZERO);
-    } else {
-        copy_bounds(z, &mut out, z.dim());
-    }
-    out
-}
-
-/// Conjoins the bounds of `from` between its first `dim` indices to `to`.
-fn copy_bounds(from: &Dbm, to: &mut Dbm, dim: usize) {
-    debug_assert!(!from.is_empty());
-    for i in 0..dim {
-        for j in (0..dim).filter(|&j| j != i) {
-            let b = from.bound(i, j);
-            if b.is_finite() && !to.constrain(i, j, b) {
-                return;
+/// Every bound of the zone `z` at event `at`.
+fn zone_at(s: &mut Schedule, resets: &Resets, at: usize, z: &Dbm) {
+    for a in 0..z.dim() {
+        for b in (0..z.dim()).filter(|&b| b != a) {
+            let bound = z.bound(a, b);
+            if bound.is_finite() {
+                diff(s, resets, at, a, b, i64::from(bound.value()), bound.is_strict());
             }
         }
     }
 }
 
-/// A point of the goal in the exact last zone (for an error trace: where
-/// the failing step's guard holds, when it can be evaluated), over the
-/// clocks and `time`.
-fn goal_point(zg: &mut ZoneGraph<'_>, trace: &SymbolicTrace, last: &Layer) -> Result<Vec<Rational>, ConcretiseError> {
-    let mut zone = last.zone.clone();
-    if let Some(t) = trace.error.as_ref().and_then(|e| e.transition.as_ref()) {
-        // An error raised before the clock guards mattered (a data guard, a
-        // channel index) happens anywhere in the zone: keep it whole then.
-        let mut guarded = zone.clone();
-        if zg.guard(&last.discrete, t, &mut guarded).unwrap_or(false) {
-            zone = guarded;
-        }
-    }
-    let tdim = zone.dim();
-    let order: Vec<usize> = std::iter::once(tdim - 1).chain(1..tdim - 1).collect();
-    let mut start = vec![None; tdim];
-    start[0] = Some(q(0));
-    for g in &trace.goal.zones {
-        let mut z = extend(g);
-        if z.intersect(&zone) {
-            return complete(&z, &start, &order).ok_or(ConcretiseError::EmptyGoal);
-        }
-    }
-    Err(ConcretiseError::EmptyGoal)
-}
-
-/// The step into `layer` by `jump`, backwards from the point `v` of
-/// `layer`: the delay `t` spent in `layer`, the entry point `r = v - t`
-/// (reset clocks at their values), and a source point `u` in the guarded
-/// source zone with `r` its image.
-///
-/// Some such triple exists whenever `v` is in the layer's zone, which is
-/// `up(reset(guarded) ∩ inv) ∩ inv` (without `up` when time is frozen): any
-/// witness `(t, r, u)` of that membership satisfies every constraint put on
-/// `t` below, and for any `t` meeting them the clocks not reset of `r` are
-/// consistent with `guarded`, so [`complete`] finds the reset ones.
-fn predecessor(layer: &Layer, jump: &Jump, v: &[Rational]) -> Option<(Rational, Vec<Rational>, Vec<Rational>)> {
-    let tdim = v.len();
-    let mut reset: Vec<Option<Rational>> = vec![None; tdim];
-    for &(x, c) in &jump.resets {
-        reset[x] = Some(q(c));
-    }
-    let base: Vec<Rational> = (0..tdim).map(|k| reset[k].clone().unwrap_or_else(|| v[k].clone())).collect();
-    let moving: Vec<bool> = (0..tdim).map(|k| k != 0 && reset[k].is_none()).collect();
-    let kept: Vec<bool> = reset.iter().map(Option::is_none).collect();
-    let mut ts = Interval::all();
-    ts.at_least(q(0), false);
-    if !layer.delay {
-        ts.at_most(q(0), false);
-    }
-    // A reset clock grew from its reset value during the whole delay.
-    for &(x, c) in &jump.resets {
-        ts.intersect(&Interval::point(&v[x] - q(c)));
-    }
-    ts.intersect(&ray(&layer.invariant, &base, &moving, &vec![true; tdim]));
-    ts.intersect(&ray(&jump.guarded, &base, &moving, &kept));
-    let t = ts.simplest()?;
-    let r: Vec<Rational> = (0..tdim).map(|k| if moving[k] { &base[k] - &t } else { base[k].clone() }).collect();
-    let partial: Vec<Option<Rational>> = (0..tdim).map(|k| kept[k].then(|| r[k].clone())).collect();
-    let order: Vec<usize> = (1..tdim).collect();
-    let u = complete(&jump.guarded, &partial, &order)?;
-    Some((t, r, u))
+/// Whether the valuation `clocks` (slot `k - 1` is clock `k`) lies in `z`.
+fn contains(z: &Dbm, clocks: &[Rational]) -> bool {
+    let at = |k: usize| if k == 0 { Rational::zero() } else { clocks[k - 1].clone() };
+    (0..z.dim()).all(|a| {
+        (0..z.dim()).filter(|&b| b != a).all(|b| {
+            let bound = z.bound(a, b);
+            if !bound.is_finite() {
+                return true;
+            }
+            let (diff, c) = (at(a) - at(b), Rational::from_integer(i64::from(bound.value()).into()));
+            diff < c || (diff == c && !bound.is_strict())
+        })
+    })
 }

@@ -13,10 +13,9 @@
 //! print it.
 
 pub mod concrete;
-mod interval;
 pub mod json;
 mod names;
-mod point;
+mod schedule;
 pub mod text;
 pub mod validate;
 

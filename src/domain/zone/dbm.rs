@@ -8,7 +8,6 @@ use super::bound::Bound;
 
 /// A zone over `dim − 1` clocks as a canonical difference-bound matrix;
 /// see the `zone` module doc for the encoding and invariants.
-#[derive(Clone)]
 pub struct Dbm {
     pub(super) dim: usize,
     /// Row-major: `m[i * dim + j]` bounds `x_i − x_j`.
@@ -361,6 +360,20 @@ impl Dbm {
                 diff < limit || (diff == limit && !b.is_strict())
             })
         })
+    }
+}
+
+/// Written out because `derive` would not forward `clone_from`: copying
+/// into an existing DBM of the same dimension then reuses its allocation,
+/// which exploration loops can use.
+impl Clone for Dbm {
+    fn clone(&self) -> Dbm {
+        Dbm { dim: self.dim, m: self.m.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Dbm) {
+        self.dim = source.dim;
+        self.m.clone_from(&source.m);
     }
 }
 

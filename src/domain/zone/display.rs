@@ -1,4 +1,4 @@
-//! A zone as a readable conjunction, e.g. `x <= 3 && 1 < y && x - y <= 2`.
+//! A zone as a readable conjunction, e.g. `x <= 3 && 1 < y && x - y <= 1`.
 
 use std::fmt;
 

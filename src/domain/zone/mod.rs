@@ -16,7 +16,10 @@
 //! with `∞` absorbing. Finite constants lie in
 //! `[−(2^30 − 2), 2^30 − 2]`; the model format limits guard constants to
 //! `|c| <= 2^28`, so the sum of two or three of them never leaves the
-//! range, and anything beyond saturates (never wraps), loosening the bound.
+//! range. Longer sums (shortest paths through four or more maximal
+//! constants) saturate instead of wrapping: to `∞` above, to
+//! `(MIN_VALUE, <)` below. Both loosen the bound, so a zone can only grow,
+//! and a negative cycle stays negative.
 //!
 //! **Matrix** ([`Dbm`]). `dim = n + 1`; entry `m[i][j]` bounds `x_i − x_j`,
 //! stored row-major at `i * dim + j`. The zone of `m` is
