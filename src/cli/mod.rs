@@ -136,6 +136,27 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
     Ok(Input { model_src, loaded, specs: out })
 }
 
+/// The compiled network of a timed, parameter-free model (`None` for the
+/// others, whose engines do not exist yet). Instantiation can still fail,
+/// and a model without any initial state is invalid (FORMAT.md section 1).
+fn network_of(input: &Input, format: OutputFormat) -> Result<Option<crate::network::Network>, u8> {
+    let m = &input.loaded.model;
+    if m.hybrid || !m.params.is_empty() {
+        return Ok(None);
+    }
+    let net = crate::network::build(m).map_err(|d| invalid(&d, &[&input.model_src], format))?;
+    let mut zg = crate::semantics::ZoneGraph::new(&net, crate::semantics::Abstraction::None);
+    let mut initial = Vec::new();
+    // A run-time error here is reported by the check itself, with its trace.
+    if zg.initial_exact(&mut initial).is_ok() && initial.is_empty() {
+        let pos = m.instances.first().map_or(Pos { index: 0, line: 1, column: 1 }, |i| i.pos);
+        let d = Diagnostic::new(input.model_src.loc(pos, 1), "no-initial-state", "no initial state satisfies every invariant")
+            .with_hint("check the invariants of the initial locations against the initial values");
+        return Err(invalid(&[d], &[&input.model_src], format));
+    }
+    Ok(Some(net))
+}
+
 /// A spec's `model:` must name the model given on the command line.
 fn spec_mismatch(model: &Path, spec_path: &Path, named_text: &str, pos: Pos, src: &Source) -> Option<Diagnostic> {
     let named = spec_path.parent().unwrap_or(Path::new(".")).join(named_text);
@@ -159,14 +180,9 @@ fn validate(a: ValidateArgs) -> u8 {
         Err(code) => return code,
     };
     let m = &input.loaded.model;
-    // Timed, parameter-free models are compiled too: instantiation can fail.
-    let network = if !m.hybrid && m.params.is_empty() {
-        match crate::network::build(m) {
-            Ok(n) => Some(n),
-            Err(d) => return invalid(&d, &[&input.model_src], a.format),
-        }
-    } else {
-        None
+    let network = match network_of(&input, a.format) {
+        Ok(n) => n,
+        Err(code) => return code,
     };
     let properties: usize = m.properties.len() + input.specs.iter().map(|(_, s)| s.properties.len()).sum::<usize>();
     let kind = if m.hybrid {
@@ -242,13 +258,9 @@ fn check(a: CheckArgs) -> u8 {
     if properties.is_empty() {
         properties = model.properties.clone();
     }
-    let network = if !model.hybrid && model.params.is_empty() {
-        match crate::network::build(model) {
-            Ok(n) => Some(n),
-            Err(d) => return invalid(&d, &[&input.model_src], format),
-        }
-    } else {
-        None
+    let network = match network_of(&input, format) {
+        Ok(n) => n,
+        Err(code) => return code,
     };
     let options = options(&a.common);
     if let Some(code) = unsupported_options(&a.common) {
@@ -339,9 +351,9 @@ fn graph(a: args::GraphArgs) -> u8 {
         eprintln!("kairos: the zone graph of hybrid or parametric models is not supported yet");
         return exit::UNSUPPORTED;
     }
-    let net = match crate::network::build(m) {
-        Ok(n) => n,
-        Err(d) => return invalid(&d, &[&input.model_src], text_format),
+    let net = match network_of(&input, text_format) {
+        Ok(n) => n.expect("a timed, parameter-free model compiles"),
+        Err(code) => return code,
     };
     let abstraction = match (a.abstraction, net.has_diagonals) {
         (Some(Abstraction::Lu | Abstraction::Alu), true) => {
