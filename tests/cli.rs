@@ -98,3 +98,22 @@ fn the_spec_mismatch_example_names_both_files() {
     assert!(err.contains("tests/invalid/spec-mismatch/spec.yaml:2:8"), "{err}");
     assert!(err.contains("lamp.yaml") && err.contains("model.yaml"), "{err}");
 }
+
+/// Every trace printed is concrete (exact rationals) and was validated; a
+/// run-time error always comes with its trace and exit code 4.
+#[test]
+fn traces_are_printed_for_counterexamples_witnesses_and_errors() {
+    let (code, out, err) =
+        kairos(&["check", "models/railway-crossing.yaml", "-q", "E<> Train(1).on and Train(2).on", "--trace"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Train(1): near -> on") && out.contains("delay 3"), "{out}");
+    assert!(!err.contains("internal error"), "{err}");
+
+    let (code, out, _) = kairos(&["check", "tests/models/semantics/runtime-error.yaml", "--format", "json"]);
+    assert_eq!(code, 4);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p = &v["properties"][0];
+    assert_eq!(p["verdict"], "error");
+    let trace = p["trace"].as_array().expect("an error comes with its trace");
+    assert_eq!(trace.last().unwrap()["state"]["vars"]["n"], 2);
+}

@@ -150,8 +150,12 @@ fn network_of(input: &Input, format: OutputFormat) -> Result<Option<crate::netwo
     // A run-time error here is reported by the check itself, with its trace.
     if zg.initial_exact(&mut initial).is_ok() && initial.is_empty() {
         let pos = m.instances.first().map_or(Pos { index: 0, line: 1, column: 1 }, |i| i.pos);
-        let d = Diagnostic::new(input.model_src.loc(pos, 1), "no-initial-state", "no initial state satisfies every invariant")
-            .with_hint("check the invariants of the initial locations against the initial values");
+        let d = Diagnostic::new(
+            input.model_src.loc(pos, 1),
+            "no-initial-state",
+            "no initial state satisfies every invariant",
+        )
+        .with_hint("check the invariants of the initial locations against the initial values");
         return Err(invalid(&[d], &[&input.model_src], format));
     }
     Ok(Some(net))
@@ -280,12 +284,32 @@ fn check(a: CheckArgs) -> u8 {
     let outcomes: Vec<_> = properties.iter().map(|p| engine::check(model, network.as_ref(), p, &options)).collect();
     match format {
         OutputFormat::Json => {
-            let list: Vec<_> = properties.iter().zip(&outcomes).map(|(p, o)| report::verdict::json(p, o)).collect();
+            let list: Vec<_> = properties
+                .iter()
+                .zip(&outcomes)
+                .map(|(p, o)| {
+                    let mut v = report::verdict::json(p, o);
+                    if (a.trace || matches!(o.verdict, Verdict::Error(_)))
+                        && let Some(t) = concrete_trace(network.as_ref(), o)
+                    {
+                        v["trace"] = crate::trace::json(network.as_ref().expect("a trace needs a network"), &t);
+                    }
+                    v
+                })
+                .collect();
             println!("{}", json!({"model": model.name, "properties": list, "warnings": []}));
         }
         OutputFormat::Text => {
             for (p, o) in properties.iter().zip(&outcomes) {
                 println!("{}", report::verdict::text(p, o));
+                if (a.trace || matches!(o.verdict, Verdict::Error(_)))
+                    && let Some(t) = concrete_trace(network.as_ref(), o)
+                {
+                    let text = crate::trace::text(network.as_ref().expect("a trace needs a network"), &t);
+                    for line in text.lines() {
+                        println!("    {line}");
+                    }
+                }
             }
         }
     }
@@ -381,6 +405,24 @@ fn graph(a: args::GraphArgs) -> u8 {
         Err(engine::graph::GraphError::Run(e)) => {
             eprintln!("kairos: run-time error: {}", e.describe(&net));
             exit::RUNTIME_ERROR
+        }
+    }
+}
+
+/// The concrete, validated run behind an outcome, if it has one. A trace that
+/// cannot be made concrete or fails validation is never printed: that is an
+/// internal error, said on stderr, and the verdict stands.
+fn concrete_trace(net: Option<&crate::network::Network>, o: &engine::Outcome) -> Option<crate::trace::ConcreteTrace> {
+    let (net, symbolic) = (net?, o.trace.as_ref()?);
+    let result = crate::trace::concretise(net, symbolic).map_err(|e| format!("{e:?}")).and_then(|t| {
+        crate::trace::validate(net, &t)?;
+        Ok(t)
+    });
+    match result {
+        Ok(t) => Some(t),
+        Err(e) => {
+            eprintln!("kairos: internal error: no valid concrete trace could be built ({e}); please report it");
+            None
         }
     }
 }

@@ -1,0 +1,78 @@
+//! Importers: models written for other tools, translated into kairos YAML
+//! text. The result goes through the same loader as a user's YAML file, so an
+//! imported model means exactly what its YAML says; each importer writes the
+//! translation rules it applied in a header comment of that YAML.
+//!
+//! - [`tchecker`]: TChecker's `.tck` text format.
+
+pub mod tchecker;
+mod tchecker_expr;
+
+pub use tchecker::{Imported, import_tchecker};
+
+/// The YAML text being written, one line at a time, with the line of the
+/// source file each line came from (0 for none).
+#[derive(Default)]
+pub(crate) struct YamlOut {
+    text: String,
+    line_map: Vec<usize>,
+}
+
+impl YamlOut {
+    pub(crate) fn line(&mut self, source_line: usize, text: impl AsRef<str>) {
+        for l in text.as_ref().split('\n') {
+            self.text.push_str(l.trim_end());
+            self.text.push('\n');
+            self.line_map.push(source_line);
+        }
+    }
+
+    pub(crate) fn finish(self) -> (String, Vec<usize>) {
+        (self.text, self.line_map)
+    }
+}
+
+/// A YAML double-quoted scalar.
+pub(crate) fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A scalar written plain when YAML reads it back as the same string, quoted
+/// otherwise (`null`, `True`, numbers, punctuation, ...).
+pub(crate) fn scalar(s: &str) -> String {
+    let plain = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        && !matches!(s.to_ascii_lowercase().as_str(), "null" | "true" | "false" | "y" | "n" | "yes" | "no" | "on" | "off");
+    if plain { s.to_string() } else { quoted(s) }
+}
+
+/// Whether `s` is a kairos keyword (FORMAT.md, section 1: not usable as a name).
+pub(crate) fn is_keyword(s: &str) -> bool {
+    crate::syntax::ast::KEYWORDS.contains(&s)
+}
+
+/// A kairos name for `s`: characters outside `[A-Za-z0-9_]` become `_`, a
+/// leading digit gets a `_` before it, and a keyword gets a trailing `_`.
+pub(crate) fn sanitize(s: &str) -> String {
+    let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if !out.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') {
+        out.insert(0, '_');
+    }
+    if is_keyword(&out) {
+        out.push('_');
+    }
+    out
+}
