@@ -38,7 +38,8 @@ fn every_spec_loads_against_its_model() {
     }
 }
 
-/// Every example property the reach engine answers has its expected verdict;
+/// Every example property the reach engine answers has its expected verdict,
+/// and every witness or counterexample becomes a validated concrete run;
 /// the verdicts and state counts are pinned in a snapshot (STYLE.md 15).
 #[test]
 fn example_verdicts_and_counts_are_pinned() {
@@ -63,6 +64,10 @@ fn example_verdicts_and_counts_are_pinned() {
             };
             if let (Some(Expect::Bool(want)), Verdict::Satisfied | Verdict::Violated) = (&p.expect, &o.verdict) {
                 assert_eq!(*want, o.verdict == Verdict::Satisfied, "{}: {}", spec.display(), p.name);
+            }
+            if let Some(symbolic) = &o.trace {
+                let t = kairos::trace::concretise(&net, symbolic).unwrap_or_else(|e| panic!("{}: {e:?}", p.name));
+                kairos::trace::validate(&net, &t).unwrap_or_else(|e| panic!("{}: {e}", p.name));
             }
             let counts = o.stats.map_or(String::new(), |s| format!(" visited {} stored {}", s.visited, s.stored));
             table.push_str(&format!("{} {}: {verdict}{counts}\n", loaded.model.name, p.name));
