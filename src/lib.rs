@@ -8,6 +8,7 @@ pub mod cli;
 pub mod diag;
 pub mod domain;
 pub mod engine;
+pub mod import;
 pub mod model;
 pub mod network;
 pub mod report;

@@ -656,7 +656,16 @@ fn compare(
                 }
                 _ => {
                     tally.disagreements.push(report(
-                        seed, generated, p, abstraction, order, &outcome.verdict, found, error, oracle, grain,
+                        seed,
+                        generated,
+                        p,
+                        abstraction,
+                        order,
+                        &outcome.verdict,
+                        found,
+                        error,
+                        oracle,
+                        grain,
                     ));
                     continue;
                 }
@@ -677,7 +686,16 @@ fn compare(
                 }
             } else {
                 tally.disagreements.push(report(
-                    seed, generated, p, abstraction, order, &outcome.verdict, found, error, oracle, grain,
+                    seed,
+                    generated,
+                    p,
+                    abstraction,
+                    order,
+                    &outcome.verdict,
+                    found,
+                    error,
+                    oracle,
+                    grain,
                 ));
             }
         }

@@ -1,21 +1,28 @@
-//! Federations: finite unions of zones, for what one zone cannot express
-//! (deadlocked valuations, negated clock atoms).
+//! Federations: finite unions of convex sets (zones), for what one cannot
+//! express (deadlocked valuations, negated clock atoms).
 
+use crate::domain::ClockSet;
 use crate::domain::zone::Dbm;
 
-/// A union of non-empty canonical zones of one dimension (not necessarily
-/// disjoint). The empty list is the empty set.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Federation {
-    pub zones: Vec<Dbm>,
+/// A union of non-empty sets of one dimension (not necessarily disjoint).
+/// The empty list is the empty set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Federation<S = Dbm> {
+    pub zones: Vec<S>,
 }
 
-impl Federation {
-    pub fn empty() -> Self {
+impl<S: ClockSet> Default for Federation<S> {
+    fn default() -> Self {
         Federation { zones: Vec::new() }
     }
+}
 
-    pub fn from_zone(z: Dbm) -> Self {
+impl<S: ClockSet> Federation<S> {
+    pub fn empty() -> Self {
+        Self::default()
+    }
+
+    pub fn from_zone(z: S) -> Self {
         Federation { zones: if z.is_empty() { Vec::new() } else { vec![z] } }
     }
 
@@ -23,13 +30,13 @@ impl Federation {
         self.zones.is_empty()
     }
 
-    pub fn union(mut self, other: Federation) -> Self {
+    pub fn union(mut self, other: Federation<S>) -> Self {
         self.zones.extend(other.zones);
         self
     }
 
     /// `self ∩ other`. Cost: |self|·|other| intersections.
-    pub fn intersect(&self, other: &Federation) -> Federation {
+    pub fn intersect(&self, other: &Federation<S>) -> Federation<S> {
         let mut zones = Vec::new();
         for a in &self.zones {
             for b in &other.zones {
@@ -42,13 +49,13 @@ impl Federation {
         Federation { zones }
     }
 
-    /// `self \ z`, exactly (zone subtraction on each member).
-    pub fn subtract_zone(&self, z: &Dbm) -> Federation {
+    /// `self \ z`, exactly (subtraction on each member).
+    pub fn subtract_zone(&self, z: &S) -> Federation<S> {
         Federation { zones: self.zones.iter().flat_map(|a| a.subtract(z)).collect() }
     }
 
     /// `self \ other`.
-    pub fn subtract(&self, other: &Federation) -> Federation {
+    pub fn subtract(&self, other: &Federation<S>) -> Federation<S> {
         other.zones.iter().fold(self.clone(), |acc, z| acc.subtract_zone(z))
     }
 }

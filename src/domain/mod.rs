@@ -1,5 +1,95 @@
-//! Symbolic sets of continuous valuations: `zone` is the DBM library,
-//! `federation` unions of zones.
+//! Symbolic sets of continuous valuations, behind one trait the semantics
+//! and the engines are generic over: `zone` (DBMs) implements it now; exact
+//! rational polyhedra will implement it for rates and parameters without
+//! touching the engines. `federation` builds unions of any of them.
 
 pub mod federation;
 pub mod zone;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use zone::{Bound, Dbm};
+
+/// A convex set of valuations of clocks `x_1 .. x_{dim-1}` (`x_0` is the
+/// reference, always 0), with the verbs forward exploration needs. In-place
+/// operations return whether the set is still non-empty.
+pub trait ClockSet: Clone + Eq + Hash + Debug {
+    /// Every valuation with all clocks `>= 0`.
+    fn universe(dim: usize) -> Self;
+    /// All clocks 0.
+    fn zero(dim: usize) -> Self;
+    fn dim(&self) -> usize;
+    fn is_empty(&self) -> bool;
+    fn is_subset_of(&self, other: &Self) -> bool;
+    /// Adds `x_i - x_j ≺ bound`.
+    fn constrain(&mut self, i: usize, j: usize, bound: Bound) -> bool;
+    fn intersect(&mut self, other: &Self) -> bool;
+    /// Time elapse: every valuation reachable by a delay.
+    fn elapse(&mut self);
+    /// Time elapse backwards: every valuation from which a delay leads in.
+    fn elapse_back(&mut self);
+    /// `x := value`.
+    fn reset(&mut self, x: usize, value: i32);
+    /// Forgets `x` (any value `>= 0`).
+    fn free(&mut self, x: usize);
+    /// `self \ other` as disjoint non-empty sets.
+    fn subtract(&self, other: &Self) -> Vec<Self>;
+    /// A finite abstraction for termination, given per-clock lower and upper
+    /// bounds (slot `k - 1` is clock `k`); a no-op where none is needed.
+    fn extrapolate(&mut self, lower: &[i32], upper: &[i32]);
+    /// Whether every valuation of `self` is simulated by one of `other`
+    /// under the LU bounds; at least inclusion.
+    fn simulated_by(&self, other: &Self, lower: &[i32], upper: &[i32]) -> bool;
+    /// A canonical key for sorting (same set, same key).
+    fn key(&self) -> Vec<i32>;
+}
+
+impl ClockSet for Dbm {
+    fn universe(dim: usize) -> Self {
+        Dbm::universe(dim)
+    }
+    fn zero(dim: usize) -> Self {
+        Dbm::zero(dim)
+    }
+    fn dim(&self) -> usize {
+        Dbm::dim(self)
+    }
+    fn is_empty(&self) -> bool {
+        Dbm::is_empty(self)
+    }
+    fn is_subset_of(&self, other: &Self) -> bool {
+        Dbm::is_subset_of(self, other)
+    }
+    fn constrain(&mut self, i: usize, j: usize, bound: Bound) -> bool {
+        Dbm::constrain(self, i, j, bound)
+    }
+    fn intersect(&mut self, other: &Self) -> bool {
+        Dbm::intersect(self, other)
+    }
+    fn elapse(&mut self) {
+        self.up()
+    }
+    fn elapse_back(&mut self) {
+        self.down()
+    }
+    fn reset(&mut self, x: usize, value: i32) {
+        Dbm::reset(self, x, value)
+    }
+    fn free(&mut self, x: usize) {
+        Dbm::free(self, x)
+    }
+    fn subtract(&self, other: &Self) -> Vec<Self> {
+        Dbm::subtract(self, other)
+    }
+    fn extrapolate(&mut self, lower: &[i32], upper: &[i32]) {
+        self.extrapolate_lu_plus(lower, upper)
+    }
+    fn simulated_by(&self, other: &Self, lower: &[i32], upper: &[i32]) -> bool {
+        self.alu_subsumed(other, lower, upper)
+    }
+    fn key(&self) -> Vec<i32> {
+        let d = Dbm::dim(self);
+        (0..d * d).map(|k| self.bound(k / d, k % d).raw()).collect()
+    }
+}

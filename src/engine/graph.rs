@@ -5,13 +5,16 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::domain::ClockSet;
+use crate::domain::zone::Dbm;
+
 use crate::engine::Unknown;
 use crate::engine::reach::Limits;
 use crate::semantics::{RunError, Transition, ZoneGraph, ZoneState};
 
-pub struct Graph {
+pub struct Graph<S = Dbm> {
     /// In canonical order; node `i` is `states[i]`.
-    pub states: Vec<ZoneState>,
+    pub states: Vec<ZoneState<S>>,
     /// `(from, step, to)`, sorted.
     pub edges: Vec<(u32, Transition, u32)>,
     /// Nodes that are initial.
@@ -24,18 +27,13 @@ pub enum GraphError {
     Run(RunError),
 }
 
-fn zone_key(s: &ZoneState) -> Vec<i32> {
-    let d = s.zone.dim();
-    (0..d * d).map(|k| s.zone.bound(k / d, k % d).raw()).collect()
-}
-
-pub fn zone_graph(zg: &mut ZoneGraph<'_>, limits: &Limits) -> Result<Graph, GraphError> {
-    let mut ids: FxHashMap<ZoneState, u32> = FxHashMap::default();
-    let mut states: Vec<ZoneState> = Vec::new();
+pub fn zone_graph<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, limits: &Limits) -> Result<Graph<S>, GraphError> {
+    let mut ids: FxHashMap<ZoneState<S>, u32> = FxHashMap::default();
+    let mut states: Vec<ZoneState<S>> = Vec::new();
     let mut edges = Vec::new();
     let mut initial = Vec::new();
     zg.initial(&mut initial).map_err(GraphError::Run)?;
-    let mut intern = |s: ZoneState, states: &mut Vec<ZoneState>| -> u32 {
+    let mut intern = |s: ZoneState<S>, states: &mut Vec<ZoneState<S>>| -> u32 {
         *ids.entry(s.clone()).or_insert_with(|| {
             states.push(s);
             states.len() as u32 - 1
@@ -61,12 +59,12 @@ pub fn zone_graph(zg: &mut ZoneGraph<'_>, limits: &Limits) -> Result<Graph, Grap
     }
     // Canonical numbering.
     let mut order: Vec<u32> = (0..states.len() as u32).collect();
-    order.sort_by_cached_key(|&i| (states[i as usize].discrete.clone(), zone_key(&states[i as usize])));
+    order.sort_by_cached_key(|&i| (states[i as usize].discrete.clone(), states[i as usize].zone.key()));
     let mut rank = vec![0u32; states.len()];
     for (r, &i) in order.iter().enumerate() {
         rank[i as usize] = r as u32;
     }
-    let mut sorted: Vec<Option<ZoneState>> = states.into_iter().map(Some).collect();
+    let mut sorted: Vec<Option<ZoneState<S>>> = states.into_iter().map(Some).collect();
     let states = order.iter().map(|&i| sorted[i as usize].take().expect("each once")).collect();
     let mut edges: Vec<(u32, Transition, u32)> =
         edges.into_iter().map(|(a, t, b)| (rank[a as usize], t, rank[b as usize])).collect();

@@ -7,7 +7,9 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
+use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
+use crate::domain::zone::Dbm;
 use crate::engine::{Stats, Unknown};
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 
@@ -35,18 +37,18 @@ pub struct Limits {
 }
 
 /// A node of the explored graph: its state and how it was first reached.
-pub struct Node {
-    pub state: ZoneState,
+pub struct Node<S = Dbm> {
+    pub state: ZoneState<S>,
     pub parent: Option<(u32, Transition)>,
     /// False once a larger zone replaced it (it stays for the paths through it).
     pub alive: bool,
 }
 
-pub enum End {
+pub enum End<S = Dbm> {
     /// A state meeting the target, and its satisfying valuations.
     Found {
         node: u32,
-        witness: Federation,
+        witness: Federation<S>,
     },
     Exhausted,
     Stopped(Unknown),
@@ -58,28 +60,28 @@ pub enum End {
     },
 }
 
-pub struct Exploration {
-    pub end: End,
-    pub nodes: Vec<Node>,
+pub struct Exploration<S = Dbm> {
+    pub end: End<S>,
+    pub nodes: Vec<Node<S>>,
     pub stats: Stats,
 }
 
 /// The target test: the valuations of a state that meet the goal.
-pub type Target<'a> = dyn FnMut(&mut ZoneGraph<'_>, &ZoneState) -> Result<Federation, RunError> + 'a;
+pub type Target<'a, S> = dyn FnMut(&mut ZoneGraph<'_, S>, &ZoneState<S>) -> Result<Federation<S>, RunError> + 'a;
 
-pub fn explore(
-    zg: &mut ZoneGraph<'_>,
+pub fn explore<S: ClockSet>(
+    zg: &mut ZoneGraph<'_, S>,
     order: Order,
     cover: Cover,
     limits: &Limits,
-    target: &mut Target<'_>,
-) -> Exploration {
+    target: &mut Target<'_, S>,
+) -> Exploration<S> {
     let start = Instant::now();
-    let mut nodes: Vec<Node> = Vec::new();
+    let mut nodes: Vec<Node<S>> = Vec::new();
     let mut store: FxHashMap<Discrete, Vec<u32>> = FxHashMap::default();
     let mut waiting: VecDeque<u32> = VecDeque::new();
     let mut stats = Stats::default();
-    let finish = |end, nodes: Vec<Node>, mut stats: Stats, store: &FxHashMap<Discrete, Vec<u32>>| {
+    let finish = |end, nodes: Vec<Node<S>>, mut stats: Stats, store: &FxHashMap<Discrete, Vec<u32>>| {
         stats.stored = store.values().map(|v| v.len() as u64).sum();
         stats.time_s = start.elapsed().as_secs_f64();
         Exploration { end, nodes, stats }
@@ -88,7 +90,7 @@ pub fn explore(
     if let Err(error) = zg.initial(&mut initial) {
         return finish(End::Error { node: None, error }, nodes, stats, &store);
     }
-    let mut pending: Vec<(ZoneState, Option<(u32, Transition)>)> = initial.into_iter().map(|s| (s, None)).collect();
+    let mut pending: Vec<(ZoneState<S>, Option<(u32, Transition)>)> = initial.into_iter().map(|s| (s, None)).collect();
     let mut transitions = Vec::new();
     let mut successors = Vec::new();
     loop {
@@ -127,22 +129,22 @@ pub fn explore(
 
 /// Stores `state` unless a stored zone covers it; removes the zones it
 /// covers. Returns its id when it is new.
-fn insert(
-    zg: &mut ZoneGraph<'_>,
-    nodes: &mut Vec<Node>,
+fn insert<S: ClockSet>(
+    zg: &mut ZoneGraph<'_, S>,
+    nodes: &mut Vec<Node<S>>,
     store: &mut FxHashMap<Discrete, Vec<u32>>,
     cover: Cover,
-    state: ZoneState,
+    state: ZoneState<S>,
     parent: Option<(u32, Transition)>,
 ) -> Option<u32> {
     if cover == Cover::Alu {
         zg.load_bounds(&state.discrete);
     }
     let list = store.entry(state.discrete.clone()).or_default();
-    let covers = |old: &ZoneState, new: &ZoneState, zg: &ZoneGraph<'_>| match cover {
+    let covers = |old: &ZoneState<S>, new: &ZoneState<S>, zg: &ZoneGraph<'_, S>| match cover {
         Cover::Equal => old.zone == new.zone,
         Cover::Inclusion => new.zone.is_subset_of(&old.zone),
-        Cover::Alu => new.zone.alu_subsumed(&old.zone, &zg.lower, &zg.upper),
+        Cover::Alu => new.zone.simulated_by(&old.zone, &zg.lower, &zg.upper),
     };
     if list.iter().any(|&o| covers(&nodes[o as usize].state, &state, zg)) {
         return None;
@@ -163,7 +165,7 @@ fn insert(
 }
 
 /// The steps from an initial state to `node`.
-pub fn path(nodes: &[Node], node: u32) -> Vec<u32> {
+pub fn path<S>(nodes: &[Node<S>], node: u32) -> Vec<u32> {
     let mut out = vec![node];
     let mut at = node;
     while let Some((p, _)) = &nodes[at as usize].parent {

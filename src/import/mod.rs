@@ -55,7 +55,10 @@ pub(crate) fn quoted(s: &str) -> String {
 pub(crate) fn scalar(s: &str) -> String {
     let plain = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
-        && !matches!(s.to_ascii_lowercase().as_str(), "null" | "true" | "false" | "y" | "n" | "yes" | "no" | "on" | "off");
+        && !matches!(
+            s.to_ascii_lowercase().as_str(),
+            "null" | "true" | "false" | "y" | "n" | "yes" | "no" | "on" | "off"
+        );
     if plain { s.to_string() } else { quoted(s) }
 }
 

@@ -122,7 +122,8 @@ struct Token {
 }
 
 const KEYWORDS: &[&str] = &["if", "then", "else", "end", "while", "do", "nop", "local"];
-const OPS: &[&str] = &["&&", "==", "!=", "<=", ">=", "=", "(", ")", "[", "]", ";", "+", "-", "*", "/", "%", "!", "<", ">"];
+const OPS: &[&str] =
+    &["&&", "==", "!=", "<=", ">=", "=", "(", ")", "[", "]", ";", "+", "-", "*", "/", "%", "!", "<", ">"];
 
 fn describe(tk: &Tk) -> String {
     match tk {
@@ -675,7 +676,12 @@ impl Printer<'_, '_> {
     fn var(&mut self, n: &Node, name: &str, idx: &Option<Box<Node>>) -> R<(String, u8)> {
         match (self.lookup)(name) {
             None => {
-                self.d.error(n.at, name.chars().count(), "unknown-name", format!("`{name}` is not a declared variable"));
+                self.d.error(
+                    n.at,
+                    name.chars().count(),
+                    "unknown-name",
+                    format!("`{name}` is not a declared variable"),
+                );
                 Err(())
             }
             Some(Sym::Clock { .. }) => {

@@ -2,19 +2,20 @@
 //! deadlocked when no discrete step is possible from it, now or after any
 //! delay the invariants allow). A zone can be partly deadlocked.
 
+use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
-use crate::domain::zone::{Bound, Dbm};
+use crate::domain::zone::Bound;
 use crate::semantics::{RunError, Transition, ZoneGraph, ZoneState};
 
-impl ZoneGraph<'_> {
+impl<S: ClockSet> ZoneGraph<'_, S> {
     /// The valuations of `s` from which step `t` can be taken now, or after
     /// some delay when time may pass: its guard, intersected with the
     /// valuations whose reset image satisfies the target invariants, then
     /// (with delay) every valuation below such a point within the source
     /// invariants. `None` when the step can never be taken.
-    pub fn enabling_zone(&mut self, s: &ZoneState, t: &Transition, delay: bool) -> Result<Option<Dbm>, RunError> {
+    pub fn enabling_zone(&mut self, s: &ZoneState<S>, t: &Transition, delay: bool) -> Result<Option<S>, RunError> {
         let dim = self.dim();
-        let mut g = Dbm::universe(dim);
+        let mut g = S::universe(dim);
         if delay {
             let wrap = |x| RunError { error: x, transition: None };
             if !self.invariant(&s.discrete, &mut g).map_err(wrap)? {
@@ -26,7 +27,7 @@ impl ZoneGraph<'_> {
         }
         let mut resets = Vec::new();
         let Some(target) = self.discrete_post(&s.discrete, t, &mut resets)? else { return Ok(None) };
-        let mut inv = Dbm::universe(dim);
+        let mut inv = S::universe(dim);
         let wrap = |x| RunError { error: x, transition: Some(t.clone()) };
         if !self.invariant(&target, &mut inv).map_err(wrap)? {
             return Ok(None);
@@ -43,13 +44,13 @@ impl ZoneGraph<'_> {
             return Ok(None);
         }
         if delay {
-            g.down();
+            g.elapse_back();
         }
         Ok(Some(g))
     }
 
     /// The deadlocked valuations of `s`.
-    pub fn deadlocked(&mut self, s: &ZoneState) -> Result<Federation, RunError> {
+    pub fn deadlocked(&mut self, s: &ZoneState<S>) -> Result<Federation<S>, RunError> {
         let delay = self.can_delay(&s.discrete)?;
         let mut transitions = Vec::new();
         self.transitions(&s.discrete, &mut transitions)?;

@@ -1,12 +1,13 @@
 //! The valuations of a symbolic state that satisfy a state formula: clock
 //! atoms are intersected with the zone, never evaluated on one point.
 
+use crate::domain::ClockSet;
 pub use crate::domain::federation::Federation;
 use crate::network::StateFormula;
 use crate::semantics::{RunError, ZoneGraph, ZoneState};
 
-impl ZoneGraph<'_> {
-    pub fn sat(&mut self, f: &StateFormula, s: &ZoneState) -> Result<Federation, RunError> {
+impl<S: ClockSet> ZoneGraph<'_, S> {
+    pub fn sat(&mut self, f: &StateFormula, s: &ZoneState<S>) -> Result<Federation<S>, RunError> {
         let wrap = |x| RunError { error: x, transition: None };
         Ok(match f {
             StateFormula::Pred(conjs) => {

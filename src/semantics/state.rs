@@ -10,11 +10,12 @@ pub struct Discrete {
     pub data: Box<[i64]>,
 }
 
-/// A discrete state and a zone of clock valuations.
+/// A discrete state and a convex set of clock valuations (a zone by
+/// default).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ZoneState {
+pub struct ZoneState<S = Dbm> {
     pub discrete: Discrete,
-    pub zone: Dbm,
+    pub zone: S,
 }
 
 /// The edges that move together in one discrete step: the sender first,

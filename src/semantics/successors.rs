@@ -1,5 +1,8 @@
 //! Discrete successors and time elapse on zones.
 
+use std::marker::PhantomData;
+
+use crate::domain::ClockSet;
 use crate::domain::zone::{Bound, Dbm, NO_BOUND};
 use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
@@ -19,8 +22,9 @@ pub enum Abstraction {
     M,
 }
 
-/// The zone graph of a network, with scratch space for its computations.
-pub struct ZoneGraph<'n> {
+/// The zone graph of a network over the clock sets `S`, with scratch space
+/// for its computations.
+pub struct ZoneGraph<'n, S = Dbm> {
     pub net: &'n Network,
     pub abstraction: Abstraction,
     stack: Vec<i64>,
@@ -31,14 +35,23 @@ pub struct ZoneGraph<'n> {
     pub upper: Vec<i32>,
     /// Enabled synchronising edges: (channel, direction, process, edge).
     syncs: Vec<(u32, Dir, u32, u32)>,
+    sets: PhantomData<S>,
 }
 
 fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
     RunError { error, transition: Some(Transition { edges: edges.to_vec() }) }
 }
 
-impl<'n> ZoneGraph<'n> {
+impl<'n> ZoneGraph<'n, Dbm> {
+    /// The zone graph on DBMs.
     pub fn new(net: &'n Network, abstraction: Abstraction) -> Self {
+        Self::with_sets(net, abstraction)
+    }
+}
+
+impl<'n, S: ClockSet> ZoneGraph<'n, S> {
+    /// The graph over clock sets of type `S`.
+    pub fn with_sets(net: &'n Network, abstraction: Abstraction) -> Self {
         let dim = net.dim();
         ZoneGraph {
             net,
@@ -49,6 +62,7 @@ impl<'n> ZoneGraph<'n> {
             lower: vec![NO_BOUND; dim - 1],
             upper: vec![NO_BOUND; dim - 1],
             syncs: Vec::new(),
+            sets: PhantomData,
         }
     }
 
@@ -57,7 +71,7 @@ impl<'n> ZoneGraph<'n> {
     }
 
     /// Intersects `zone` with `x_i - x_j ≺ ±bound` evaluated on `d`.
-    pub fn constrain(&mut self, c: &ClockConstraint, d: &Discrete, zone: &mut Dbm) -> Result<bool, EvalError> {
+    pub fn constrain(&mut self, c: &ClockConstraint, d: &Discrete, zone: &mut S) -> Result<bool, EvalError> {
         let v = c.bound.eval(&d.locs, &d.data, &mut self.stack)?;
         let v = if c.negate { -v } else { v };
         // Bounds were checked against 2^28 over the data ranges at load.
@@ -68,7 +82,7 @@ impl<'n> ZoneGraph<'n> {
 
     /// Intersects `zone` with every invariant of `d`; false if empty or a
     /// data invariant fails.
-    pub fn invariant(&mut self, d: &Discrete, zone: &mut Dbm) -> Result<bool, EvalError> {
+    pub fn invariant(&mut self, d: &Discrete, zone: &mut S) -> Result<bool, EvalError> {
         let net = self.net;
         for (p, &l) in d.locs.iter().enumerate() {
             let loc = &net.processes[p].locations[l as usize];
@@ -242,7 +256,7 @@ impl<'n> ZoneGraph<'n> {
     }
 
     /// Intersects `zone` with the clock guards of `t`, evaluated on `d`.
-    pub fn guard(&mut self, d: &Discrete, t: &Transition, zone: &mut Dbm) -> Result<bool, RunError> {
+    pub fn guard(&mut self, d: &Discrete, t: &Transition, zone: &mut S) -> Result<bool, RunError> {
         let net = self.net;
         for &(p, e) in &t.edges {
             for c in &net.processes[p as usize].edges[e as usize].guard_clocks {
@@ -256,7 +270,7 @@ impl<'n> ZoneGraph<'n> {
 
     /// The successor of `s` by `t` before abstraction: guard, updates,
     /// target invariants, time elapse. `None` when the step is impossible.
-    pub fn post_exact(&mut self, s: &ZoneState, t: &Transition) -> Result<Option<ZoneState>, RunError> {
+    pub fn post_exact(&mut self, s: &ZoneState<S>, t: &Transition) -> Result<Option<ZoneState<S>>, RunError> {
         let mut zone = s.zone.clone();
         if !self.guard(&s.discrete, t, &mut zone)? {
             return Ok(None);
@@ -270,20 +284,20 @@ impl<'n> ZoneGraph<'n> {
     }
 
     /// Target invariants, then time elapse where allowed.
-    fn settle(&mut self, d: Discrete, mut zone: Dbm, t: Option<&Transition>) -> Result<Option<ZoneState>, RunError> {
+    fn settle(&mut self, d: Discrete, mut zone: S, t: Option<&Transition>) -> Result<Option<ZoneState<S>>, RunError> {
         let wrap = |x: EvalError| RunError { error: x, transition: t.cloned() };
         if !self.invariant(&d, &mut zone).map_err(wrap)? {
             return Ok(None);
         }
         if self.can_delay(&d)? {
-            zone.up();
+            zone.elapse();
             self.invariant(&d, &mut zone).map_err(wrap)?;
         }
         Ok(Some(ZoneState { discrete: d, zone }))
     }
 
     /// The abstract successor of `s` by `t`.
-    pub fn post(&mut self, s: &ZoneState, t: &Transition) -> Result<Option<ZoneState>, RunError> {
+    pub fn post(&mut self, s: &ZoneState<S>, t: &Transition) -> Result<Option<ZoneState<S>>, RunError> {
         let mut next = self.post_exact(s, t)?;
         if let Some(n) = &mut next {
             self.extrapolate(n);
@@ -294,9 +308,9 @@ impl<'n> ZoneGraph<'n> {
     /// Every successor of `s` with its step.
     pub fn successors(
         &mut self,
-        s: &ZoneState,
+        s: &ZoneState<S>,
         transitions: &mut Vec<Transition>,
-        out: &mut Vec<(ZoneState, Transition)>,
+        out: &mut Vec<(ZoneState<S>, Transition)>,
     ) -> Result<(), RunError> {
         out.clear();
         self.transitions(&s.discrete, transitions)?;
@@ -310,14 +324,14 @@ impl<'n> ZoneGraph<'n> {
 
     /// The initial states before abstraction, one per initial data valuation
     /// (`init: any` gives several) whose invariants hold.
-    pub fn initial_exact(&mut self, out: &mut Vec<ZoneState>) -> Result<(), RunError> {
+    pub fn initial_exact(&mut self, out: &mut Vec<ZoneState<S>>) -> Result<(), RunError> {
         let net = self.net;
         out.clear();
         let locs: Box<[u32]> = net.processes.iter().map(|p| p.initial).collect();
         let mut data: Vec<i64> = net.slots.iter().map(|s| s.init.0).collect();
         loop {
             let d = Discrete { locs: locs.clone(), data: data.clone().into_boxed_slice() };
-            if let Some(s) = self.settle(d, Dbm::zero(net.dim()), None)? {
+            if let Some(s) = self.settle(d, S::zero(net.dim()), None)? {
                 out.push(s);
             }
             // Next combination of the `init: any` slots, last slot fastest.
@@ -336,7 +350,7 @@ impl<'n> ZoneGraph<'n> {
         }
     }
 
-    pub fn initial(&mut self, out: &mut Vec<ZoneState>) -> Result<(), RunError> {
+    pub fn initial(&mut self, out: &mut Vec<ZoneState<S>>) -> Result<(), RunError> {
         self.initial_exact(out)?;
         for s in out.iter_mut() {
             self.extrapolate(s);
@@ -357,12 +371,12 @@ impl<'n> ZoneGraph<'n> {
         }
     }
 
-    pub fn extrapolate(&mut self, s: &mut ZoneState) {
+    pub fn extrapolate(&mut self, s: &mut ZoneState<S>) {
         if self.abstraction == Abstraction::None {
             return;
         }
         self.load_bounds(&s.discrete);
-        s.zone.extrapolate_lu_plus(&self.lower, &self.upper);
+        s.zone.extrapolate(&self.lower, &self.upper);
     }
 }
 

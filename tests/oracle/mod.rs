@@ -219,11 +219,8 @@ impl<'n> Oracle<'n> {
             .max()
             .unwrap_or(0);
         let diagonal = constraints.iter().any(|c| is_diagonal(c));
-        let norm = if diagonal {
-            Norm::Gaps { gap: k * m + 1, top: k * (m + max_reset) + 1 }
-        } else {
-            Norm::Cap(k * m + 1)
-        };
+        let norm =
+            if diagonal { Norm::Gaps { gap: k * m + 1, top: k * (m + max_reset) + 1 } } else { Norm::Cap(k * m + 1) };
         let mut o = Oracle {
             net,
             k,
