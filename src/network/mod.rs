@@ -155,6 +155,16 @@ pub struct Network {
 }
 
 impl Network {
+    /// `Train(1): far -> near`, how traces and messages name an edge.
+    pub fn edge_text(&self, p: u32, e: u32) -> String {
+        let proc_ = &self.processes[p as usize];
+        let edge = &proc_.edges[e as usize];
+        format!(
+            "{}: {} -> {}",
+            proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name
+        )
+    }
+
     /// Number of clocks plus the reference clock: the DBM dimension.
     pub fn dim(&self) -> usize {
         self.clocks.len() + 1

@@ -12,12 +12,8 @@ pub fn step_text(net: &Network, t: &Transition) -> String {
         .edges
         .iter()
         .map(|&(p, e)| {
-            let proc_ = &net.processes[p as usize];
-            let edge = &proc_.edges[e as usize];
-            let mut s = format!(
-                "{}: {} -> {}",
-                proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name
-            );
+            let edge = &net.processes[p as usize].edges[e as usize];
+            let mut s = net.edge_text(p, e);
             if let Some(sync) = &edge.sync {
                 s.push(' ');
                 s.push_str(&sync_text(net, &sync.channel, sync.dir));

@@ -29,15 +29,8 @@ impl RunError {
                     .edges
                     .iter()
                     .map(|&(p, e)| {
-                        let proc_ = &net.processes[p as usize];
-                        let edge = &proc_.edges[e as usize];
-                        format!(
-                            "{}: {} -> {} (line {})",
-                            proc_.name,
-                            proc_.locations[edge.from as usize].name,
-                            proc_.locations[edge.to as usize].name,
-                            edge.pos.line
-                        )
+                        let line = net.processes[p as usize].edges[e as usize].pos.line;
+                        format!("{} (line {line})", net.edge_text(p, e))
                     })
                     .collect();
                 format!("{what} in the step {}", edges.join(", "))

@@ -56,10 +56,5 @@ pub fn constraint(net: &Network, c: &ClockConstraint, d: &Discrete) -> String {
 
 /// `Train(1): far -> near`.
 pub fn edge_move(net: &Network, p: u32, e: u32) -> String {
-    let proc_ = &net.processes[p as usize];
-    let edge = &proc_.edges[e as usize];
-    format!(
-        "{}: {} -> {}",
-        proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name
-    )
+    net.edge_text(p, e)
 }

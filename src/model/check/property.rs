@@ -2,9 +2,8 @@
 
 use std::sync::Arc;
 
-use crate::diag::Pos;
 use crate::model::check::Checker;
-use crate::model::check::expr::{Bound, Ctx, Scope, Sym, Ty};
+use crate::model::check::expr::{Bound, Scope, Sym};
 use crate::model::check::globals::Globals;
 use crate::model::decl::PropertyDecl;
 use crate::model::formula::{Formula, TimeBound};
@@ -184,24 +183,6 @@ impl Checker<'_> {
     }
 
     fn state_formula(&mut self, node: &Node, e: &Expr, scope: &dyn Scope) -> Option<Formula> {
-        let pos: Pos = self.at(node, e);
-        let dnf = match self.ty(node, e, scope, Ctx::Guard) {
-            Ty::Bool(TExpr::Const(0)) => vec![],
-            Ty::Bool(TExpr::Const(_)) => vec![Conj::default()],
-            Ty::Bool(b) => vec![Conj { data: vec![b], lin: vec![] }],
-            Ty::Guard(d) => d,
-            Ty::Bad => return None,
-            other => {
-                self.expected(pos, "a condition", &other);
-                return None;
-            }
-        };
-        let mut out = Vec::with_capacity(dnf.len());
-        for mut c in dnf {
-            let lin = std::mem::take(&mut c.lin);
-            c.lin = lin.into_iter().map(|a| self.timed_atom(pos, a)).collect::<Option<Vec<_>>>()?;
-            out.push(c);
-        }
-        Some(Formula::State(out))
+        self.condition(node, e, scope).map(Formula::State)
     }
 }

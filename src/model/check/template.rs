@@ -194,16 +194,10 @@ impl Checker<'_> {
     /// are upper bounds `x < e` / `x <= e`.
     fn invariant(&mut self, node: &Node, scope: &dyn Scope) -> Option<Conj> {
         let e = self.parse(node, "an invariant", parse_expr)?;
-        let dnf = match self.ty(node, &e, scope, Ctx::Guard) {
-            Ty::Bool(TExpr::Const(v)) if v != 0 => return Some(Conj::default()),
-            Ty::Bool(b) => vec![Conj { data: vec![b], lin: vec![] }],
-            Ty::Guard(d) => d,
-            Ty::Bad => return None,
-            other => {
-                self.expected(node.pos_in_text(0), "a condition", &other);
-                return None;
-            }
-        };
+        let mut dnf = self.condition(node, &e, scope)?;
+        if dnf.is_empty() {
+            dnf.push(Conj { data: vec![TExpr::Const(0)], lin: vec![] });
+        }
         let Ok([mut conj]) = <[Conj; 1]>::try_from(dnf) else {
             self.r
                 .error(
@@ -218,35 +212,31 @@ impl Checker<'_> {
             let mut ok = true;
             conj.lin = std::mem::take(&mut conj.lin)
                 .into_iter()
-                .filter_map(|a| {
-                    let a = self.timed_atom(node.pos_in_text(0), a)?;
-                    match (a.difference(), a.cmp) {
-                        (Some((_, None)), Cmp::Lt | Cmp::Le) => Some(a),
-                        (Some((_, Some(_))), _) => {
-                            self.r
-                                .error(
-                                    node.pos_in_text(0),
-                                    "diagonal-invariant",
-                                    "invariants cannot constrain a clock difference `x - y`",
-                                )
-                                .hint = Some("use upper bounds on single clocks: `x <= 5`".into());
-                            ok = false;
-                            None
-                        }
-                        _ => {
-                            self.r
-                                .error(
-                                    node.pos_in_text(0),
-                                    "lower-bound-invariant",
-                                    "invariants of timed automata are upper bounds (`x < e`, `x <= e`)",
-                                )
-                                .hint = Some(
-                                "move the lower bound (`x >= ...`) to the guards of the location's outgoing edges"
-                                    .into(),
-                            );
-                            ok = false;
-                            None
-                        }
+                .filter_map(|a| match (a.difference(), a.cmp) {
+                    (Some((_, None)), Cmp::Lt | Cmp::Le) => Some(a),
+                    (Some((_, Some(_))), _) => {
+                        self.r
+                            .error(
+                                node.pos_in_text(0),
+                                "diagonal-invariant",
+                                "invariants cannot constrain a clock difference `x - y`",
+                            )
+                            .hint = Some("use upper bounds on single clocks: `x <= 5`".into());
+                        ok = false;
+                        None
+                    }
+                    _ => {
+                        self.r
+                            .error(
+                                node.pos_in_text(0),
+                                "lower-bound-invariant",
+                                "invariants of timed automata are upper bounds (`x < e`, `x <= e`)",
+                            )
+                            .hint = Some(
+                            "move the lower bound (`x >= ...`) to the guards of the location's outgoing edges".into(),
+                        );
+                        ok = false;
+                        None
                     }
                 })
                 .collect();
@@ -309,24 +299,53 @@ impl Checker<'_> {
 
     fn guard(&mut self, node: &Node, scope: &dyn Scope) -> Option<Dnf> {
         let e = self.parse(node, "a guard", parse_expr)?;
-        let dnf = match self.ty(node, &e, scope, Ctx::Guard) {
+        self.condition(node, &e, scope)
+    }
+
+    /// Types a condition into disjunctive normal form, its clock constraints
+    /// in the timed form `x ~ e` / `x - y ~ e` (in timed models).
+    pub fn condition(&mut self, node: &Node, e: &ast::Expr, scope: &dyn Scope) -> Option<Dnf> {
+        let pos = self.at(node, e);
+        let dnf = match self.ty(node, e, scope, Ctx::Guard) {
             Ty::Bool(TExpr::Const(0)) => vec![],
             Ty::Bool(TExpr::Const(_)) => vec![Conj::default()],
             Ty::Bool(b) => vec![Conj { data: vec![b], lin: vec![] }],
             Ty::Guard(d) => d,
             Ty::Bad => return None,
             other => {
-                self.expected(node.pos_in_text(0), "a condition", &other);
+                self.expected(pos, "a condition", &other);
                 return None;
             }
         };
         let mut out = Vec::with_capacity(dnf.len());
         for mut c in dnf {
             let lin = std::mem::take(&mut c.lin);
-            c.lin = lin.into_iter().map(|a| self.timed_atom(node.pos_in_text(0), a)).collect::<Option<Vec<_>>>()?;
+            c.lin = lin.into_iter().map(|a| self.timed_atom(pos, a)).collect::<Option<Vec<_>>>()?;
             out.push(c);
         }
         Some(out)
+    }
+
+    /// An integer index into something of size `len` (`what` names it),
+    /// checked when constant.
+    fn index(&mut self, node: &Node, i: &ast::Expr, scope: &dyn Scope, len: usize, what: &str) -> Option<TExpr> {
+        let pos = node.pos_in_text(i.span.start);
+        match self.ty(node, i, scope, Ctx::Value) {
+            Ty::Int(t) => {
+                if let Some(v) = t.as_const()
+                    && (v < 0 || v >= len as i64)
+                {
+                    self.r.error(pos, "index-out-of-bounds", format!("index {v} is outside {what} (size {len})"));
+                    return None;
+                }
+                Some(t)
+            }
+            Ty::Bad => None,
+            other => {
+                self.expected(pos, "an integer", &other);
+                None
+            }
+        }
     }
 
     fn edge(
@@ -412,26 +431,7 @@ impl Checker<'_> {
         let ch = self.model.channels[id].clone();
         let index = match (&s.index, ch.size) {
             (None, None) => None,
-            (Some(i), Some(len)) => match self.ty(node, i, scope, Ctx::Value) {
-                Ty::Int(t) => {
-                    if let Some(v) = t.as_const()
-                        && (v < 0 || v >= len as i64)
-                    {
-                        self.r.error(
-                            node.pos_in_text(i.span.start),
-                            "index-out-of-bounds",
-                            format!("channel index {v} is outside `{}` (size {len})", ch.name),
-                        );
-                        return None;
-                    }
-                    Some(t)
-                }
-                Ty::Bad => return None,
-                other => {
-                    self.expected(node.pos_in_text(i.span.start), "an integer", &other);
-                    return None;
-                }
-            },
+            (Some(i), Some(len)) => Some(self.index(node, i, scope, len, &format!("`{}`", ch.name))?),
             (Some(_), None) => {
                 self.r.error(pos, "not-an-array", format!("`{}` is not a channel array", ch.name)).hint =
                     Some(format!("write `{}!` or `{}?`", ch.name, ch.name));
@@ -489,26 +489,7 @@ impl Checker<'_> {
             Some(Sym::Var { var, is_bool, size }) => {
                 let index = match (index, size) {
                     (None, None) => None,
-                    (Some(i), Some(len)) => match self.ty(node, i, scope, Ctx::Value) {
-                        Ty::Int(t) => {
-                            if let Some(v) = t.as_const()
-                                && (v < 0 || v >= len as i64)
-                            {
-                                self.r.error(
-                                    node.pos_in_text(i.span.start),
-                                    "index-out-of-bounds",
-                                    format!("index {v} is outside `{name}` (size {len})"),
-                                );
-                                return None;
-                            }
-                            Some(t)
-                        }
-                        Ty::Bad => return None,
-                        other => {
-                            self.expected(node.pos_in_text(i.span.start), "an integer", &other);
-                            return None;
-                        }
-                    },
+                    (Some(i), Some(len)) => Some(self.index(node, i, scope, len, &format!("`{name}`"))?),
                     (Some(_), None) => {
                         self.r.error(pos, "not-an-array", format!("`{name}` is not an array"));
                         return None;
