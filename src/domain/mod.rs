@@ -43,6 +43,8 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     fn simulated_by(&self, other: &Self, lower: &[i32], upper: &[i32]) -> bool;
     /// A canonical key for sorting (same set, same key).
     fn key(&self) -> Vec<i32>;
+    /// Heap bytes held, for memory budgets.
+    fn heap_bytes(&self) -> usize;
 }
 
 impl ClockSet for Dbm {
@@ -91,5 +93,8 @@ impl ClockSet for Dbm {
     fn key(&self) -> Vec<i32> {
         let d = Dbm::dim(self);
         (0..d * d).map(|k| self.bound(k / d, k % d).raw()).collect()
+    }
+    fn heap_bytes(&self) -> usize {
+        Dbm::dim(self).pow(2) * std::mem::size_of::<Bound>()
     }
 }

@@ -56,6 +56,8 @@ pub struct Stats {
     pub stored: u64,
     pub transitions: u64,
     pub time_s: f64,
+    /// Bytes the store held at its largest (an estimate, not RSS).
+    pub peak_bytes: u64,
 }
 
 /// The abstraction asked for on the command line.

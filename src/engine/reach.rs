@@ -96,6 +96,7 @@ pub fn explore<S: ClockSet>(
     loop {
         for (state, parent) in pending.drain(..) {
             let Some(id) = insert(zg, &mut nodes, &mut store, cover, state, parent) else { continue };
+            stats.peak_bytes += node_bytes(&nodes[id as usize]);
             match target(zg, &nodes[id as usize].state) {
                 Ok(w) if !w.is_empty() => return finish(End::Found { node: id, witness: w }, nodes, stats, &store),
                 Ok(_) => {}
@@ -162,6 +163,15 @@ fn insert<S: ClockSet>(
     list.push(id);
     nodes.push(Node { state, parent, alive: true });
     Some(id)
+}
+
+/// What storing a node costs: the node, its state's heap, and the store's
+/// copy of the discrete key with its list entry (an estimate, not RSS).
+fn node_bytes<S: ClockSet>(n: &Node<S>) -> u64 {
+    let d = &n.state.discrete;
+    let discrete = std::mem::size_of_val(&*d.locs) + std::mem::size_of_val(&*d.data);
+    let parent = n.parent.as_ref().map_or(0, |(_, t)| t.edges.len() * 8);
+    (std::mem::size_of::<Node<S>>() + n.state.zone.heap_bytes() + 2 * discrete + parent + 48) as u64
 }
 
 /// The steps from an initial state to `node`.

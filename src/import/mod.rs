@@ -70,12 +70,19 @@ pub(crate) fn is_keyword(s: &str) -> bool {
 /// A kairos name for `s`: characters outside `[A-Za-z0-9_]` become `_`, a
 /// leading digit gets a `_` before it, and a keyword gets a trailing `_`.
 pub(crate) fn sanitize(s: &str) -> String {
+    let mut out = sanitize_chars(s);
+    if is_keyword(&out) {
+        out.push('_');
+    }
+    out
+}
+
+/// `s` with characters outside `[A-Za-z0-9_]` replaced by `_`, and a `_`
+/// before a leading digit (keywords left as they are).
+pub(crate) fn sanitize_chars(s: &str) -> String {
     let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if !out.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') {
         out.insert(0, '_');
-    }
-    if is_keyword(&out) {
-        out.push('_');
     }
     out
 }

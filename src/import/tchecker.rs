@@ -35,7 +35,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use super::tchecker_expr::{self as texpr, Context, Printer};
-use super::{YamlOut, quoted, sanitize, scalar};
+use super::{YamlOut, quoted, sanitize, sanitize_chars, scalar};
 use crate::diag::{Diagnostic, Loc, Pos};
 
 /// A TChecker model translated into kairos YAML.
@@ -275,10 +275,13 @@ fn lex_attrs(src: &Src, open: usize, d: &mut Diags) -> (T, usize) {
     let mut attrs = Vec::new();
     let mut after_separator = false;
     // On an error: report, then skip to the closing `}` (or the end).
-    let recover = |i: usize| {
+    let recover = |i: usize, d: &mut Diags| {
         let mut j = i;
         while j < n && chars[j] != '}' {
             j += 1;
+        }
+        if j >= n {
+            d.error(open, 1, "syntax-error", "this `{` is never closed");
         }
         (T::Bad, (j + 1).min(n))
     };
@@ -302,7 +305,7 @@ fn lex_attrs(src: &Src, open: usize, d: &mut Diags) -> (T, usize) {
         }
         if !is_id_start(c) {
             d.error(i, 1, "syntax-error", format!("expected an attribute name, found `{c}`"));
-            return recover(i);
+            return recover(i, d);
         }
         let key_at = i;
         while i < n && is_id_char(chars[i]) {
@@ -313,9 +316,9 @@ fn lex_attrs(src: &Src, open: usize, d: &mut Diags) -> (T, usize) {
             i += 1;
         }
         if i >= n || chars[i] != ':' {
-            let d = d.error(i.min(n), 1, "syntax-error", format!("expected `:` after the attribute name `{key}`"));
-            d.hint = Some(format!("an attribute without a value is written `{key}:`"));
-            return recover(i);
+            d.error(i.min(n), 1, "syntax-error", format!("expected `:` after the attribute name `{key}`")).hint =
+                Some(format!("an attribute without a value is written `{key}:`"));
+            return recover(i, d);
         }
         i += 1;
         let raw_start = i;
@@ -343,7 +346,7 @@ fn lex_attrs(src: &Src, open: usize, d: &mut Diags) -> (T, usize) {
                     "syntax-error",
                     format!("`{c}` cannot appear in an attribute value (TChecker reserves `:`, `{{`, `}}` and `#`)"),
                 );
-                return recover(i);
+                return recover(i, d);
             }
         }
     }
@@ -935,7 +938,7 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
                 };
                 let mut base = sanitize(label);
                 if clashes(&base, &label_taken) {
-                    base = format!("{base}_label");
+                    base = format!("{}_label", sanitize_chars(label));
                 }
                 let mut name = base.clone();
                 let mut k = 2;
