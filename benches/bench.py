@@ -39,6 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benches"))
+sys.dont_write_bytecode = True  # no __pycache__ in benches/
 import generate  # noqa: E402
 
 REFERENCE = Path("/work/shared/reference/results.tsv")

@@ -11,6 +11,8 @@ use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::domain::zone::Dbm;
 use crate::engine::{Stats, Unknown};
+use std::hash::BuildHasher;
+
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,11 +80,11 @@ pub fn explore<S: ClockSet>(
 ) -> Exploration<S> {
     let start = Instant::now();
     let mut nodes: Vec<Node<S>> = Vec::new();
-    let mut store: FxHashMap<Discrete, Vec<u32>> = FxHashMap::default();
+    let mut store = Passed::default();
     let mut waiting: VecDeque<u32> = VecDeque::new();
     let mut stats = Stats::default();
-    let finish = |end, nodes: Vec<Node<S>>, mut stats: Stats, store: &FxHashMap<Discrete, Vec<u32>>| {
-        stats.stored = store.values().map(|v| v.len() as u64).sum();
+    let finish = |end, nodes: Vec<Node<S>>, mut stats: Stats, store: &Passed| {
+        stats.stored = store.stored;
         stats.time_s = start.elapsed().as_secs_f64();
         Exploration { end, nodes, stats }
     };
@@ -128,39 +130,62 @@ pub fn explore<S: ClockSet>(
     }
 }
 
+/// The passed list: the ids of the stored nodes, per discrete state (for
+/// subsumption) or per hash of the whole state (to find equal ones at once).
+#[derive(Default)]
+struct Passed {
+    by_discrete: FxHashMap<Discrete, Vec<u32>>,
+    by_hash: FxHashMap<u64, Vec<u32>>,
+    stored: u64,
+}
+
 /// Stores `state` unless a stored zone covers it; removes the zones it
 /// covers. Returns its id when it is new.
 fn insert<S: ClockSet>(
     zg: &mut ZoneGraph<'_, S>,
     nodes: &mut Vec<Node<S>>,
-    store: &mut FxHashMap<Discrete, Vec<u32>>,
+    store: &mut Passed,
     cover: Cover,
     state: ZoneState<S>,
     parent: Option<(u32, Transition)>,
 ) -> Option<u32> {
-    if cover == Cover::Alu {
-        zg.load_bounds(&state.discrete);
-    }
-    let list = store.entry(state.discrete.clone()).or_default();
-    let covers = |old: &ZoneState<S>, new: &ZoneState<S>, zg: &ZoneGraph<'_, S>| match cover {
-        Cover::Equal => old.zone == new.zone,
-        Cover::Inclusion => new.zone.is_subset_of(&old.zone),
-        Cover::Alu => new.zone.simulated_by(&old.zone, &zg.lower, &zg.upper),
-    };
-    if list.iter().any(|&o| covers(&nodes[o as usize].state, &state, zg)) {
-        return None;
-    }
-    if cover != Cover::Equal {
-        list.retain(|&o| {
-            let keep = !covers(&state, &nodes[o as usize].state, zg);
-            if !keep {
-                nodes[o as usize].alive = false;
-            }
-            keep
-        });
-    }
     let id = nodes.len() as u32;
-    list.push(id);
+    if cover == Cover::Equal {
+        let list = store.by_hash.entry(rustc_hash::FxBuildHasher.hash_one(&state)).or_default();
+        if list.iter().any(|&o| nodes[o as usize].state == state) {
+            return None;
+        }
+        list.push(id);
+    } else {
+        if cover == Cover::Alu {
+            zg.load_bounds(&state.discrete);
+        }
+        let covers = |old: &S, new: &S, zg: &ZoneGraph<'_, S>| match cover {
+            Cover::Alu => new.simulated_by(old, &zg.lower, &zg.upper),
+            _ => new.is_subset_of(old),
+        };
+        match store.by_discrete.get_mut(&state.discrete) {
+            None => {
+                store.by_discrete.insert(state.discrete.clone(), vec![id]);
+            }
+            Some(list) => {
+                if list.iter().any(|&o| covers(&nodes[o as usize].state.zone, &state.zone, zg)) {
+                    return None;
+                }
+                let before = list.len();
+                list.retain(|&o| {
+                    let keep = !covers(&state.zone, &nodes[o as usize].state.zone, zg);
+                    if !keep {
+                        nodes[o as usize].alive = false;
+                    }
+                    keep
+                });
+                store.stored -= (before - list.len()) as u64;
+                list.push(id);
+            }
+        }
+    }
+    store.stored += 1;
     nodes.push(Node { state, parent, alive: true });
     Some(id)
 }

@@ -90,9 +90,12 @@ pub(super) enum Kind {
     Int(i64),
     Var(String, Option<Box<Node>>),
     Neg(Box<Node>),
-    Arith(Arith, Box<Node>, Box<Node>),
+    /// `a op b op c ...` with the operators of one precedence level, left
+    /// associative (a chain, so that long sums never make deep trees).
+    Arith(Box<Node>, Vec<(Arith, Node)>),
     Cmp(Rel, Box<Node>, Box<Node>),
-    And(Box<Node>, Box<Node>),
+    /// A conjunction of two or more formulas.
+    And(Vec<Node>),
     Not(Box<Node>),
     Paren(Box<Node>),
     Ite(Box<Node>, Box<Node>, Box<Node>),
@@ -281,8 +284,7 @@ impl Parser<'_, '_> {
         self.depth -= 1;
     }
 
-    /// conjunctive_formula: atomic (`&&` atomic)*, grouped to the right as in
-    /// TChecker.
+    /// conjunctive_formula: atomic (`&&` atomic)*.
     fn conj(&mut self) -> R<Node> {
         self.enter()?;
         let mut atoms = vec![self.atomic()?];
@@ -290,12 +292,11 @@ impl Parser<'_, '_> {
             atoms.push(self.atomic()?);
         }
         self.leave();
-        let mut out = atoms.pop().expect("one atom at least");
-        while let Some(a) = atoms.pop() {
-            let (at, end) = (a.at, end_of(&out));
-            out = node(Kind::And(Box::new(a), Box::new(out)), at, end);
+        if atoms.len() == 1 {
+            return Ok(atoms.pop().expect("one atom"));
         }
-        Ok(out)
+        let (at, end) = (atoms[0].at, atoms.last().map_or(0, end_of));
+        Ok(node(Kind::And(atoms), at, end))
     }
 
     /// atomic_formula: `!`* (term | term op term | term op term op term).
@@ -350,36 +351,36 @@ impl Parser<'_, '_> {
             return self.fail("`&&` or the end (at most two comparisons are chained)");
         }
         let second = node(Kind::Cmp(op2, Box::new(b.clone()), Box::new(c.clone())), b.at, end_of(&c));
-        Ok(node(Kind::And(Box::new(first), Box::new(second)), a.at, end_of(&c)))
+        Ok(node(Kind::And(vec![first, second]), a.at, end_of(&c)))
     }
 
-    fn arith(&self) -> Option<(Arith, u8)> {
-        match &self.peek().tk {
-            Tk::Op("+") => Some((Arith::Add, 1)),
-            Tk::Op("-") => Some((Arith::Sub, 1)),
-            Tk::Op("*") => Some((Arith::Mul, 2)),
-            Tk::Op("/") => Some((Arith::Div, 2)),
-            Tk::Op("%") => Some((Arith::Rem, 2)),
+    fn arith(&self, level: u8) -> Option<Arith> {
+        match (&self.peek().tk, level) {
+            (Tk::Op("+"), 1) => Some(Arith::Add),
+            (Tk::Op("-"), 1) => Some(Arith::Sub),
+            (Tk::Op("*"), 2) => Some(Arith::Mul),
+            (Tk::Op("/"), 2) => Some(Arith::Div),
+            (Tk::Op("%"), 2) => Some(Arith::Rem),
             _ => None,
         }
     }
 
-    /// Terms with binary operators of precedence `min` and above (left
-    /// associative).
-    fn term(&mut self, min: u8) -> R<Node> {
+    /// A term: sums of products of unary terms, left associative.
+    fn term(&mut self, level: u8) -> R<Node> {
+        let level = level.max(1);
         self.enter()?;
-        let mut lhs = self.unary()?;
-        while let Some((op, prec)) = self.arith() {
-            if prec < min {
-                break;
-            }
+        let first = if level >= 2 { self.unary()? } else { self.term(level + 1)? };
+        let mut rest = Vec::new();
+        while let Some(op) = self.arith(level.max(1)) {
             self.bump();
-            let rhs = self.term(prec + 1)?;
-            let (at, end) = (lhs.at, end_of(&rhs));
-            lhs = node(Kind::Arith(op, Box::new(lhs), Box::new(rhs)), at, end);
+            rest.push((op, if level >= 2 { self.unary()? } else { self.term(level + 1)? }));
         }
         self.leave();
-        Ok(lhs)
+        if rest.is_empty() {
+            return Ok(first);
+        }
+        let (at, end) = (first.at, rest.last().map_or(0, |(_, n)| end_of(n)));
+        Ok(node(Kind::Arith(Box::new(first), rest), at, end))
     }
 
     fn unary(&mut self) -> R<Node> {
@@ -547,9 +548,9 @@ impl Printer<'_, '_> {
             Kind::Int(_) => false,
             Kind::Var(name, idx) => self.is_clock(name) || idx.as_ref().is_some_and(|i| self.mentions_clock(i)),
             Kind::Neg(a) | Kind::Not(a) | Kind::Paren(a) => self.mentions_clock(a),
-            Kind::Arith(_, a, b) | Kind::Cmp(_, a, b) | Kind::And(a, b) => {
-                self.mentions_clock(a) || self.mentions_clock(b)
-            }
+            Kind::Arith(a, rest) => self.mentions_clock(a) || rest.iter().any(|(_, b)| self.mentions_clock(b)),
+            Kind::Cmp(_, a, b) => self.mentions_clock(a) || self.mentions_clock(b),
+            Kind::And(items) => items.iter().any(|a| self.mentions_clock(a)),
             Kind::Ite(c, a, b) => self.mentions_clock(c) || self.mentions_clock(a) || self.mentions_clock(b),
         }
     }
@@ -564,20 +565,24 @@ impl Printer<'_, '_> {
                 Some(v) => Some(v.checked_neg().ok_or_else(|| self.overflow(n))?),
                 None => None,
             },
-            Kind::Arith(op, a, b) => {
-                let (Some(x), Some(y)) = (self.constant(a)?, self.constant(b)?) else { return Ok(None) };
-                if matches!(op, Arith::Div | Arith::Rem) && y == 0 {
-                    self.d.error(n.at, n.len, "division-by-zero", format!("division by zero in {}", self.what));
-                    return Err(());
+            Kind::Arith(a, rest) => {
+                let Some(mut x) = self.constant(a)? else { return Ok(None) };
+                for (op, b) in rest {
+                    let Some(y) = self.constant(b)? else { return Ok(None) };
+                    if matches!(op, Arith::Div | Arith::Rem) && y == 0 {
+                        self.d.error(n.at, n.len, "division-by-zero", format!("division by zero in {}", self.what));
+                        return Err(());
+                    }
+                    let r = match op {
+                        Arith::Add => x.checked_add(y),
+                        Arith::Sub => x.checked_sub(y),
+                        Arith::Mul => x.checked_mul(y),
+                        Arith::Div => x.checked_div(y),
+                        Arith::Rem => x.checked_rem(y),
+                    };
+                    x = r.ok_or_else(|| self.overflow(n))?;
                 }
-                let r = match op {
-                    Arith::Add => x.checked_add(y),
-                    Arith::Sub => x.checked_sub(y),
-                    Arith::Mul => x.checked_mul(y),
-                    Arith::Div => x.checked_div(y),
-                    Arith::Rem => x.checked_rem(y),
-                };
-                Some(r.ok_or_else(|| self.overflow(n))?)
+                Some(x)
             }
             _ => None,
         };
@@ -644,12 +649,12 @@ impl Printer<'_, '_> {
             return Ok(Some((x, ATOM)));
         }
         let s = strip(n);
-        if let Kind::Arith(Arith::Sub, a, b) = &s.kind
+        if let Kind::Arith(a, rest) = &s.kind
+            && let [(Arith::Sub, b)] = rest.as_slice()
             && let Some(x) = self.clock(a)?
+            && let Some(y) = self.clock(b)?
         {
-            if let Some(y) = self.clock(b)? {
-                return Ok(Some((format!("{x} - {y}"), ADD)));
-            }
+            return Ok(Some((format!("{x} - {y}"), ADD)));
         }
         self.d.error(
             n.at,
@@ -718,6 +723,8 @@ impl Printer<'_, '_> {
             Kind::Var(name, idx) => self.var(n, name, idx),
             Kind::Paren(a) => match &strip(a).kind {
                 Kind::Cmp(..) | Kind::And(..) | Kind::Not(..) => self.not_a_term(a),
+                // `(if c then a else b)` prints with its own parentheses.
+                Kind::Ite(..) => self.term(a),
                 _ => Ok((format!("({})", self.term(a)?.0), ATOM)),
             },
             Kind::Neg(a) => {
@@ -725,17 +732,20 @@ impl Printer<'_, '_> {
                 let s = if s.1 < UNARY || s.0.starts_with('-') { format!("({})", s.0) } else { s.0 };
                 Ok((format!("-{s}"), UNARY))
             }
-            Kind::Arith(op, a, b) => {
-                let (sym, prec) = match op {
-                    Arith::Add => ("+", ADD),
-                    Arith::Sub => ("-", ADD),
-                    Arith::Mul => ("*", MUL),
-                    Arith::Div => ("/", MUL),
-                    Arith::Rem => ("%", MUL),
-                };
-                let l = paren(self.term(a)?, prec);
-                let r = paren(self.term(b)?, prec + 1);
-                Ok((format!("{l} {sym} {r}"), prec))
+            Kind::Arith(a, rest) => {
+                let prec = if matches!(rest.first(), Some((Arith::Add | Arith::Sub, _))) { ADD } else { MUL };
+                let mut out = paren(self.term(a)?, prec);
+                for (op, b) in rest {
+                    let sym = match op {
+                        Arith::Add => "+",
+                        Arith::Sub => "-",
+                        Arith::Mul => "*",
+                        Arith::Div => "/",
+                        Arith::Rem => "%",
+                    };
+                    out = format!("{out} {sym} {}", paren(self.term(b)?, prec + 1));
+                }
+                Ok((out, prec))
             }
             Kind::Ite(c, a, b) => {
                 let c = self.formula(c, Context::Guard)?;
@@ -760,10 +770,12 @@ impl Printer<'_, '_> {
     /// A formula (guard or invariant).
     pub(super) fn formula(&mut self, n: &Node, ctx: Context) -> R<(String, u8)> {
         match &n.kind {
-            Kind::And(a, b) => {
-                let l = paren(self.formula(a, ctx)?, AND);
-                let r = paren(self.formula(b, ctx)?, AND);
-                Ok((format!("{l} && {r}"), AND))
+            Kind::And(items) => {
+                let mut parts = Vec::with_capacity(items.len());
+                for a in items {
+                    parts.push(paren(self.formula(a, ctx)?, AND));
+                }
+                Ok((parts.join(" && "), AND))
             }
             Kind::Not(a) => {
                 if self.mentions_clock(a) {
