@@ -42,10 +42,7 @@ pub fn run(cli: Cli) -> u8 {
             not_yet(&a.model, a.common.format, "`kairos bound` (worst-case response times) is not supported yet")
         }
         Command::Observer(a) => not_yet(&a.model, a.common.format, "`kairos observer` is not supported yet"),
-        Command::Import(a) => {
-            eprintln!("kairos: importing {} is not supported yet", a.file.display());
-            exit::UNSUPPORTED
-        }
+        Command::Import(a) => import(a),
     }
 }
 
@@ -89,19 +86,27 @@ struct Input {
     model_src: Source,
     loaded: Loaded,
     specs: Vec<(Source, load::Spec)>,
+    /// Set when the model was imported from TChecker (label renames).
+    imported: Option<crate::import::Imported>,
 }
 
 /// Reads and checks the model and spec files; `Err` holds the exit code.
 fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, format: OutputFormat) -> Result<Input, u8> {
-    if input_format(model, input) != InputFormat::Yaml {
-        eprintln!(
-            "kairos: reading TChecker and UPPAAL files is not supported yet; `{}` needs an importer",
-            model.display()
-        );
-        return Err(exit::UNSUPPORTED);
-    }
-    let model_src = read(model).map_err(|d| invalid(&[d], &[], format))?;
-    let loaded = load::load_model(&model_src).map_err(|d| invalid(&d, &[&model_src], format))?;
+    let (model_src, imported) = match input_format(model, input) {
+        InputFormat::Yaml => (read(model).map_err(|d| invalid(&[d], &[], format))?, None),
+        InputFormat::Tchecker => {
+            let (src, imported) = import_tck(model, format)?;
+            (src, Some(imported))
+        }
+        InputFormat::Uppaal => {
+            eprintln!("kairos: reading UPPAAL XML is not supported yet (`{}`)", model.display());
+            return Err(exit::UNSUPPORTED);
+        }
+    };
+    let loaded = load::load_model(&model_src).map_err(|d| match &imported {
+        Some(i) => invalid(&tck_positions(&d, i, model), &[], format),
+        None => invalid(&d, &[&model_src], format),
+    })?;
     let mut out = Vec::new();
     let mut diags = Vec::new();
     let mut sources = Vec::new();
@@ -133,7 +138,7 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
         all.extend(sources.iter());
         return Err(invalid(&diags, &all, format));
     }
-    Ok(Input { model_src, loaded, specs: out })
+    Ok(Input { model_src, loaded, specs: out, imported })
 }
 
 /// The compiled network of a timed, parameter-free model (`None` for the
@@ -159,6 +164,26 @@ fn network_of(input: &Input, format: OutputFormat) -> Result<Option<crate::netwo
         return Err(invalid(&[d], &[&input.model_src], format));
     }
     Ok(Some(net))
+}
+
+/// Reads and translates a TChecker file; the YAML source is named after it.
+fn import_tck(path: &Path, format: OutputFormat) -> Result<(Source, crate::import::Imported), u8> {
+    let src = read(path).map_err(|d| invalid(&[d], &[], format))?;
+    let imported = crate::import::import_tchecker(&src.name, &src.text).map_err(|d| invalid(&d, &[&src], format))?;
+    Ok((Source::new(format!("{} (as YAML)", src.name), imported.yaml.clone()), imported))
+}
+
+/// Diagnostics on the YAML translation, pointed back at the `.tck` lines.
+fn tck_positions(diags: &[Diagnostic], imported: &crate::import::Imported, path: &Path) -> Vec<Diagnostic> {
+    diags
+        .iter()
+        .map(|d| {
+            let line = imported.tck_line(d.loc.pos.line);
+            let mut d = d.clone();
+            d.loc = Loc { file: path.display().to_string().into(), pos: Pos { index: 0, line, column: 1 }, len: 0 };
+            d
+        })
+        .collect()
 }
 
 /// A spec's `model:` must name the model given on the command line.
@@ -243,7 +268,11 @@ fn check(a: CheckArgs) -> u8 {
         }
     }
     if !a.labels.is_empty() {
-        match loaded.query("labels", &format!("E<> {}", a.labels.join(" and "))) {
+        let query = match &input.imported {
+            Some(i) => i.labels_query(&a.labels),
+            None => format!("E<> {}", a.labels.join(" and ")),
+        };
+        match loaded.query("labels", &query) {
             Ok(p) => properties.push(p),
             Err(d) => diags.extend(d),
         }
@@ -444,4 +473,36 @@ fn unsupported_options(c: &args::Common) -> Option<u8> {
         return Some(exit::UNSUPPORTED);
     }
     None
+}
+
+/// `kairos import FILE.tck [-o MODEL.yaml]`: the YAML translation, checked
+/// by loading it; never written over an existing file.
+fn import(a: args::ImportArgs) -> u8 {
+    if input_format(&a.file, None) != InputFormat::Tchecker {
+        eprintln!("kairos: only TChecker files (.tck) can be imported yet; UPPAAL XML is not supported yet");
+        return exit::UNSUPPORTED;
+    }
+    let (src, imported) = match import_tck(&a.file, OutputFormat::Text) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    if let Err(d) = load::load_model(&src) {
+        return invalid(&tck_positions(&d, &imported, &a.file), &[], OutputFormat::Text);
+    }
+    match &a.output {
+        None => {
+            print!("{}", imported.yaml);
+            exit::OK
+        }
+        Some(out) => {
+            let file = std::fs::OpenOptions::new().write(true).create_new(true).open(out);
+            match file.and_then(|mut f| std::io::Write::write_all(&mut f, imported.yaml.as_bytes())) {
+                Ok(()) => exit::OK,
+                Err(e) => {
+                    eprintln!("kairos: cannot write `{}`: {e} (an existing file is never overwritten)", out.display());
+                    exit::INVALID
+                }
+            }
+        }
+    }
 }
