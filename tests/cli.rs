@@ -117,3 +117,34 @@ fn traces_are_printed_for_counterexamples_witnesses_and_errors() {
     let trace = p["trace"].as_array().expect("an error comes with its trace");
     assert_eq!(trace.last().unwrap()["state"]["vars"]["n"], 2);
 }
+
+/// TChecker files are checked directly and imported to YAML; `import -o`
+/// never writes over an existing file.
+#[test]
+fn tchecker_files_check_and_import() {
+    let tck = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference/tchecker/fischer_4.tck");
+    if !std::path::Path::new(tck).exists() {
+        eprintln!("skipped: the reference models are not next to this checkout");
+        return;
+    }
+    let (code, out, err) = kairos(&["check", tck, "--labels", "cs1,cs2", "--abstraction", "lu", "--format", "json"]);
+    assert_eq!(code, 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["properties"][0]["verdict"], "violated");
+    assert_eq!(v["properties"][0]["stats"]["visited"], 268, "TChecker's covreach visits 268");
+    assert_eq!(v["properties"][0]["stats"]["stored"], 220);
+
+    let dir = std::env::temp_dir().join(format!("kairos-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let yaml = dir.join("fischer_4.yaml");
+    let (code, _, err) = kairos(&["import", tck, "-o", &yaml.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = kairos(&["validate", &yaml.display().to_string()]);
+    assert_eq!(code, 0, "{out}");
+    let before = std::fs::read_to_string(&yaml).unwrap();
+    let (code, _, err) = kairos(&["import", tck, "-o", &yaml.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("never overwritten"), "{err}");
+    assert_eq!(std::fs::read_to_string(&yaml).unwrap(), before);
+    std::fs::remove_dir_all(&dir).ok();
+}
