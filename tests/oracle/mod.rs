@@ -30,11 +30,15 @@
 //! 3. Hence a valuation on the grid is reachable in discrete time iff it is
 //!    reachable in dense time. Every reachable dense valuation lies in a
 //!    zone of the exact zone graph, a closed zone with integer bounds `Z`.
-//!    - `E<> φ` where each conjunct of φ's DNF has non-strict clock atoms
-//!      and at most ONE strict one: `Z ∩ conjunct` (a DBM with integer
-//!      bounds) is non-empty iff it has an integer point (a single strict
-//!      bound `< c` can be read as `<= c - 1` without creating a negative
-//!      cycle in a canonical closed DBM). So `k = 1` is exact.
+//!    - `E<> φ` where no simple cycle of the DBM of a conjunct of φ's DNF
+//!      can hold two strict bounds (at most one strict diagonal, and not a
+//!      strict lower bound `x > c` with a strict upper bound `y < d`; a
+//!      simple cycle passes the reference clock once): reading each `< c`
+//!      as `<= c - 1` keeps `Z ∩ conjunct` non-empty (a cycle of weight
+//!      `w >= 1` with one strict edge gets weight `w - 1 >= 0`), and a
+//!      non-empty closed DBM with integer bounds has an integer point (every
+//!      clock at its lower bound). So `k = 1` is exact. (Counter-example
+//!      with two: `x > 2 and y < 3` where `x = y` holds only at 5/2.)
 //!    - Any state formula (several strict atoms, `deadlock`): a non-empty
 //!      zone with integer bounds over `n` clocks contains a point of the grid
 //!      `(1/(n+1))Z`: keep the integer parts, map the (at most `n`) distinct
@@ -76,34 +80,101 @@ type States = IndexSet<Box<[i64]>, FxBuildHasher>;
 
 const NONE: u32 = u32::MAX;
 
-/// How many strict clock atoms a conjunct of the DNF of `f` (or of `not f`
-/// when `!positive`) may contain; `usize::MAX` for `deadlock` in a positive
-/// position. See the module comment: `<= 1` means integer time is exact.
-pub fn strict_atoms(f: &StateFormula, positive: bool) -> usize {
-    match f {
-        StateFormula::Pred(conjs) => {
-            if positive {
-                conjs.iter().map(|c| c.clocks.iter().filter(|k| k.strict).count()).max().unwrap_or(0)
-            } else {
-                // not (c1 or c2 ...) = (not c1) and (not c2) ...; each `not cj`
-                // is a disjunction of negated atoms, one of which is chosen.
-                conjs.iter().map(|c| c.clocks.iter().any(|k| !k.strict) as usize).sum()
-            }
-        }
-        StateFormula::Deadlock => {
-            if positive {
-                usize::MAX
-            } else {
-                0
-            }
-        }
-        StateFormula::Not(a) => strict_atoms(a, !positive),
-        StateFormula::And(a, b) | StateFormula::Or(a, b) => {
-            let conjunctive = matches!(f, StateFormula::And(..)) == positive;
-            let (x, y) = (strict_atoms(a, positive), strict_atoms(b, positive));
-            if conjunctive { x.saturating_add(y) } else { x.max(y) }
+/// The strict clock atoms of one conjunct of a DNF, as far as they matter
+/// for integer time: whether it has a strict lower bound (`x > c`), a strict
+/// upper bound (`x < c`), and how many strict diagonals (capped at 2).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    lower: bool,
+    upper: bool,
+    diagonals: u8,
+}
+
+impl Shape {
+    const CLOSED: Shape = Shape { lower: false, upper: false, diagonals: 0 };
+    const DEADLOCK: Shape = Shape { lower: true, upper: true, diagonals: 2 };
+
+    /// The strict atom `x_i - x_j < b` (`negated`: of the negation of
+    /// `x_i - x_j ≺ b`, i.e. `x_j - x_i ≺' -b`).
+    fn atom(c: &ClockConstraint, negated: bool) -> Shape {
+        let strict = c.strict != negated;
+        let (i, j) = if negated { (c.j, c.i) } else { (c.i, c.j) };
+        match (strict, i, j) {
+            (false, ..) => Shape::CLOSED,
+            (true, 0, _) => Shape { lower: true, ..Shape::CLOSED },
+            (true, _, 0) => Shape { upper: true, ..Shape::CLOSED },
+            (true, ..) => Shape { diagonals: 1, ..Shape::CLOSED },
         }
     }
+
+    fn and(self, o: Shape) -> Shape {
+        Shape {
+            lower: self.lower || o.lower,
+            upper: self.upper || o.upper,
+            diagonals: (self.diagonals + o.diagonals).min(2),
+        }
+    }
+
+    /// The most strict edges a simple cycle of the conjunct's DBM can hold:
+    /// a simple cycle passes the reference clock once, so it uses at most
+    /// one lower and one upper bound.
+    fn cost(self) -> usize {
+        self.lower as usize + self.upper as usize + self.diagonals as usize
+    }
+}
+
+fn shapes(f: &StateFormula, positive: bool) -> Vec<Shape> {
+    let mut out: Vec<Shape> = match f {
+        StateFormula::Pred(conjs) if positive => {
+            conjs.iter().map(|c| c.clocks.iter().fold(Shape::CLOSED, |s, k| s.and(Shape::atom(k, false)))).collect()
+        }
+        StateFormula::Pred(conjs) => {
+            // not (c1 or c2 ...) = (not c1) and (not c2) ...; each `not cj`
+            // is a disjunction of negated atoms (a negated data condition
+            // has no clock atom).
+            let mut acc = vec![Shape::CLOSED];
+            for c in conjs {
+                let mut options = vec![Shape::CLOSED];
+                options.extend(c.clocks.iter().map(|k| Shape::atom(k, true)));
+                acc = acc.iter().flat_map(|a| options.iter().map(|o| a.and(*o))).collect();
+                dedup(&mut acc);
+            }
+            acc
+        }
+        // Deadlocked valuations need the fine grid; the enabled ones (not
+        // deadlocked) form a union of closed zones.
+        StateFormula::Deadlock => vec![if positive { Shape::DEADLOCK } else { Shape::CLOSED }],
+        StateFormula::Not(a) => shapes(a, !positive),
+        StateFormula::And(a, b) | StateFormula::Or(a, b) => {
+            let (x, y) = (shapes(a, positive), shapes(b, positive));
+            if matches!(f, StateFormula::And(..)) == positive {
+                x.iter().flat_map(|a| y.iter().map(|b| a.and(*b))).collect()
+            } else {
+                x.into_iter().chain(y).collect()
+            }
+        }
+    };
+    dedup(&mut out);
+    out
+}
+
+fn dedup(v: &mut Vec<Shape>) {
+    let mut seen = Vec::with_capacity(v.len());
+    v.retain(|s| {
+        let new = !seen.contains(s);
+        if new {
+            seen.push(*s);
+        }
+        new
+    });
+}
+
+/// How many strict edges a simple cycle may hold in a conjunct of the DNF
+/// of `f` (of `not f` when `!positive`): with at most one, integer time is
+/// exact for `E<> f` (see the module comment); `deadlock` in a positive
+/// position counts as 4.
+pub fn strict_atoms(f: &StateFormula, positive: bool) -> usize {
+    shapes(f, positive).into_iter().map(Shape::cost).max().unwrap_or(0)
 }
 
 fn formula_constraints<'f>(f: &'f StateFormula, out: &mut Vec<&'f ClockConstraint>) {
@@ -165,8 +236,6 @@ pub struct Oracle<'n> {
     /// Per state: its successor by one time step (`NONE` when time cannot
     /// pass), possibly itself.
     delay: Vec<u32>,
-    /// Per state: expanding it met a run-time error (it has no successors).
-    failed: Vec<bool>,
     deadlock_memo: Vec<Option<bool>>,
     /// The first run-time error met, described.
     pub error: Option<String>,
@@ -231,7 +300,6 @@ impl<'n> Oracle<'n> {
             states: States::default(),
             has_step: Vec::new(),
             delay: Vec::new(),
-            failed: Vec::new(),
             deadlock_memo: Vec::new(),
             error: None,
             stack: Vec::new(),
@@ -245,9 +313,12 @@ impl<'n> Oracle<'n> {
                 return Err(GaveUp);
             }
             let s = o.states[next].clone();
-            let (mut has_step, mut delay, mut failed) = (false, NONE, false);
+            let (mut has_step, mut delay) = (false, NONE);
             match o.expand(&s, &mut succ) {
-                Ok(d) => {
+                Ok((d, error)) => {
+                    if let Some(e) = error {
+                        o.error.get_or_insert(e);
+                    }
                     has_step = !succ.is_empty();
                     for t in succ.drain(..) {
                         o.states.insert(t);
@@ -257,13 +328,11 @@ impl<'n> Oracle<'n> {
                     }
                 }
                 Err(e) => {
-                    failed = true;
                     o.error.get_or_insert(e);
                 }
             }
             o.has_step.push(has_step);
             o.delay.push(delay);
-            o.failed.push(failed);
             next += 1;
         }
         o.deadlock_memo = vec![None; o.states.len()];
@@ -571,27 +640,40 @@ impl<'n> Oracle<'n> {
     }
 
     /// The discrete successors of `s` into `out`, and its successor by one
-    /// time step.
-    fn expand(&mut self, s: &[i64], out: &mut Vec<Box<[i64]>>) -> Result<Option<Box<[i64]>>, String> {
+    /// time step. A run-time error in a discrete step is returned beside
+    /// the time successor: the engine tests the goal on a symbolic state,
+    /// delays included, before expanding it, so time may still pass from a
+    /// state whose discrete expansion fails (only the discrete steps are cut).
+    #[allow(clippy::type_complexity)]
+    fn expand(&mut self, s: &[i64], out: &mut Vec<Box<[i64]>>) -> Result<(Option<Box<[i64]>>, Option<String>), String> {
         out.clear();
         let enabled = self.enabled(s)?;
+        let mut error = None;
         for t in self.steps(s, &enabled) {
-            if let Some(n) = self.fire(s, &t)? {
-                out.push(n);
+            match self.fire(s, &t) {
+                Ok(Some(n)) => out.push(n),
+                Ok(None) => {}
+                Err(e) => {
+                    error = Some(e);
+                    break;
+                }
             }
         }
+        if error.is_some() {
+            out.clear();
+        }
         if !self.can_delay(s, &enabled) {
-            return Ok(None);
+            return Ok((None, error));
         }
         let mut d = s.to_vec();
         for c in &mut d[self.np + self.ns..] {
             *c += 1;
         }
         if !self.invariants_hold(&d).map_err(|x| format!("{x:?} in an invariant after a delay"))? {
-            return Ok(None);
+            return Ok((None, error));
         }
         self.normalise(&mut d);
-        Ok(Some(d.into_boxed_slice()))
+        Ok((Some(d.into_boxed_slice()), error))
     }
 
     /// Whether state `i` is deadlocked: no discrete step from it, nor from
@@ -655,8 +737,9 @@ impl<'n> Oracle<'n> {
         })
     }
 
-    /// Some reachable state satisfies `f` (states whose expansion failed are
-    /// dead ends: the engine stops at them, so nothing beyond counts).
+    /// Some reachable state satisfies `f` (the discrete steps of states
+    /// whose expansion failed are cut: the engine stops there, so nothing
+    /// beyond counts; a goal reached anyway may or may not be reported).
     pub fn reachable(&mut self, f: &StateFormula) -> Result<bool, EvalError> {
         for i in 0..self.states.len() {
             if self.sat(f, i)? {
@@ -687,9 +770,5 @@ impl<'n> Oracle<'n> {
     /// The first reachable state satisfying `f`, for messages.
     pub fn witness(&mut self, f: &StateFormula) -> Option<usize> {
         (0..self.states.len()).find(|&i| self.sat(f, i).unwrap_or(false))
-    }
-
-    pub fn any_failed(&self) -> bool {
-        self.failed.iter().any(|&f| f)
     }
 }
