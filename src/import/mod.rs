@@ -19,12 +19,17 @@ pub(crate) struct YamlOut {
 }
 
 impl YamlOut {
+    /// One line; control characters (from names in comments) are escaped,
+    /// so that a line stays one line.
     pub(crate) fn line(&mut self, source_line: usize, text: impl AsRef<str>) {
-        for l in text.as_ref().split('\n') {
-            self.text.push_str(l.trim_end());
-            self.text.push('\n');
-            self.line_map.push(source_line);
-        }
+        let line: String = text
+            .as_ref()
+            .chars()
+            .flat_map(|c| if c.is_control() { c.escape_default().collect::<Vec<_>>() } else { vec![c] })
+            .collect();
+        self.text.push_str(line.trim_end());
+        self.text.push('\n');
+        self.line_map.push(source_line);
     }
 
     pub(crate) fn finish(self) -> (String, Vec<usize>) {

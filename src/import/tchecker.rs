@@ -885,77 +885,117 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
     let src = Src::new(name, text);
     let mut d = Diags { src: &src, list: Vec::new() };
     let m = parse(&src, &mut d);
+    let names = Names::new(&m);
+    let channels = channels(&m, &names, &mut d);
+    let exprs = expressions(&m, &names, &mut d);
+    let initial = initial_locations(&m, &mut d);
+    if m.procs.is_empty() && d.list.is_empty() {
+        d.error(0, 0, "missing-process", "the model declares no process");
+    }
+    if !d.list.is_empty() {
+        let mut list = d.list;
+        list.sort_by_key(|a| a.loc.pos);
+        list.dedup();
+        return Err(list);
+    }
     let labels = labels_comment(text);
+    let label_renames: Vec<(String, String)> =
+        names.labels.iter().filter(|(t, k)| t != k).map(|(t, k)| (t.clone(), k.clone())).collect();
+    let (yaml, line_map) = emit(name, &src, &m, &names, &channels, &exprs, &initial, &labels);
+    Ok(Imported { yaml, line_map, labels, label_renames })
+}
 
-    // Global names: clocks and ints, in file order.
-    let mut globals = Taken::default();
-    let mut clock_names: HashMap<String, Vec<String>> = HashMap::new();
-    let mut int_names: HashMap<String, String> = HashMap::new();
-    for (name, (var, _)) in &m.vars {
-        match var {
-            Var::Clock { size: 1, .. } => {
-                clock_names.insert(name.clone(), vec![globals.fresh(&sanitize(name))]);
-            }
-            Var::Clock { size, .. } => {
-                let names = (0..*size).map(|k| globals.fresh(&sanitize(&format!("{name}_{k}")))).collect();
-                clock_names.insert(name.clone(), names);
-            }
-            Var::Int { .. } => {
-                int_names.insert(name.clone(), globals.fresh(&sanitize(name)));
+/// The kairos name of every TChecker name.
+struct Names {
+    /// Clocks and ints, and the global names taken.
+    clocks: HashMap<String, Vec<String>>,
+    ints: HashMap<String, String>,
+    globals: Taken,
+    /// Templates, and the locations of each.
+    procs: Vec<String>,
+    locs: Vec<Vec<String>>,
+    /// One kairos name per TChecker label, whatever the process (a label is
+    /// true where some instance carries it).
+    labels: IndexMap<String, String>,
+}
+
+impl Names {
+    fn new(m: &Model) -> Names {
+        // Global names: clocks and ints, in file order.
+        let mut globals = Taken::default();
+        let mut clocks: HashMap<String, Vec<String>> = HashMap::new();
+        let mut ints: HashMap<String, String> = HashMap::new();
+        for (name, (var, _)) in &m.vars {
+            match var {
+                Var::Clock { size: 1, .. } => {
+                    clocks.insert(name.clone(), vec![globals.fresh(&sanitize(name))]);
+                }
+                Var::Clock { size, .. } => {
+                    let names = (0..*size).map(|k| globals.fresh(&sanitize(&format!("{name}_{k}")))).collect();
+                    clocks.insert(name.clone(), names);
+                }
+                Var::Int { .. } => {
+                    ints.insert(name.clone(), globals.fresh(&sanitize(name)));
+                }
             }
         }
-    }
 
-    // Templates and their locations.
-    let mut templates = Taken::default();
-    let proc_names: Vec<String> = m.procs.values().map(|p| templates.fresh(&sanitize(&p.name))).collect();
-    let loc_names: Vec<Vec<String>> = m
-        .procs
-        .values()
-        .map(|p| {
-            let mut taken = Taken::default();
-            p.locs.values().map(|l| taken.fresh(&sanitize(&l.name))).collect()
-        })
-        .collect();
+        // Templates and their locations.
+        let mut templates = Taken::default();
+        let procs: Vec<String> = m.procs.values().map(|p| templates.fresh(&sanitize(&p.name))).collect();
+        let locs: Vec<Vec<String>> = m
+            .procs
+            .values()
+            .map(|p| {
+                let mut taken = Taken::default();
+                p.locs.values().map(|l| taken.fresh(&sanitize(&l.name))).collect()
+            })
+            .collect();
 
-    // Labels: one kairos name per TChecker label, for every process (a label
-    // is true where some instance carries it).
-    let mut label_names: IndexMap<String, String> = IndexMap::new();
-    let mut label_taken = Taken::default();
-    for p in m.procs.values() {
-        for l in p.locs.values() {
-            for (label, _) in &l.labels {
-                if label_names.contains_key(label) {
-                    continue;
+        // Labels: one kairos name per TChecker label, for every process (a label
+        // is true where some instance carries it).
+        let mut labels: IndexMap<String, String> = IndexMap::new();
+        let mut label_taken = Taken::default();
+        for p in m.procs.values() {
+            for l in p.locs.values() {
+                for (label, _) in &l.labels {
+                    if labels.contains_key(label) {
+                        continue;
+                    }
+                    let clashes = |s: &str, taken: &Taken| {
+                        globals.has(s)
+                            || taken.has(s)
+                            || m.procs.values().enumerate().any(|(pj, q)| {
+                                q.locs.values().any(|l| l.labels.iter().any(|(x, _)| x == label))
+                                    && locs[pj].iter().any(|n| n == s)
+                            })
+                    };
+                    let mut base = sanitize(label);
+                    if clashes(&base, &label_taken) {
+                        base = format!("{}_label", sanitize_chars(label));
+                    }
+                    let mut name = base.clone();
+                    let mut k = 2;
+                    while clashes(&name, &label_taken) {
+                        name = format!("{base}{k}");
+                        k += 1;
+                    }
+                    label_taken.0.insert(name.clone());
+                    labels.insert(label.clone(), name);
                 }
-                let clashes = |s: &str, taken: &Taken| {
-                    globals.has(s)
-                        || taken.has(s)
-                        || m.procs.values().enumerate().any(|(pj, q)| {
-                            q.locs.values().any(|l| l.labels.iter().any(|(x, _)| x == label))
-                                && loc_names[pj].iter().any(|n| n == s)
-                        })
-                };
-                let mut base = sanitize(label);
-                if clashes(&base, &label_taken) {
-                    base = format!("{}_label", sanitize_chars(label));
-                }
-                let mut name = base.clone();
-                let mut k = 2;
-                while clashes(&name, &label_taken) {
-                    name = format!("{base}{k}");
-                    k += 1;
-                }
-                label_taken.0.insert(name.clone());
-                label_names.insert(label.clone(), name);
             }
         }
-    }
 
-    // Synchronisation vectors.
+        Names { clocks, ints, globals, procs, locs, labels }
+    }
+}
+
+/// The `sync` vectors kairos can express, as binary channels; the others are
+/// reported.
+fn channels(m: &Model, names: &Names, d: &mut Diags) -> Vec<Channel> {
     let mut channels: Vec<Channel> = Vec::new();
-    let mut chan_taken = globals.clone();
-    chan_taken.0.extend(label_taken.0.iter().cloned());
+    let mut chan_taken = names.globals.clone();
+    chan_taken.0.extend(names.labels.values().cloned());
     let mut seen_vectors: Vec<Vec<(usize, String, bool)>> = Vec::new();
     for s in &m.syncs {
         if s.parts.len() < 2 {
@@ -1011,20 +1051,29 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
         let (a, b) = (&s.parts[0], &s.parts[1]);
         let base = format!(
             "{}_{}__{}_{}",
-            proc_names[a.proc],
+            names.procs[a.proc],
             sanitize(&a.event).trim_end_matches('_'),
-            proc_names[b.proc],
+            names.procs[b.proc],
             sanitize(&b.event).trim_end_matches('_')
         );
         let name = chan_taken.fresh(&base);
         channels.push(Channel { name, line: s.line, send: (a.proc, a.event.clone()), recv: (b.proc, b.event.clone()) });
     }
+    channels
+}
 
-    // Expressions.
+/// The printed invariants (per process, per location) and guards and updates
+/// (per process, per edge).
+struct Exprs {
+    invariants: Vec<Vec<Option<String>>>,
+    edges: Vec<Vec<(Option<String>, Option<String>)>>,
+}
+
+fn expressions(m: &Model, names: &Names, d: &mut Diags) -> Exprs {
     let lookup = |name: &str| -> Option<Sym> {
         match m.vars.get(name) {
-            Some((Var::Clock { .. }, _)) => Some(Sym::Clock { names: clock_names.get(name)?.clone() }),
-            Some((Var::Int { size, .. }, _)) => Some(Sym::Int { name: int_names.get(name)?.clone(), size: *size }),
+            Some((Var::Clock { .. }, _)) => Some(Sym::Clock { names: names.clocks.get(name)?.clone() }),
+            Some((Var::Int { size, .. }, _)) => Some(Sym::Int { name: names.ints.get(name)?.clone(), size: *size }),
             None => None,
         }
     };
@@ -1036,8 +1085,8 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
             inv.push(l.invariant.as_ref().and_then(|t| {
                 let what = format!("the invariant of `{}`", l.name);
                 let chars: Vec<char> = t.value.chars().collect();
-                let n = texpr::parse_formula(&chars, t.at, &what, &mut d)?;
-                Printer { lookup: &lookup, d: &mut d, what: &what }.formula(&n, Context::Invariant).ok().map(|s| s.0)
+                let n = texpr::parse_formula(&chars, t.at, &what, d)?;
+                Printer { lookup: &lookup, d, what: &what }.formula(&n, Context::Invariant).ok().map(|s| s.0)
             }));
         }
         invariants.push(inv);
@@ -1046,14 +1095,14 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
             let guard = e.guard.as_ref().and_then(|t| {
                 let what = "a guard (`provided:`)";
                 let chars: Vec<char> = t.value.chars().collect();
-                let n = texpr::parse_formula(&chars, t.at, what, &mut d)?;
-                Printer { lookup: &lookup, d: &mut d, what }.formula(&n, Context::Guard).ok().map(|s| s.0)
+                let n = texpr::parse_formula(&chars, t.at, what, d)?;
+                Printer { lookup: &lookup, d, what }.formula(&n, Context::Guard).ok().map(|s| s.0)
             });
             let update = e.update.as_ref().and_then(|t| {
                 let what = "a statement (`do:`)";
                 let chars: Vec<char> = t.value.chars().collect();
-                let stmts = texpr::parse_statements(&chars, t.at, what, &mut d)?;
-                let mut pr = Printer { lookup: &lookup, d: &mut d, what };
+                let stmts = texpr::parse_statements(&chars, t.at, what, d)?;
+                let mut pr = Printer { lookup: &lookup, d, what };
                 let mut out = Vec::new();
                 for s in &stmts {
                     if let Some(s) = pr.statement(s).ok()? {
@@ -1066,8 +1115,12 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
         }
         guards.push(gs);
     }
+    Exprs { invariants, edges: guards }
+}
 
-    // Initial locations.
+/// The initial location of each process (TChecker allows several, kairos
+/// one).
+fn initial_locations(m: &Model, d: &mut Diags) -> Vec<usize> {
     let mut initial: Vec<usize> = Vec::new();
     for p in m.procs.values() {
         let inits: Vec<(usize, &Location)> = p.locs.values().enumerate().filter(|(_, l)| l.initial).collect();
@@ -1089,24 +1142,32 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
                     "unsupported",
                     format!("process `{}` has several initial locations; kairos templates have one", p.name),
                 )
-                .hint = Some("keep one `initial:` and reach the others by an edge from a committed location".into());
+                .hint = Some(
+                    "TChecker starts from every combination of initial locations; check one model per initial location"
+                        .into(),
+                );
             }
         }
     }
-    if m.procs.is_empty() && d.list.is_empty() {
-        d.error(0, 0, "missing-process", "the model declares no process");
-    }
+    initial
+}
 
-    if !d.list.is_empty() {
-        let mut list = d.list;
-        list.sort_by(|a, b| a.loc.pos.cmp(&b.loc.pos));
-        list.dedup();
-        return Err(list);
-    }
-
-    // The YAML.
-    let label_renames: Vec<(String, String)> =
-        label_names.iter().filter(|(t, k)| t != k).map(|(t, k)| (t.clone(), k.clone())).collect();
+/// The YAML text and its line map.
+#[allow(clippy::too_many_arguments)]
+fn emit(
+    name: &str,
+    src: &Src,
+    m: &Model,
+    names: &Names,
+    channels: &[Channel],
+    exprs: &Exprs,
+    initial: &[usize],
+    labels: &[String],
+) -> (String, Vec<usize>) {
+    let (proc_names, loc_names, clock_names, int_names, label_names) =
+        (&names.procs, &names.locs, &names.clocks, &names.ints, &names.labels);
+    let (invariants, guards) = (&exprs.invariants, &exprs.edges);
+    let label_renames: Vec<(&String, &String)> = label_names.iter().filter(|(t, k)| t != k).collect();
     let mut y = YamlOut::default();
     let (sys_name, sys_at) = m.system.clone().unwrap_or_default();
     y.line(0, format!("# Imported from the TChecker model `{name}` (system `{sys_name}`) by `kairos import`."));
@@ -1198,7 +1259,7 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
     if !channels.is_empty() {
         y.line(0, "");
         y.line(0, "channels:");
-        for ch in &channels {
+        for ch in channels {
             let (sp, se) = &ch.send;
             let (rp, re) = &ch.recv;
             y.line(
@@ -1260,7 +1321,7 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
         for (ei, e) in p.edges.iter().enumerate() {
             let (guard, update) = &guards[pi][ei];
             let mut syncs: Vec<String> = Vec::new();
-            for ch in &channels {
+            for ch in channels {
                 if ch.send.0 == pi && ch.send.1 == e.event {
                     syncs.push(format!("{}!", ch.name));
                 }
@@ -1311,9 +1372,7 @@ pub fn import_tchecker(name: &str, text: &str) -> Result<Imported, Vec<Diagnosti
         y.line(0, format!("  # `#labels={}`: TChecker's `tck-reach -l {}`", labels.join(":"), labels.join(",")));
         y.line(0, format!("  - {{name: labels, check: {}}}", quoted(&format!("E<> {}", names.join(" and ")))));
     }
-
-    let (yaml, line_map) = y.finish();
-    Ok(Imported { yaml, line_map, labels, label_renames })
+    y.finish()
 }
 
 const HEADER: &str = "\

@@ -743,6 +743,10 @@ impl Printer<'_, '_> {
                         Arith::Div => "/",
                         Arith::Rem => "%",
                     };
+                    if matches!(op, Arith::Div | Arith::Rem) && self.constant(b)? == Some(0) {
+                        self.d.error(b.at, b.len, "division-by-zero", format!("division by zero in {}", self.what));
+                        return Err(());
+                    }
                     out = format!("{out} {sym} {}", paren(self.term(b)?, prec + 1));
                 }
                 Ok((out, prec))

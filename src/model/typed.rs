@@ -3,6 +3,7 @@
 //! constants are folded.
 
 use crate::syntax::ast::BinOp;
+pub use crate::syntax::ast::{AssignOp, SyncDir as Dir};
 
 /// Where an integer or boolean lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,13 +131,6 @@ pub struct Conj {
 /// `false`. An edge whose guard has several disjuncts is split.
 pub type Dnf = Vec<Conj>;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AssignOp {
-    Set,
-    Add,
-    Sub,
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub enum TUpdate {
     /// `v = e`, `a[i] += e`: the target's range is checked at run time.
@@ -144,12 +138,6 @@ pub enum TUpdate {
     /// `x = c` for a clock (c >= 0, checked at instantiation), or, in hybrid
     /// models, `v = linear term` for a clock or continuous variable.
     Continuous { var: Cvar, terms: Vec<(Cvar, i64)>, value: TExpr },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dir {
-    Send,
-    Receive,
 }
 
 #[derive(Clone, Debug, PartialEq)]

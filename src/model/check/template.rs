@@ -11,7 +11,7 @@ use crate::model::decl::{EdgeDecl, LocDecl, TemplateDecl};
 use crate::model::reader::Name;
 use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, Dir, Dnf, LinAtom, TExpr, TSync, TUpdate, VarRef};
 use crate::model::types::{Edge, Location, Ratio, Select, Template};
-use crate::syntax::ast::{self, ExprKind, SyncDir};
+use crate::syntax::ast::{self, ExprKind};
 use crate::syntax::parse::{parse_expr, parse_selects, parse_sync, parse_updates};
 use crate::syntax::yaml::Node;
 
@@ -448,7 +448,7 @@ impl Checker<'_> {
                 return None;
             }
         };
-        Some(Some(TSync { channel: id, index, dir: if s.dir == SyncDir::Send { Dir::Send } else { Dir::Receive } }))
+        Some(Some(TSync { channel: id, index, dir: s.dir }))
     }
 
     fn updates(&mut self, node: &Node, scope: &dyn Scope) -> Option<Vec<TUpdate>> {
@@ -480,11 +480,7 @@ impl Checker<'_> {
                 return None;
             }
         };
-        let op = match u.op {
-            ast::AssignOp::Set => AssignOp::Set,
-            ast::AssignOp::Add => AssignOp::Add,
-            ast::AssignOp::Sub => AssignOp::Sub,
-        };
+        let op = u.op;
         match scope.lookup(name) {
             Some(Sym::Var { var, is_bool, size }) => {
                 let index = match (index, size) {
