@@ -752,6 +752,7 @@ impl Printer<'_, '_> {
                 Ok((out, prec))
             }
             Kind::Ite(c, a, b) => {
+                self.no_clock(c)?;
                 let c = self.formula(c, Context::Guard)?;
                 let a = self.term(a)?;
                 let b = self.term(b)?;
