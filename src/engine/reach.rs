@@ -38,10 +38,13 @@ pub struct Limits {
     pub deadline: Option<Instant>,
 }
 
+/// How a node was first reached: its predecessor and the step.
+pub type Parent = Option<(u32, Transition)>;
+
 /// A node of the explored graph: its state and how it was first reached.
 pub struct Node<S = Dbm> {
     pub state: ZoneState<S>,
-    pub parent: Option<(u32, Transition)>,
+    pub parent: Parent,
     /// False once a larger zone replaced it (it stays for the paths through it).
     pub alive: bool,
 }
@@ -92,7 +95,7 @@ pub fn explore<S: ClockSet>(
     if let Err(error) = zg.initial(&mut initial) {
         return finish(End::Error { node: None, error }, nodes, stats, &store);
     }
-    let mut pending: Vec<(ZoneState<S>, Option<(u32, Transition)>)> = initial.into_iter().map(|s| (s, None)).collect();
+    let mut pending: Vec<(ZoneState<S>, Parent)> = initial.into_iter().map(|s| (s, None)).collect();
     let mut transitions = Vec::new();
     let mut successors = Vec::new();
     loop {
@@ -147,7 +150,7 @@ fn insert<S: ClockSet>(
     store: &mut Passed,
     cover: Cover,
     state: ZoneState<S>,
-    parent: Option<(u32, Transition)>,
+    parent: Parent,
 ) -> Option<u32> {
     let id = nodes.len() as u32;
     if cover == Cover::Equal {
