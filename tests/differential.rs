@@ -4,13 +4,17 @@
 //! exact (see the oracle's module comment).
 //!
 //! Every network comes from a seed; on a disagreement the test prints the
-//! model, the property, both verdicts and the seed, and fails. Reproduce one
-//! network with
-//! `KAIROS_DIFF_SEED=<seed> KAIROS_DIFF_COUNT=1 cargo test --test differential -- --nocapture`.
+//! model, the property, both verdicts and the seed (and the command that
+//! reproduces it), and fails.
 //!
 //! `cargo test --test differential` checks a few hundred networks;
 //! `cargo test --release --test differential -- --ignored` runs the big
-//! campaign (10 000 networks, or `KAIROS_DIFF_COUNT`).
+//! campaign (10 000 networks, larger budgets). Environment:
+//! - `KAIROS_DIFF_SEED`, `KAIROS_DIFF_COUNT`: the first seed and how many;
+//! - `KAIROS_DIFF_MODEL=file.yaml`: check that model and its own
+//!   `properties:` instead (for minimised models);
+//! - `KAIROS_DIFF_DUMP`, `KAIROS_DIFF_VERBOSE`: print every generated model,
+//!   every oracle exploration and engine run with its time.
 
 mod oracle;
 
@@ -103,10 +107,12 @@ struct Generated {
 impl Gen {
     /// A clock bound: mostly a small constant, sometimes `K` or data.
     fn bound(&mut self, ctx: &EdgeCtx<'_>) -> String {
-        match self.rng.below(10) {
+        match self.rng.below(11) {
             0 => "K".into(),
             1 => format!("n + {}", self.rng.int(0, 2)),
             2 if ctx.has_id => format!("id + {}", self.rng.int(0, 3)),
+            // Negative for n = 0 (a bound below zero).
+            10 => format!("{} - n", self.rng.int(-1, 2)),
             3 | 4 => self.rng.int(0, 10).to_string(),
             _ => self.rng.int(0, 5).to_string(),
         }
@@ -165,7 +171,7 @@ impl Gen {
             let s = match r.below(15) {
                 0..=3 => {
                     let x = r.pick(ctx.clocks).clone();
-                    if r.chance(0.75) { format!("{x} = 0") } else { format!("{x} = {}", r.int(1, 3)) }
+                    if r.chance(0.75) { format!("{x} = 0") } else { format!("{x} = {}", r.int(1, 6)) }
                 }
                 4 => {
                     protect.push(format!("n < {nmax}"));
@@ -322,7 +328,12 @@ impl Gen {
                 let select = g.rng.chance(0.15);
                 let mut attrs = vec![format!("from: {from}"), format!("to: {to}")];
                 if select {
-                    attrs.push("select: \"i : 0..1\"".into());
+                    if g.rng.chance(0.2) {
+                        // A second select variable, unused or in a guard.
+                        attrs.push("select: \"i : 0..1, j : 0..2\"".into());
+                    } else {
+                        attrs.push("select: \"i : 0..1\"".into());
+                    }
                 }
                 // Senders mostly in even templates, receivers in odd ones
                 // (and broadcasts mostly from the first), so that partners
@@ -332,12 +343,12 @@ impl Gen {
                 let send = |g: &mut Gen, even: bool| if even != g.rng.chance(0.2) { "!" } else { "?" };
                 let (sync, clock_guards) = match g.rng.below(100) {
                     0..=49 => (None, true),
-                    50..=66 => (Some(format!("c{}", send(&mut g, t % 2 == 0))), true),
+                    50..=66 => (Some(format!("c{}", send(&mut g, t.is_multiple_of(2)))), true),
                     67..=77 => {
                         let dir = send(&mut g, t == 0);
                         (Some(format!("bc{dir}")), dir == "!")
                     }
-                    78..=85 => (Some(format!("u{}", send(&mut g, t % 2 == 1))), false),
+                    78..=85 => (Some(format!("u{}", send(&mut g, !t.is_multiple_of(2)))), false),
                     86..=89 if g.has_ub => (Some(format!("ub{}", send(&mut g, t == 1))), false),
                     _ => {
                         let idx = if select && g.rng.chance(0.6) {
@@ -350,7 +361,7 @@ impl Gen {
                         } else {
                             g.rng.int(0, 1).to_string()
                         };
-                        (Some(format!("ch[{idx}]{}", send(&mut g, t % 2 == 0))), true)
+                        (Some(format!("ch[{idx}]{}", send(&mut g, t.is_multiple_of(2)))), true)
                     }
                 };
                 let mut protect = Vec::new();
@@ -485,6 +496,10 @@ struct Budget {
     none_states: u64,
     /// Largest clock count for which the fine grid `1/(n+1)` is tried.
     fine_clocks: usize,
+    /// Also compare the oracle in integer time with itself on the fine grid.
+    cross_check: bool,
+    /// The command that runs the same test.
+    command: &'static str,
 }
 
 #[derive(Default, Debug)]
@@ -502,6 +517,8 @@ struct Tally {
     /// Deadlock properties in networks with reachable run-time errors.
     deadlock_with_errors: u64,
     fine_grid: u64,
+    /// Networks where the oracle was compared with itself.
+    self_checks: u64,
     engine_runs: u64,
     agreed: u64,
     agreed_found: u64,
@@ -535,6 +552,7 @@ impl Tally {
         self.too_many_clocks += o.too_many_clocks;
         self.deadlock_with_errors += o.deadlock_with_errors;
         self.fine_grid += o.fine_grid;
+        self.self_checks += o.self_checks;
         self.engine_runs += o.engine_runs;
         self.agreed += o.agreed;
         self.agreed_found += o.agreed_found;
@@ -557,11 +575,17 @@ struct Prop {
 }
 
 fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
-    tally.networks += 1;
     let generated = Gen::generate(seed);
     if std::env::var("KAIROS_DIFF_DUMP").is_ok() {
         eprintln!("=== seed {seed}\n{}{:#?}", generated.yaml, generated.properties);
     }
+    check_generated(seed, &generated, budget, tally);
+}
+
+/// Checks one model; without generated properties, the model's own
+/// (`properties:`) are used.
+fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut Tally) {
+    tally.networks += 1;
     let src = Source::new(format!("random-{seed}.yaml"), generated.yaml.clone());
     let reject = |tally: &mut Tally, why: String| {
         tally.invalid += 1;
@@ -578,7 +602,9 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
         Err(d) => return reject(tally, format!("{:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>())),
     };
     let mut props = Vec::new();
-    for (k, text) in generated.properties.iter().enumerate() {
+    let own: Vec<String> = loaded.model.properties.iter().map(|p| p.text.clone()).collect();
+    let texts = if generated.properties.is_empty() { &own } else { &generated.properties };
+    for (k, text) in texts.iter().enumerate() {
         let property = match loaded.query(&format!("p{k}"), text) {
             Ok(p) => p,
             Err(d) => {
@@ -611,6 +637,9 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
             tally.too_many_clocks += 1;
         }
     }
+    let mut exact_too_big = false;
+    // (property, goal reachable, error reachable) in integer time.
+    let mut integer_results = Vec::new();
     for (grain, ids) in by_grain {
         if ids.is_empty() {
             continue;
@@ -641,11 +670,64 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
                 continue;
             }
             let found = oracle.reachable(&p.goal).expect("generated properties evaluate without errors");
+            if grain == 1 {
+                integer_results.push((k, found, error.is_some()));
+            }
             tally.oracle_settled += 1;
             if grain > 1 {
                 tally.fine_grid += 1;
             }
-            compare(seed, &generated, &loaded.model, &net, p, found, &error, &mut oracle, grain, budget, tally);
+            compare(
+                seed,
+                generated,
+                &loaded.model,
+                &net,
+                p,
+                found,
+                &error,
+                &mut oracle,
+                grain,
+                budget,
+                &mut exact_too_big,
+                tally,
+            );
+        }
+    }
+    if budget.cross_check && n <= budget.fine_clocks && !integer_results.is_empty() {
+        self_check(seed, generated, &net, &props, &integer_results, fine, budget, tally);
+    }
+}
+
+/// The oracle against itself: where integer time is exact, the grid
+/// `1/(n+1)` must give the same answers (this checks the digitisation
+/// argument and the scaling and normalisation code).
+#[allow(clippy::too_many_arguments)]
+fn self_check(
+    seed: u64,
+    generated: &Generated,
+    net: &kairos::network::Network,
+    props: &[Prop],
+    integer: &[(usize, bool, bool)],
+    fine: i64,
+    budget: Budget,
+    tally: &mut Tally,
+) {
+    let formulas: Vec<&StateFormula> = integer.iter().map(|&(k, ..)| &props[k].goal).collect();
+    let config = Config { granularity: fine, max_states: budget.oracle_states };
+    let Ok(mut oracle) = Oracle::explore(net, &formulas, config) else { return };
+    tally.self_checks += 1;
+    let error = oracle.error.is_some();
+    for &(k, found, int_error) in integer {
+        let p = &props[k];
+        let fine_found = oracle.reachable(&p.goal).expect("generated properties evaluate without errors");
+        if fine_found != found || error != int_error {
+            let summary = format!(
+                "seed {seed}: `{}`: ORACLE SELF-CHECK: integer time: goal {found}, error {int_error}; time step \
+                 1/{fine}: goal {fine_found}, error {error}",
+                p.text
+            );
+            let details = format!("{summary}\n--- model ---\n{}", generated.yaml);
+            tally.disagreements.push(Disagreement { seed, summary, details });
         }
     }
 }
@@ -662,6 +744,7 @@ fn compare(
     oracle: &mut Oracle<'_>,
     grain: i64,
     budget: Budget,
+    exact_too_big: &mut bool,
     tally: &mut Tally,
 ) {
     let diagonal = net.has_diagonals || p.goal_has_diagonal();
@@ -678,6 +761,12 @@ fn compare(
         (Lu, Order::Bfs, false),
     ];
     for (abstraction, order, subsumption) in settings {
+        // Once the exact zone graph overflowed the state limit without a
+        // goal or error to stop at, it will again: spare the time.
+        if abstraction == Exact && *exact_too_big && !found && error.is_none() {
+            tally.unknown_limit += 1;
+            continue;
+        }
         {
             let max_states = match abstraction {
                 AbstractionChoice::None => budget.none_states,
@@ -692,7 +781,32 @@ fn compare(
             tally.engine_runs += 1;
             let setting = format!("{abstraction:?}, {order:?}{}", if subsumption { "" } else { ", no subsumption" });
             let t0 = Instant::now();
-            let outcome = engine::check(model, Some(net), &p.property, &options);
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                engine::check(model, Some(net), &p.property, &options)
+            }));
+            let outcome = match run {
+                Ok(o) => o,
+                Err(payload) => {
+                    let msg = payload
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    let verdict = Verdict::Unknown(Unknown::Unsupported(format!("PANIC: {msg}")));
+                    tally.disagreements.push(report(
+                        seed,
+                        generated,
+                        p,
+                        &setting,
+                        &verdict,
+                        found,
+                        error,
+                        oracle,
+                        (grain, budget.command),
+                    ));
+                    continue;
+                }
+            };
             if std::env::var("KAIROS_DIFF_VERBOSE").is_ok() {
                 eprintln!(
                     "seed {seed} {setting} `{}`: {:?} in {:.3} s",
@@ -707,6 +821,7 @@ fn compare(
                 (Verdict::Violated, false) | (Verdict::Satisfied, true) => Some(false),
                 (Verdict::Error(_), _) => None,
                 (Verdict::Unknown(Unknown::StateLimit), _) if abstraction == AbstractionChoice::None => {
+                    *exact_too_big |= !found && error.is_none();
                     tally.unknown_limit += 1;
                     continue;
                 }
@@ -726,7 +841,7 @@ fn compare(
                         found,
                         error,
                         oracle,
-                        grain,
+                        (grain, budget.command),
                     ));
                     continue;
                 }
@@ -755,7 +870,7 @@ fn compare(
                     found,
                     error,
                     oracle,
-                    grain,
+                    (grain, budget.command),
                 ));
             }
         }
@@ -778,7 +893,7 @@ fn report(
     found: bool,
     error: &Option<String>,
     oracle: &mut Oracle<'_>,
-    grain: i64,
+    (grain, command): (i64, &str),
 ) -> Disagreement {
     let witness = oracle.witness(&p.goal).map(|i| oracle.show(i));
     let summary = format!(
@@ -790,12 +905,13 @@ fn report(
     let details = format!(
         "DISAGREEMENT (seed {seed})\nproperty: {}\nengine ({setting}): {verdict:?}\n\
          oracle (time step 1/{grain}, {} states): goal reachable = {found}{}, run-time error reachable = {:?}\n\
-         reproduce: KAIROS_DIFF_SEED={seed} KAIROS_DIFF_COUNT=1 cargo test --test differential -- --nocapture\n\
+         reproduce: KAIROS_DIFF_SEED={seed} KAIROS_DIFF_COUNT=1 {}\n\
          --- model ---\n{}properties:\n  - {{name: p, check: \"{}\"}}\n",
         p.text,
         oracle.state_count(),
         witness.map(|w| format!(" (e.g. {w})")).unwrap_or_default(),
         error,
+        command,
         generated.yaml,
         p.text,
     );
@@ -831,17 +947,32 @@ fn campaign(first_seed: u64, count: u64, budget: Budget) -> Tally {
 }
 
 fn run(default_seed: u64, default_count: u64, budget: Budget) {
+    // A model file (with its own properties) instead of random ones.
+    if let Ok(path) = std::env::var("KAIROS_DIFF_MODEL") {
+        let yaml = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut t = Tally::default();
+        check_generated(0, &Generated { yaml, properties: Vec::new() }, budget, &mut t);
+        for d in &t.disagreements {
+            println!("{}", d.summary);
+        }
+        println!("{path}: {} engine runs, {} agreed, {} disagreements", t.engine_runs, t.agreed, t.disagreements.len());
+        assert!(t.disagreements.is_empty() && t.invalid == 0, "{:?}", t.invalid_examples);
+        return;
+    }
     let first = env_u64("KAIROS_DIFF_SEED").unwrap_or(default_seed);
     let count = env_u64("KAIROS_DIFF_COUNT").unwrap_or(default_count);
     let started = Instant::now();
     let t = campaign(first, count, budget);
     let elapsed = started.elapsed();
     println!(
-        "differential: {} networks (seeds {first}..{}) in {:.1} s: {} invalid, {} properties, {} settled by the \
-         oracle ({} on the fine grid, {} oracle states in all), {} given up by the oracle, {} needing the fine \
-         grid on too many clocks, {} deadlock properties skipped for run-time errors; {} engine runs: {} agreed \
-         ({} found, {} run-time errors), {} unknown (state limit, no extrapolation), {} unsupported (diagonals \
-         with lu/alu), {} DISAGREEMENTS",
+        "differential: {} networks (seeds {first}..{}) in {:.1} s\n  \
+         {} invalid models, {} properties\n  \
+         oracle: {} properties settled ({} on the fine grid), {} states in all, {} properties given up (state \
+         budget), {} needing the fine grid on too many clocks, {} deadlock properties skipped (run-time errors), {} \
+         networks self-checked (integer time vs fine grid)\n  \
+         engine: {} runs, {} agreed ({} found a goal, {} run-time errors), {} unknown (state limit without \
+         extrapolation), {} unsupported (diagonals with lu/alu)\n  \
+         {} DISAGREEMENTS in {} networks",
         t.networks,
         first + count - 1,
         elapsed.as_secs_f64(),
@@ -853,6 +984,7 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.oracle_gave_up,
         t.too_many_clocks,
         t.deadlock_with_errors,
+        t.self_checks,
         t.engine_runs,
         t.agreed,
         t.agreed_found,
@@ -860,13 +992,19 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.unknown_limit,
         t.unsupported_diagonal,
         t.disagreements.len(),
+        {
+            let mut s: Vec<u64> = t.disagreements.iter().map(|d| d.seed).collect();
+            s.sort_unstable();
+            s.dedup();
+            s.len()
+        },
     );
     for e in &t.invalid_examples {
         println!("rejected: {e}");
     }
     let mut disagreements = t.disagreements;
     disagreements.sort_by_key(|d| d.seed);
-    for d in disagreements.iter().take(200) {
+    for d in &disagreements {
         println!("{}", d.summary);
     }
     let mut shown = Vec::new();
@@ -889,13 +1027,33 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
 
 #[test]
 fn zone_engine_agrees_with_the_discrete_time_oracle() {
-    run(1, 300, Budget { oracle_states: 20_000, none_states: 300, fine_clocks: 3 });
+    run(
+        1,
+        500,
+        Budget {
+            oracle_states: 20_000,
+            none_states: 300,
+            fine_clocks: 3,
+            cross_check: true,
+            command: "cargo test --test differential -- --nocapture",
+        },
+    );
 }
 
 #[test]
 #[ignore = "the big campaign: cargo test --release --test differential -- --ignored"]
 fn zone_engine_agrees_with_the_discrete_time_oracle_campaign() {
-    run(1_000_000, 10_000, Budget { oracle_states: 1_000_000, none_states: 20_000, fine_clocks: 5 });
+    run(
+        1_000_000,
+        10_000,
+        Budget {
+            oracle_states: 1_000_000,
+            none_states: 10_000,
+            fine_clocks: 5,
+            cross_check: true,
+            command: "cargo test --release --test differential -- --ignored --nocapture",
+        },
+    );
 }
 
 /// The oracle on two hand-made networks whose answers are known, so that a

@@ -361,7 +361,9 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// Loads the per-clock bounds of `d` into `self.lower` / `self.upper`.
     pub fn load_bounds(&mut self, d: &Discrete) {
         self.net.lu.of_state(&d.locs, &mut self.lower64, &mut self.upper64);
-        let to32 = |v: i64| if v == crate::network::NO_BOUND { NO_BOUND } else { v.clamp(-(1 << 29), 1 << 29) as i32 };
+        // A negative constant (`x <= n - 10` over small `n`) says nothing a
+        // bound of 0 does not: clocks are never negative. 0 is finer, so sound.
+        let to32 = |v: i64| if v == crate::network::NO_BOUND { NO_BOUND } else { v.clamp(0, 1 << 29) as i32 };
         for k in 1..self.lower64.len() {
             let (l, u) = (to32(self.lower64[k]), to32(self.upper64[k]));
             (self.lower[k - 1], self.upper[k - 1]) = match self.abstraction {
