@@ -100,3 +100,8 @@ fn fischer_mutant_with_wait_bound_below_request_bound_breaks_mutual_exclusion() 
         assert_eq!(engine::check(&loaded.model, Some(&net), mutex, &options).verdict, Verdict::Satisfied);
     }
 }
+
+#[test]
+fn negative_clock_bounds_do_not_confuse_extrapolation() {
+    expectations_hold("tests/models/semantics/negative-bound.yaml");
+}
