@@ -104,4 +104,10 @@ fn fischer_mutant_with_wait_bound_below_request_bound_breaks_mutual_exclusion() 
 #[test]
 fn negative_clock_bounds_do_not_confuse_extrapolation() {
     expectations_hold("tests/models/semantics/negative-bound.yaml");
+    expectations_hold("tests/models/semantics/negative-bound-deadlock.yaml");
+}
+
+#[test]
+fn deadlock_checks_do_not_run_updates_of_steps_that_never_happen() {
+    expectations_hold("tests/models/semantics/deadlock-error.yaml");
 }

@@ -25,6 +25,15 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
         if !self.guard(&s.discrete, t, &mut g)? {
             return Ok(None);
         }
+        // The updates run (and may raise a run-time error) only if the guard
+        // holds somewhere in the state, now or after a delay (FORMAT.md).
+        let mut reachable = g.clone();
+        if delay {
+            reachable.elapse_back();
+        }
+        if !reachable.intersect(&s.zone) {
+            return Ok(None);
+        }
         let mut resets = Vec::new();
         let Some(target) = self.discrete_post(&s.discrete, t, &mut resets)? else { return Ok(None) };
         let mut inv = S::universe(dim);
