@@ -177,7 +177,7 @@ fn compare(keep: impl Fn(&Row) -> bool) {
             abstraction: Some(AbstractionChoice::Lu),
             subsumption,
             order: Order::Bfs,
-            limits: Limits { max_states: None, deadline: None },
+            limits: Limits::default(),
         };
         let started = Instant::now();
         let o = engine::check(&loaded.model, Some(net), &p, &options);

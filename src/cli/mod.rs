@@ -386,7 +386,12 @@ fn options(c: &args::Common) -> engine::Options {
         },
         limits: engine::reach::Limits {
             max_states: c.max_states,
-            deadline: c.timeout.map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t.max(0.0))),
+            // A timeout too large for a `Duration` (or infinite) is no deadline.
+            deadline: c
+                .timeout
+                .and_then(|t| std::time::Duration::try_from_secs_f64(t.max(0.0)).ok())
+                .and_then(|d| std::time::Instant::now().checked_add(d)),
+            max_bytes: c.max_memory.or_else(engine::limits::default_max_bytes),
         },
     }
 }
@@ -417,7 +422,7 @@ fn graph(a: args::GraphArgs) -> u8 {
         _ => Abs::Lu,
     };
     let mut zg = ZoneGraph::new(&net, abstraction);
-    let limits = engine::reach::Limits { max_states: a.max_states, deadline: None };
+    let limits = engine::reach::Limits { max_states: a.max_states, ..Default::default() };
     match engine::graph::zone_graph(&mut zg, &limits) {
         Ok(g) => {
             match a.format {
@@ -461,10 +466,6 @@ fn concrete_trace(net: Option<&crate::network::Network>, o: &engine::Outcome) ->
 fn unsupported_options(c: &args::Common) -> Option<u8> {
     if c.jobs > 1 {
         eprintln!("kairos: note: `--jobs` is not supported yet; exploring with one thread");
-    }
-    if c.max_memory.is_some() {
-        eprintln!("kairos: `--max-memory` is not supported yet");
-        return Some(exit::UNSUPPORTED);
     }
     if let Some(e) = c.engine
         && e != args::EngineChoice::Reach

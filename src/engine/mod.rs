@@ -5,7 +5,9 @@
 //! with reason `unsupported`, naming the engine FORMAT.md routes it to.
 
 pub mod graph;
+pub mod limits;
 pub mod reach;
+pub mod store;
 
 use std::time::Instant;
 
@@ -79,12 +81,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            abstraction: None,
-            subsumption: true,
-            order: Order::Bfs,
-            limits: Limits { max_states: None, deadline: None },
-        }
+        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits::default() }
     }
 }
 
@@ -170,13 +167,10 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
     let trace_to = |node: u32, goal: Federation, error: Option<RunError>| {
-        let ids = reach::path(&run.nodes, node);
+        let ids = run.store.path(node);
         SymbolicTrace {
-            states: ids.iter().map(|&i| run.nodes[i as usize].state.clone()).collect(),
-            steps: ids[1..]
-                .iter()
-                .map(|&i| run.nodes[i as usize].parent.as_ref().expect("a parent").1.clone())
-                .collect(),
+            states: ids.iter().map(|&i| run.store.state(i)).collect(),
+            steps: ids[1..].iter().map(|&i| run.store.parent(i).expect("a parent").1.clone()).collect(),
             goal,
             error,
         }
@@ -189,8 +183,7 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
         End::Stopped(why) => (Verdict::Unknown(why), None),
         End::Error { node, error } => {
             let text = error.describe(net);
-            let trace =
-                node.map(|n| trace_to(n, Federation::from_zone(run.nodes[n as usize].state.zone.clone()), Some(error)));
+            let trace = node.map(|n| trace_to(n, Federation::from_zone(run.store.zone(n).clone()), Some(error)));
             (Verdict::Error(text), trace)
         }
     };
