@@ -42,8 +42,9 @@ pub fn zone_graph<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, limits: &Limits) -> Re
     let initial_ids: Vec<u32> = initial.into_iter().map(|s| intern(s, &mut states)).collect();
     let (mut transitions, mut succ) = (Vec::new(), Vec::new());
     let mut next = 0;
+    let mut watch = limits.watch();
     while next < states.len() {
-        if let Some(why) = limits.check(next as u64) {
+        if let Some(why) = watch.check(next as u64) {
             return Err(GraphError::Stopped(why));
         }
         let s = states[next].clone();

@@ -3,7 +3,7 @@
 //! `unknown` and the statistics so far, never with an abort.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::Unknown;
 
@@ -18,35 +18,57 @@ pub struct Limits {
 /// Set from a signal handler; checked by every search loop.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Asks every running search to stop (async-signal-safe: one atomic store).
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::Relaxed);
+/// Asks every running search to stop. Returns whether that had been asked
+/// already.
+pub fn interrupt() -> bool {
+    INTERRUPTED.swap(true, Ordering::Relaxed)
 }
 
-/// How often the costlier checks (clock, memory) run, in expansions: often
-/// enough that a deadline is met within milliseconds, rare enough to cost
-/// nothing measurable.
-const SLOW_CHECK_EVERY: u64 = 256;
+/// How often resident memory is read: often enough that a budget is
+/// overshot by little (at a few hundred MB/s, a few MB), rarely enough to
+/// cost nothing measurable.
+const MEMORY_CHECK_EVERY: Duration = Duration::from_millis(5);
 
 impl Limits {
+    /// A watch over these limits for one search.
+    pub fn watch(&self) -> Watch<'_> {
+        Watch { limits: self, memory_checked: Instant::now() }
+    }
+}
+
+/// The limits as one search checks them, once per expansion.
+pub struct Watch<'a> {
+    limits: &'a Limits,
+    memory_checked: Instant,
+}
+
+impl Watch<'_> {
     /// Whether a search that has expanded `visited` states must stop.
-    pub fn check(&self, visited: u64) -> Option<Unknown> {
-        if self.max_states.is_some_and(|m| visited >= m) {
+    /// The clock is read at every call: an expansion can take long (a
+    /// discrete state with many zones), and a deadline must be met within a
+    /// fraction of a second.
+    pub fn check(&mut self, visited: u64) -> Option<Unknown> {
+        let l = self.limits;
+        if l.max_states.is_some_and(|m| visited >= m) {
             return Some(Unknown::StateLimit);
-        }
-        if !visited.is_multiple_of(SLOW_CHECK_EVERY) {
-            return None;
         }
         if INTERRUPTED.load(Ordering::Relaxed) {
             return Some(Unknown::Interrupted);
         }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if l.deadline.is_none() && l.max_bytes.is_none() {
+            return None;
+        }
+        let now = Instant::now();
+        if l.deadline.is_some_and(|d| now >= d) {
             return Some(Unknown::Timeout);
         }
-        if let Some(max) = self.max_bytes
-            && resident_bytes().is_some_and(|r| r >= max)
+        if let Some(max) = l.max_bytes
+            && now.duration_since(self.memory_checked) >= MEMORY_CHECK_EVERY
         {
-            return Some(Unknown::MemoryLimit);
+            self.memory_checked = now;
+            if resident_bytes().is_some_and(|r| r >= max) {
+                return Some(Unknown::MemoryLimit);
+            }
         }
         None
     }
@@ -58,6 +80,14 @@ pub fn resident_bytes() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * page_size())
+}
+
+/// The process's peak resident set (`VmHWM` in `/proc/self/status`).
+pub fn peak_resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// The page size `statm` counts in. Linux reports it in the auxiliary

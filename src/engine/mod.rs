@@ -60,6 +60,9 @@ pub struct Stats {
     pub time_s: f64,
     /// Bytes the store held at its largest (an estimate, not RSS).
     pub peak_bytes: u64,
+    /// The process's peak resident memory when the check ended (0 where
+    /// the platform does not say).
+    pub peak_rss_bytes: u64,
 }
 
 /// The abstraction asked for on the command line.

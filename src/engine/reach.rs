@@ -60,9 +60,11 @@ pub fn explore<S: ClockSet>(
     let mut store = Store::new(cover);
     let mut waiting: VecDeque<u32> = VecDeque::new();
     let mut stats = Stats::default();
+    let mut watch = limits.watch();
     let finish = |end, store: Store<S>, mut stats: Stats| {
         stats.stored = store.stored();
         stats.peak_bytes = store.bytes();
+        stats.peak_rss_bytes = crate::engine::limits::peak_resident_bytes().unwrap_or(0);
         stats.time_s = start.elapsed().as_secs_f64();
         Exploration { end, store, stats }
     };
@@ -93,7 +95,7 @@ pub fn explore<S: ClockSet>(
         if !store.is_alive(id) {
             continue;
         }
-        if let Some(why) = limits.check(stats.visited) {
+        if let Some(why) = watch.check(stats.visited) {
             return finish(End::Stopped(why), store, stats);
         }
         stats.visited += 1;

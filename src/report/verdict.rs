@@ -69,7 +69,7 @@ pub fn json(p: &Property, o: &Outcome) -> Value {
         "engine": o.engine.name(),
         "stats": o.stats.map_or(Value::Null, |s| json!({
             "visited": s.visited, "stored": s.stored, "transitions": s.transitions, "time_s": s.time_s,
-            "peak_bytes": s.peak_bytes,
+            "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
         })),
         "trace": Value::Null,
     });
