@@ -421,7 +421,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                         t.at,
                         t.end,
                         "unsupported",
-                        format!("`{}` inside an expression is not supported yet", describe(&t.tk)),
+                        format!("not supported yet: {} inside an expression", describe(&t.tk)),
                     )
                     .hint = Some("write the increment as an assignment of its own: `x++` or `x += 1`".into());
                 Err(())
@@ -479,7 +479,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 }
                 Tk::Op("++") | Tk::Op("--") => {
                     self.d
-                        .error(t.at, t.end, "unsupported", "an increment inside an expression is not supported yet")
+                        .error(t.at, t.end, "unsupported", "not supported yet: an increment inside an expression")
                         .hint = Some("write the increment as an assignment of its own".into());
                     return Err(());
                 }
@@ -649,24 +649,33 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         out
     }
 
-    /// Skips to just after the next `;` outside braces (or past a `{...}`
-    /// block that ends a function or `progress`/`gantt` section).
+    /// Skips to just after the next `;` outside braces, or past a `{...}`
+    /// block that ends a declaration (a function body, `progress`, `gantt`;
+    /// not a `struct`, whose declaration goes on to its `;`).
     fn recover(&mut self, start: usize) {
         self.i = self.i.max(start);
         let mut depth = 0usize;
+        let mut in_struct = false;
+        let mut prev = self.i.checked_sub(1).map_or(Tk::End, |k| self.toks[k].tk.clone());
         while !self.at_end() {
             let t = self.next();
             match t.tk {
-                Tk::Op("{") => depth += 1,
+                Tk::Op("{") => {
+                    if depth == 0 {
+                        in_struct = matches!(&prev, Tk::Id(s) if s == "struct");
+                    }
+                    depth += 1;
+                }
                 Tk::Op("}") => {
                     depth = depth.saturating_sub(1);
-                    if depth == 0 && !self.is_op(";") {
+                    if depth == 0 && !in_struct && !self.is_op(";") {
                         return;
                     }
                 }
                 Tk::Op(";") if depth == 0 => return,
                 _ => {}
             }
+            prev = t.tk;
         }
     }
 
@@ -802,10 +811,23 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok(out)
     }
 
+    /// A variable, array element or channel: `a`, `a[i]`.
+    fn lvalue(&mut self) -> R<Expr> {
+        let (name, at, end) = self.ident("a variable")?;
+        let mut e = self.node(EK::Name(name), at, end)?;
+        while self.eat_op("[") {
+            let i = self.expr()?;
+            let close = self.expect_op("]")?;
+            let at = e.at;
+            e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
+        }
+        Ok(e)
+    }
+
     /// A synchronisation `c!`, `c[i]?`: the channel expression and whether
     /// it sends.
     pub fn sync(&mut self) -> R<(Expr, bool)> {
-        let c = self.postfix()?;
+        let c = self.lvalue()?;
         let send = if self.eat_op("!") {
             true
         } else if self.eat_op("?") {
@@ -838,12 +860,12 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         let t = self.peek().clone();
         if let Tk::Op(op @ ("++" | "--")) = t.tk {
             self.next();
-            let lhs = self.postfix()?;
+            let lhs = self.lvalue()?;
             let rhs = one(self, t.at);
             let op = if op == "++" { AssignOp::Add } else { AssignOp::Sub };
             return Ok(Assign { lhs, op, rhs });
         }
-        let lhs = self.postfix()?;
+        let lhs = self.lvalue()?;
         let t = self.peek().clone();
         let op = match t.tk {
             Tk::Op("++") | Tk::Op("--") => {

@@ -30,8 +30,9 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
     let mut names = Taken::default();
     let mut sys = System { templates: Vec::new(), entries: Vec::new(), procs: Procs::default() };
     // The templates whose parameters all stay parameters: printed once,
-    // whether instantiated or not (so that their errors are reported).
-    let mut shared: Vec<Option<usize>> = Vec::new();
+    // whether instantiated or not (so that their errors are reported);
+    // `Some(None)` when printing failed (reported).
+    let mut shared: Vec<Option<Option<usize>>> = Vec::new();
     for t in tpls {
         let k = names.fresh(&sanitize(&t.name));
         if !t.all_kept() {
@@ -39,7 +40,7 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             continue;
         }
         let idx = push(&mut sys, print_template(t, k, format!("template `{}`", t.name), &[], globals, d));
-        shared.push(idx);
+        shared.push(Some(idx));
     }
     let find = |name: &str| tpls.iter().position(|t| t.name == name);
 
@@ -93,6 +94,7 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             let Some((kept_args, subst)) = arguments(t, args, globals, d) else { continue };
             let alias = aliases.fresh(&sanitize(pname));
             let k = if let Some(idx) = shared[ti] {
+                let Some(idx) = idx else { continue };
                 sys.templates[idx].name.clone()
             } else {
                 let base = format!("{}_{}", sanitize(&t.name), alias);
@@ -118,6 +120,7 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
                 .hint = Some(format!("instantiate it: `P1 = {pname}(...);` and list `P1` in `system`"));
                 continue;
             };
+            let Some(idx) = idx else { continue };
             let k = sys.templates[idx].name.clone();
             let mut ranges = Vec::new();
             for (p, r) in t.params.iter().zip(&t.ranges) {

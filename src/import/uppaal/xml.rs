@@ -70,7 +70,7 @@ impl<'s> Diags<'s> {
 
     /// A "not supported yet" error (exit 5 when it is the only kind).
     pub fn unsupported(&mut self, at: usize, end: usize, what: impl std::fmt::Display) -> &mut Diagnostic {
-        self.error(at, end, "unsupported", format!("{what} is not supported yet"))
+        self.error(at, end, "unsupported", format!("not supported yet: {what}"))
     }
 
     /// Every diagnostic, sorted by position, duplicates removed (a template
