@@ -260,6 +260,15 @@ fn unsupported_features_are_refused_at_their_place() {
             "error[unsupported]: not supported yet: calling `f`",
         ),
     ];
+    let capture = format!(
+        "<nta><declaration>bool b;</declaration>\n<template><name>P</name><parameter>bool &amp;r</parameter>\n\
+         <declaration>bool b;</declaration>{LOCS}</template>\n<system>X = P(b); system X;</system></nta>"
+    );
+    let mut cases = cases;
+    cases.push((
+        capture,
+        "m.xml:2:1: error[unsupported]: not supported yet: passing `b` for `r`: `b` is also a name of `P`",
+    ));
     for (text, want) in &cases {
         let d = import_uppaal("m.xml", text).err().unwrap_or_else(|| panic!("accepted: {text}"));
         let got = d[0].to_string();

@@ -142,6 +142,20 @@ pub(crate) fn print_template(
     }
     let mut decls = Decls::default();
     decl::declare(&t.decls, &mut decls, &[globals, &params_scope], &mut taken, false, d);
+    // A substituted argument names globals; a local of the same kairos name
+    // would capture it.
+    for (p, s) in subst {
+        if let Sym::Val { text, .. } = s
+            && let Some(g) = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).find(|w| taken.has(w))
+        {
+            d.unsupported(
+                t.xml.at,
+                t.xml.at + 1,
+                format!("passing `{text}` for `{p}`: `{g}` is also a name of `{}`", t.name),
+            )
+            .hint = Some(format!("rename the local `{g}` of `{}`", t.name));
+        }
+    }
     let scopes: Vec<&Scope> = vec![globals, &params_scope, &decls.scope];
     let mut members = Scope::new();
     for (n, s) in &decls.scope {
