@@ -81,30 +81,43 @@ fn input_format(path: &Path, forced: Option<InputFormat>) -> InputFormat {
     })
 }
 
+/// A model read in another format, translated into YAML.
+enum Translated {
+    Tchecker(crate::import::Imported),
+    Uppaal(crate::import::UppaalModel),
+}
+
+impl Translated {
+    /// The line of the original file a line of the YAML comes from.
+    fn source_line(&self, yaml_line: usize) -> usize {
+        match self {
+            Translated::Tchecker(t) => t.tck_line(yaml_line),
+            Translated::Uppaal(u) => u.source_line(yaml_line),
+        }
+    }
+}
+
 /// A loaded model and the sources read for it (kept for error snippets).
 struct Input {
     model_src: Source,
     loaded: Loaded,
     specs: Vec<(Source, load::Spec)>,
-    /// Set when the model was imported from TChecker (label renames).
-    imported: Option<crate::import::Imported>,
+    /// Set when the model was imported (line map; TChecker's label renames;
+    /// UPPAAL's names for queries).
+    imported: Option<Translated>,
 }
 
 /// Reads and checks the model and spec files; `Err` holds the exit code.
 fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, format: OutputFormat) -> Result<Input, u8> {
     let (model_src, imported) = match input_format(model, input) {
         InputFormat::Yaml => (read(model).map_err(|d| invalid(&[d], &[], format))?, None),
-        InputFormat::Tchecker => {
-            let (src, imported) = import_tck(model, format)?;
+        InputFormat::Tchecker | InputFormat::Uppaal => {
+            let (src, imported) = import_file(model, input, format)?;
             (src, Some(imported))
-        }
-        InputFormat::Uppaal => {
-            eprintln!("kairos: reading UPPAAL XML is not supported yet (`{}`)", model.display());
-            return Err(exit::UNSUPPORTED);
         }
     };
     let loaded = load::load_model(&model_src).map_err(|d| match &imported {
-        Some(i) => invalid(&tck_positions(&d, i, model), &[], format),
+        Some(i) => invalid(&source_positions(&d, i, model), &[], format),
         None => invalid(&d, &[&model_src], format),
     })?;
     let mut out = Vec::new();
@@ -118,6 +131,28 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
                 continue;
             }
         };
+        if path.extension().is_some_and(|e| e == "q") {
+            let Some(Translated::Uppaal(u)) = &imported else {
+                diags.push(io_error(
+                    &src.name,
+                    format!("`{}`: a UPPAAL query file (.q) goes with a UPPAAL model (.xml)", src.name),
+                ));
+                continue;
+            };
+            match q_file(u, &loaded, &src) {
+                Ok(spec) => out.push((src, spec)),
+                Err(d) => {
+                    if d.iter().all(|d| d.code == "unsupported") {
+                        let all: Vec<&Source> = vec![&src];
+                        invalid(&d, &all, format);
+                        return Err(exit::UNSUPPORTED);
+                    }
+                    diags.extend(d);
+                    sources.push(src);
+                }
+            }
+            continue;
+        }
         let header = load::spec_header(&src).and_then(|(path_text, pos)| {
             match spec_mismatch(model, path, &path_text, pos, &src) {
                 Some(d) => Err(vec![d]),
@@ -166,24 +201,55 @@ fn network_of(input: &Input, format: OutputFormat) -> Result<Option<crate::netwo
     Ok(Some(net))
 }
 
-/// Reads and translates a TChecker file; the YAML source is named after it.
-fn import_tck(path: &Path, format: OutputFormat) -> Result<(Source, crate::import::Imported), u8> {
+/// Reads and translates a TChecker or UPPAAL file; the YAML source is named
+/// after it. A file refused only for what is not supported yet exits 5, one
+/// with errors 2.
+fn import_file(path: &Path, forced: Option<InputFormat>, format: OutputFormat) -> Result<(Source, Translated), u8> {
     let src = read(path).map_err(|d| invalid(&[d], &[], format))?;
-    let imported = crate::import::import_tchecker(&src.name, &src.text).map_err(|d| invalid(&d, &[&src], format))?;
-    Ok((Source::new(format!("{} (as YAML)", src.name), imported.yaml.clone()), imported))
+    let translated = match input_format(path, forced) {
+        InputFormat::Uppaal => crate::import::import_uppaal(&src.name, &src.text).map(Translated::Uppaal),
+        _ => crate::import::import_tchecker(&src.name, &src.text).map(Translated::Tchecker),
+    };
+    let translated = translated.map_err(|d| {
+        let code = invalid(&d, &[&src], format);
+        if d.iter().all(|d| d.code == "unsupported") { exit::UNSUPPORTED } else { code }
+    })?;
+    let yaml = match &translated {
+        Translated::Tchecker(t) => t.yaml.clone(),
+        Translated::Uppaal(u) => u.yaml.clone(),
+    };
+    Ok((Source::new(format!("{} (as YAML)", src.name), yaml), translated))
 }
 
-/// Diagnostics on the YAML translation, pointed back at the `.tck` lines.
-fn tck_positions(diags: &[Diagnostic], imported: &crate::import::Imported, path: &Path) -> Vec<Diagnostic> {
-    diags
-        .iter()
-        .map(|d| {
-            let line = imported.tck_line(d.loc.pos.line);
-            let mut d = d.clone();
-            d.loc = Loc { file: path.display().to_string().into(), pos: Pos { index: 0, line, column: 1 }, len: 0 };
-            d
-        })
-        .collect()
+/// Diagnostics on the YAML translation, pointed back at the lines of the
+/// original file.
+fn source_positions(diags: &[Diagnostic], imported: &Translated, path: &Path) -> Vec<Diagnostic> {
+    diags.iter().map(|d| relocate(d, path, imported.source_line(d.loc.pos.line))).collect()
+}
+
+/// `d` moved to `line` of `path` (its column is meaningless there).
+fn relocate(d: &Diagnostic, path: &Path, line: usize) -> Diagnostic {
+    let mut d = d.clone();
+    d.loc = Loc { file: path.display().to_string().into(), pos: Pos { index: 0, line, column: 1 }, len: 0 };
+    d
+}
+
+/// The queries of a UPPAAL `.q` file as the properties of a spec.
+fn q_file(u: &crate::import::UppaalModel, loaded: &Loaded, src: &Source) -> Result<load::Spec, Vec<Diagnostic>> {
+    let queries = u.query_file(&src.name, &src.text)?;
+    let mut properties = Vec::new();
+    let mut diags = Vec::new();
+    for q in queries {
+        match loaded.query(&q.name, &q.formula) {
+            Ok(p) => properties.push(p),
+            // Errors on the translated formula: at the query's line.
+            Err(d) => diags.extend(d.iter().map(|d| relocate(d, Path::new(&*src.name), q.line))),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(load::Spec { model_path: String::new(), model_pos: Pos::default(), properties })
 }
 
 /// A spec's `model:` must name the model given on the command line.
@@ -262,15 +328,27 @@ fn check(a: CheckArgs) -> u8 {
     let mut diags = Vec::new();
     for (k, q) in a.queries.iter().enumerate() {
         let name = if a.queries.len() == 1 { "query".to_string() } else { format!("query{}", k + 1) };
-        match loaded.query(&name, q) {
+        // With a UPPAAL model, queries are written in UPPAAL's syntax and names.
+        let text = match &input.imported {
+            Some(Translated::Uppaal(u)) => match u.query(q) {
+                Ok(t) => t,
+                Err(d) => {
+                    let src = Source::new("<query>", q.clone());
+                    let code = invalid(&d, &[&src], format);
+                    return if d.iter().all(|d| d.code == "unsupported") { exit::UNSUPPORTED } else { code };
+                }
+            },
+            _ => q.clone(),
+        };
+        match loaded.query(&name, &text) {
             Ok(p) => properties.push(p),
             Err(d) => diags.extend(d),
         }
     }
     if !a.labels.is_empty() {
         let query = match &input.imported {
-            Some(i) => i.labels_query(&a.labels),
-            None => format!("E<> {}", a.labels.join(" and ")),
+            Some(Translated::Tchecker(i)) => i.labels_query(&a.labels),
+            _ => format!("E<> {}", a.labels.join(" and ")),
         };
         match loaded.query("labels", &query) {
             Ok(p) => properties.push(p),
@@ -288,8 +366,16 @@ fn check(a: CheckArgs) -> u8 {
         return exit::UNSUPPORTED;
     }
     let model = &loaded.model;
+    // The model's own queries kairos cannot check yet (UPPAAL `<queries>`).
+    let mut skipped = 0;
     if properties.is_empty() {
         properties = model.properties.clone();
+        if let Some(Translated::Uppaal(u)) = &input.imported {
+            for d in &u.skipped {
+                eprintln!("kairos: note: not checked: {d}");
+            }
+            skipped = u.skipped.len();
+        }
     }
     let network = match network_of(&input, format) {
         Ok(n) => n,
@@ -350,7 +436,7 @@ fn check(a: CheckArgs) -> u8 {
     };
     if unknown(|u| !matches!(u, engine::Unknown::Unsupported(_))) {
         exit::LIMIT
-    } else if unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
+    } else if skipped > 0 || unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
         exit::UNSUPPORTED
     } else if properties.iter().zip(&outcomes).any(|(p, o)| report::verdict::as_expected(p, o) == Some(false)) {
         exit::NOT_AS_EXPECTED
@@ -476,28 +562,33 @@ fn unsupported_options(c: &args::Common) -> Option<u8> {
     None
 }
 
-/// `kairos import FILE.tck [-o MODEL.yaml]`: the YAML translation, checked
-/// by loading it; never written over an existing file.
+/// `kairos import FILE.tck|FILE.xml [-o MODEL.yaml]`: the YAML translation,
+/// checked by loading it; never written over an existing file.
 fn import(a: args::ImportArgs) -> u8 {
-    if input_format(&a.file, None) != InputFormat::Tchecker {
-        eprintln!("kairos: only TChecker files (.tck) can be imported yet; UPPAAL XML is not supported yet");
-        return exit::UNSUPPORTED;
+    if input_format(&a.file, None) == InputFormat::Yaml {
+        eprintln!("kairos: `{}` is not a TChecker (.tck) or UPPAAL (.xml) file", a.file.display());
+        return exit::INVALID;
     }
-    let (src, imported) = match import_tck(&a.file, OutputFormat::Text) {
+    let (src, imported) = match import_file(&a.file, None, OutputFormat::Text) {
         Ok(x) => x,
         Err(code) => return code,
     };
     if let Err(d) = load::load_model(&src) {
-        return invalid(&tck_positions(&d, &imported, &a.file), &[], OutputFormat::Text);
+        return invalid(&source_positions(&d, &imported, &a.file), &[], OutputFormat::Text);
+    }
+    if let Translated::Uppaal(u) = &imported {
+        for d in &u.skipped {
+            eprintln!("kairos: note: left out of `properties`: {d}");
+        }
     }
     match &a.output {
         None => {
-            print!("{}", imported.yaml);
+            print!("{}", src.text);
             exit::OK
         }
         Some(out) => {
             let file = std::fs::OpenOptions::new().write(true).create_new(true).open(out);
-            match file.and_then(|mut f| std::io::Write::write_all(&mut f, imported.yaml.as_bytes())) {
+            match file.and_then(|mut f| std::io::Write::write_all(&mut f, src.text.as_bytes())) {
                 Ok(()) => exit::OK,
                 Err(e) => {
                     eprintln!("kairos: cannot write `{}`: {e} (an existing file is never overwritten)", out.display());

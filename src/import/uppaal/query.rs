@@ -1,0 +1,101 @@
+//! Queries: UPPAAL's `A[] p`, `E<> p`, `A<> p`, `E[] p` and `p --> q`, from
+//! a `.q` file, the model's `<queries>` or the command line, printed as
+//! kairos formulas over the kairos names.
+//!
+//! In a `.q` file each line that is not a comment is one query; the comment
+//! right above it (no blank line between) names it: its first non-empty
+//! line is the property's name. Other query forms (`sup`, `Pr`, `control`,
+//! ...) are "not supported yet", at their line.
+
+use super::parse::{PathOp, Query};
+use super::print::{Printer, Procs, Scope};
+use super::template::parse_text;
+use super::xml::{Diags, Text};
+
+/// The kairos formula for one query.
+pub(crate) fn translate(q: &Text, globals: &Scope, procs: &Procs, d: &mut Diags) -> Option<String> {
+    let query = parse_text(q, "a query", d, |p| p.query())?;
+    let mut pr = Printer::new(vec![globals], d, "a query");
+    pr.procs = Some(procs);
+    match query {
+        Query::Path(op, e) => {
+            let op = match op {
+                PathOp::Ef => "E<>",
+                PathOp::Ag => "A[]",
+                PathOp::Af => "A<>",
+                PathOp::Eg => "E[]",
+            };
+            Some(format!("{op} {}", pr.boolean(&e).ok()?.text))
+        }
+        Query::LeadsTo(a, b) => {
+            // `-->` binds looser than `imply`: its sides need no parentheses
+            // but for quantifiers.
+            let a = pr.boolean(&a).ok()?;
+            let b = pr.boolean(&b).ok()?;
+            Some(format!("{} --> {}", a.at(super::print::IMPLY), b.at(super::print::IMPLY)))
+        }
+    }
+}
+
+/// One query of a `.q` file.
+pub(crate) struct QLine {
+    /// The first line of the comment right above it, if any.
+    pub title: Option<String>,
+    pub text: Text,
+    pub at: usize,
+}
+
+/// The queries of a `.q` file (`text` is the whole file).
+pub(crate) fn q_file(text: &str) -> Vec<QLine> {
+    let mut out = Vec::new();
+    let mut comment: Vec<String> = Vec::new();
+    let mut in_block = false;
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let mut line = raw.trim_end_matches(['\n', '\r']);
+        let mut at = start;
+        if in_block {
+            match line.find("*/") {
+                Some(k) => {
+                    comment.push(line[..k].to_string());
+                    in_block = false;
+                    at += k + 2;
+                    line = &line[k + 2..];
+                }
+                None => {
+                    comment.push(line.to_string());
+                    continue;
+                }
+            }
+        }
+        let trimmed = line.trim_start();
+        at += line.len() - trimmed.len();
+        if trimmed.is_empty() {
+            if at == start {
+                comment.clear(); // a blank line separates a comment from what follows
+            }
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix("//") {
+            comment.push(rest.to_string());
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix("/*") {
+            match rest.find("*/") {
+                Some(k) if rest[k + 2..].trim().is_empty() => comment.push(rest[..k].to_string()),
+                Some(_) => out.push(QLine { title: None, text: Text::plain(trimmed, at), at }),
+                None => {
+                    comment.push(rest.to_string());
+                    in_block = true;
+                }
+            }
+            continue;
+        }
+        let title = comment.iter().map(|c| c.trim()).find(|c| !c.is_empty()).map(str::to_string);
+        comment.clear();
+        out.push(QLine { title, text: Text::plain(trimmed, at), at });
+    }
+    out
+}
