@@ -43,9 +43,6 @@ pub struct Exploration<S = Dbm> {
     pub stats: Stats,
 }
 
-/// How a state was reached: its predecessor node and the step.
-pub type Parent = Option<(u32, Transition)>;
-
 /// The target test: the valuations of a state that meet the goal.
 pub type Target<'a, S> = dyn FnMut(&mut ZoneGraph<'_, S>, &ZoneState<S>) -> Result<Federation<S>, RunError> + 'a;
 
@@ -72,21 +69,26 @@ pub fn explore<S: ClockSet>(
     if let Err(error) = zg.initial(&mut initial) {
         return finish(End::Error { node: None, error }, store, stats);
     }
-    let mut current = initial.first().cloned();
-    // New states with their predecessor and step, waiting to be stored.
-    let mut pending: Vec<(ZoneState<S>, Parent)> = initial.into_iter().map(|s| (s, None)).collect();
-    let mut transitions = Vec::new();
-    let mut successors = Vec::new();
-    loop {
-        for (state, parent) in pending.drain(..) {
-            let Some(id) = store.insert(zg, &state, parent.as_ref().map(|(p, t)| (*p, t))) else { continue };
-            match target(zg, &state) {
-                Ok(w) if !w.is_empty() => return finish(End::Found { node: id, witness: w }, store, stats),
-                Ok(_) => {}
-                Err(error) => return finish(End::Error { node: Some(id), error }, store, stats),
+    // Stores a state unless covered and tests it: the new node to queue,
+    // or how the search ends.
+    let mut admit =
+        |zg: &mut ZoneGraph<'_, S>, store: &mut Store<S>, state: &ZoneState<S>, parent: Option<(u32, &Transition)>| {
+            let Some(id) = store.insert(zg, state, parent) else { return Ok(None) };
+            match target(zg, state) {
+                Ok(w) if !w.is_empty() => Err(End::Found { node: id, witness: w }),
+                Ok(_) => Ok(Some(id)),
+                Err(error) => Err(End::Error { node: Some(id), error }),
             }
-            waiting.push_back(id);
+        };
+    for state in &initial {
+        match admit(zg, &mut store, state, None) {
+            Ok(id) => waiting.extend(id),
+            Err(end) => return finish(end, store, stats),
         }
+    }
+    let Some(mut current) = initial.first().cloned() else { return finish(End::Exhausted, store, stats) };
+    let (mut transitions, mut successors) = (Vec::new(), Vec::new());
+    loop {
         let next = match order {
             Order::Bfs => waiting.pop_front(),
             Order::Dfs => waiting.pop_back(),
@@ -99,12 +101,16 @@ pub fn explore<S: ClockSet>(
             return finish(End::Stopped(why), store, stats);
         }
         stats.visited += 1;
-        let Some(state) = current.as_mut() else { unreachable!("a node to expand exists only after an initial state") };
-        store.load(id, state);
-        if let Err(error) = zg.successors(state, &mut transitions, &mut successors) {
+        store.load(id, &mut current);
+        if let Err(error) = zg.successors(&current, &mut transitions, &mut successors) {
             return finish(End::Error { node: Some(id), error }, store, stats);
         }
         stats.transitions += successors.len() as u64;
-        pending.extend(successors.drain(..).map(|(s, t)| (s, Some((id, t)))));
+        for (state, step) in &successors {
+            match admit(zg, &mut store, state, Some((id, step))) {
+                Ok(new) => waiting.extend(new),
+                Err(end) => return finish(end, store, stats),
+            }
+        }
     }
 }

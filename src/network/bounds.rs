@@ -88,19 +88,4 @@ impl LuBounds {
         g.0 = g.0.max(l);
         g.1 = g.1.max(u);
     }
-
-    /// The bounds of a global state (one location per process), into
-    /// `lower`/`upper` indexed by clock (index 0 is the reference clock).
-    pub fn of_state(&self, locs: &[u32], lower: &mut [i64], upper: &mut [i64]) {
-        for (k, (l, u)) in self.global.iter().enumerate() {
-            lower[k] = *l;
-            upper[k] = *u;
-        }
-        for (p, &loc) in locs.iter().enumerate() {
-            for &(x, l, u) in &self.local[p][loc as usize] {
-                lower[x as usize] = lower[x as usize].max(l);
-                upper[x as usize] = upper[x as usize].max(u);
-            }
-        }
-    }
 }
