@@ -14,6 +14,7 @@
 
 mod decl;
 mod emit;
+mod eval;
 mod lex;
 mod parse;
 mod print;
@@ -53,7 +54,8 @@ pub struct UppaalQuery {
 }
 
 impl UppaalModel {
-    /// The XML line a line of `yaml` (1-based) comes from; 0 for none.
+    /// The XML line a line of `yaml` (1-based) comes from (the nearest one
+    /// above for a line of no source line of its own; at least 1).
     pub fn source_line(&self, yaml_line: usize) -> usize {
         super::source_line(&self.line_map, yaml_line)
     }
