@@ -65,9 +65,10 @@ fn verdicts_equal_the_yaml_twins() {
         let queries = u.query_file(q, &q_text).unwrap_or_else(|d| panic!("{}", render(&d)));
         assert!(queries.len() >= 5, "{q}: {} queries", queries.len());
         for query in &queries {
-            let a = verdict(&mine, &query.name, &query.formula);
-            let b = verdict(&twin, &query.name, &query.formula);
-            assert_eq!(a, b, "{model}: `{}` ({}, line {})", query.name, query.formula, query.line);
+            let Ok(formula) = &query.formula else { continue }; // not supported yet: reported
+            let a = verdict(&mine, &query.name, formula);
+            let b = verdict(&twin, &query.name, formula);
+            assert_eq!(a, b, "{model}: `{}` ({formula}, line {})", query.name, query.line);
             match a {
                 Verdict::Satisfied => satisfied += 1,
                 Verdict::Violated => violated += 1,
@@ -131,8 +132,11 @@ fn zone_graphs_equal_the_twins_and_the_import_round_trip() {
         let (code, _, err) = kairos(&["import", &x.to_string_lossy(), "-o", &out.to_string_lossy()]);
         assert_eq!(code, 2, "{model}: {err}");
         // The model's own queries check the same from the YAML.
-        let own = cli_verdicts(&[&x.to_string_lossy()]);
+        // (Those kairos cannot check yet are reported `unknown` from the
+        // XML, and are comments in the YAML.)
+        let mut own = cli_verdicts(&[&x.to_string_lossy()]);
         let own_yaml = cli_verdicts(&[&out.to_string_lossy()]);
+        own.retain(|(n, v)| own_yaml.iter().any(|(m, _)| m == n) || v != "unknown");
         assert_eq!(own, own_yaml, "{model}");
         std::fs::remove_file(&out).unwrap();
     }
@@ -387,7 +391,7 @@ fn assigned_by_value_parameters_are_local_copies() {
     assert_eq!(verdict(&loaded, "q", "A[] P2.v >= 4"), Verdict::Satisfied);
     assert_eq!(verdict(&loaded, "q", "E<> g == 3"), Verdict::Satisfied);
     // Through a query in UPPAAL's names, and with `system P;` (one copy per instance).
-    assert_eq!(u.query("E<> P1.v == 5").unwrap(), "E<> P1.v == 5");
+    assert_eq!(u.query("E<> P1.v == 5").unwrap().as_deref(), Ok("E<> P1.v == 5"));
     let all = text.replace("P1 = P(2); P2 = P(4); system P1, P2;", "system P;");
     assert_eq!(check_xml(&all, "E<> P(0).v == 5 and P(4).v == 5"), Verdict::Satisfied);
     assert_eq!(check_xml(&all, "A[] P(5).v == 5"), Verdict::Satisfied);
@@ -461,4 +465,50 @@ fn yaml_lines_without_a_source_line_map_to_the_nearest_line_above() {
     let above = u.line_map[..templates - 1].iter().rev().find(|&&l| l != 0).copied().unwrap();
     assert_eq!(u.source_line(templates), above);
     assert!((1..=u.line_map.len()).all(|l| u.source_line(l) >= 1));
+}
+
+// ---------------------------------------------------------------- query files
+
+#[test]
+fn a_query_spans_lines_and_an_unsupported_one_does_not_stop_the_others() {
+    let dir = std::env::temp_dir().join(format!("kairos-uppaal-q-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let m = write("m.xml", &model("int[0,3] x;", &edge("<label kind=\"assignment\">x = 1</label>"), "system P;"));
+    let q = write("m.q", "// two lines\nA[] x >= 0 and\n    x <= 1\n// not yet\nsup: x\nE<> x == 1\nE<> x ==\n  3\n");
+    let u = import(Path::new(&m));
+    let queries = u.query_file("m.q", &std::fs::read_to_string(&q).unwrap()).unwrap();
+    let lines: Vec<usize> = queries.iter().map(|q| q.line).collect();
+    assert_eq!(lines, [2, 5, 6, 7], "a query starting with `E<>` starts a new one");
+    assert_eq!(queries[0].formula.as_deref(), Ok("A[] x >= 0 && x <= 1"));
+    let (code, out, err) = kairos(&["check", &m, &q, "--format", "json"]);
+    assert_eq!(code, 5, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let got: Vec<(&str, &str)> = v["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap(), p["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [("two lines", "satisfied"), ("not yet", "unknown"), ("m.q:6", "satisfied"), ("m.q:7", "violated")]
+    );
+    let refused = &v["properties"][1];
+    assert_eq!(refused["reason"], "unsupported");
+    assert!(refused["message"].as_str().unwrap().contains("the query form `sup...`"), "{refused}");
+    assert!(err.contains("m.q:5:1: error[unsupported]"), "{err}");
+    // Without it: the normal rules (a property that does not hold: 1).
+    let q2 = write("m2.q", "E<> x == 1\nE<> x == 3\n");
+    let (code, out, err) = kairos(&["check", &m, &q2]);
+    assert_eq!(code, 1, "{out}{err}");
+    // The same for `-q` in UPPAAL's syntax.
+    let (code, out, _) = kairos(&["check", &m, "-q", "inf: x", "-q", "E<> x == 1"]);
+    assert_eq!(code, 5, "{out}");
+    assert!(out.contains("query1: unknown (unsupported)") && out.contains("query2: satisfied"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -128,11 +128,18 @@ pub(crate) fn yaml(src: &Src, globals: &Decls, sys: &System, properties: &[Prope
                 y.line(line(q.at), format!("  # not supported yet: {}", text.trim()));
                 continue;
             }
-            let name = comment.first().cloned().unwrap_or_else(|| format!("query {}", p.index));
+            let name = query_name(q, p.index);
             y.line(line(q.at), format!("  - {{name: {}, check: {}}}", quoted(&name), quoted(&p.formula)));
         }
     }
     y.finish()
+}
+
+/// The property name of a query of `<queries>` (the `index`-th, from 1):
+/// the first line of its comment, or `query N`.
+pub(crate) fn query_name(q: &xml::Query, index: usize) -> String {
+    let comment = q.comment.as_ref().map(|c| c.string()).unwrap_or_default();
+    comment.lines().map(str::trim).find(|l| !l.is_empty()).map_or_else(|| format!("query {index}"), str::to_string)
 }
 
 fn variables(y: &mut YamlOut, src: &Src, vars: &[VarOut], indent: &str) {
