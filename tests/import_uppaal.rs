@@ -65,9 +65,10 @@ fn verdicts_equal_the_yaml_twins() {
         let queries = u.query_file(q, &q_text).unwrap_or_else(|d| panic!("{}", render(&d)));
         assert!(queries.len() >= 5, "{q}: {} queries", queries.len());
         for query in &queries {
-            let a = verdict(&mine, &query.name, &query.formula);
-            let b = verdict(&twin, &query.name, &query.formula);
-            assert_eq!(a, b, "{model}: `{}` ({}, line {})", query.name, query.formula, query.line);
+            let Ok(formula) = &query.formula else { continue }; // not supported yet: reported
+            let a = verdict(&mine, &query.name, formula);
+            let b = verdict(&twin, &query.name, formula);
+            assert_eq!(a, b, "{model}: `{}` ({formula}, line {})", query.name, query.line);
             match a {
                 Verdict::Satisfied => satisfied += 1,
                 Verdict::Violated => violated += 1,
@@ -131,8 +132,11 @@ fn zone_graphs_equal_the_twins_and_the_import_round_trip() {
         let (code, _, err) = kairos(&["import", &x.to_string_lossy(), "-o", &out.to_string_lossy()]);
         assert_eq!(code, 2, "{model}: {err}");
         // The model's own queries check the same from the YAML.
-        let own = cli_verdicts(&[&x.to_string_lossy()]);
+        // (Those kairos cannot check yet are reported `unknown` from the
+        // XML, and are comments in the YAML.)
+        let mut own = cli_verdicts(&[&x.to_string_lossy()]);
         let own_yaml = cli_verdicts(&[&out.to_string_lossy()]);
+        own.retain(|(n, v)| own_yaml.iter().any(|(m, _)| m == n) || v != "unknown");
         assert_eq!(own, own_yaml, "{model}");
         std::fs::remove_file(&out).unwrap();
     }
@@ -208,7 +212,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:25:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:28:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -321,5 +325,190 @@ fn exit_codes() {
     assert!(err.contains("no location or variable `nowhere`"), "{err}");
     let (code, out, err) = kairos(&["check", &ok, "-q", "E<> P.a and x == 0"]);
     assert_eq!(code, 0, "{out}{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// ---------------------------------------------------------------- compile-time values
+
+/// The verdict of `formula` (kairos syntax) on the UPPAAL model `text`.
+fn check_xml(text: &str, formula: &str) -> Verdict {
+    let u = import_uppaal("m.xml", text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    verdict(&load("m.xml", &u.yaml), "q", formula)
+}
+
+#[test]
+fn instantiation_arguments_are_checked_against_the_parameter_types() {
+    let decl = "const int N = 3; typedef int[0,N] id_t; int g;";
+    let tpl = |params: &str| {
+        format!(
+            "<nta>\n<declaration>{decl}</declaration>\n<template><name>P</name><parameter>{params}</parameter>\n\
+             {LOCS}\n</template>\n<system>{{}}</system>\n</nta>\n"
+        )
+    };
+    let with = |params: &str, system: &str| tpl(params).replace("{}", system);
+    let cases = [
+        (
+            with("id_t id", "P1 = P(N + 1); system P1;"),
+            "m.xml:6:16: error[argument-out-of-range]: the argument for `id` of `P` is 4, outside the parameter's type [0, 3]",
+        ),
+        (
+            with("int[1,2] a, const int b", "P1 = P(1, 2); P2 = P(-1, 0); system P1, P2;"),
+            "m.xml:6:30: error[argument-out-of-range]: the argument for `a` of `P` is -1, outside the parameter's type [1, 2]",
+        ),
+        (
+            with("int a", "P1 = P(40000); system P1;"),
+            "error[argument-out-of-range]: the argument for `a` of `P` is 40000, outside the parameter's type [-32768, 32767]",
+        ),
+        (
+            with("id_t id", "P1 = P(g); system P1;"),
+            "m.xml:6:16: error[not-constant]: the argument for `id` of `P` must be computable at compile time",
+        ),
+        (with("id_t id", "P1 = P(N / (N - 3)); system P1;"), "error[division-by-zero]"),
+    ];
+    for (text, want) in &cases {
+        let got = first_error(text);
+        assert!(got.contains(want), "want `{want}`, got `{got}`\n{text}");
+    }
+    // In range: accepted, the argument kept as written.
+    let u = import_uppaal("m.xml", &with("id_t id", "P1 = P(N - 1 > 1 ? N : 0); system P1;")).unwrap();
+    assert!(u.yaml.contains("P1 = P(N - 1 > 1 ? N : 0)"), "{}", u.yaml);
+}
+
+#[test]
+fn assigned_by_value_parameters_are_local_copies() {
+    let text = model(
+        "int[0,9] g;",
+        &edge("<label kind=\"guard\">v &lt; 5</label><label kind=\"assignment\">v++, g = v</label>"),
+        "P1 = P(2); P2 = P(4); system P1, P2;",
+    )
+    .replace("<name>P</name>", "<name>P</name><parameter>int[0,5] v</parameter>");
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("params: [v_init]"), "{}", u.yaml);
+    assert!(u.yaml.contains("v: {range: [0, 5], init: v_init}"), "{}", u.yaml);
+    let loaded = load("m.xml", &u.yaml);
+    // Each instance counts from its own argument: P1 from 2, P2 from 4.
+    assert_eq!(verdict(&loaded, "q", "E<> P1.v == 5 and P2.v == 5"), Verdict::Satisfied);
+    assert_eq!(verdict(&loaded, "q", "A[] P2.v >= 4"), Verdict::Satisfied);
+    assert_eq!(verdict(&loaded, "q", "E<> g == 3"), Verdict::Satisfied);
+    // Through a query in UPPAAL's names, and with `system P;` (one copy per instance).
+    assert_eq!(u.query("E<> P1.v == 5").unwrap().as_deref(), Ok("E<> P1.v == 5"));
+    let all = text.replace("P1 = P(2); P2 = P(4); system P1, P2;", "system P;");
+    assert_eq!(check_xml(&all, "E<> P(0).v == 5 and P(4).v == 5"), Verdict::Satisfied);
+    assert_eq!(check_xml(&all, "A[] P(5).v == 5"), Verdict::Satisfied);
+    // A boolean passed by value and assigned: a local copy too.
+    let flip = model("", &edge("<label kind=\"assignment\">b = !b</label>"), "P1 = P(true); system P1;")
+        .replace("<name>P</name>", "<name>P</name><parameter>bool b</parameter>");
+    assert_eq!(check_xml(&flip, "E<> !P1.b"), Verdict::Satisfied);
+    // A `const` parameter cannot be assigned, in UPPAAL either.
+    let c = text.replace("int[0,5] v", "const int[0,5] v");
+    assert!(
+        first_error(&c).contains("error[type-error]: in an update of `P`: `v` cannot be assigned"),
+        "{}",
+        first_error(&c)
+    );
+}
+
+#[test]
+fn constant_arrays_are_variables_never_assigned() {
+    let decl = "const int D[3] = {2, 5, 4}; const bool B[2] = {true, false}; clock x;";
+    let body =
+        edge("<label kind=\"guard\">x &gt;= D[id] &amp;&amp; B[0]</label><label kind=\"assignment\">x = 0</label>")
+            .replace("<name>a</name>", "<name>a</name><label kind=\"invariant\">x &lt;= D[id] + 1</label>");
+    let text = model(decl, &body, "P1 = P(D[0] - 1); system P1;")
+        .replace("<name>P</name>", "<name>P</name><parameter>int[0,2] id</parameter>");
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("D: {range: [2, 5], size: 3, init: [2, 5, 4]}"), "{}", u.yaml);
+    let loaded = load("m.xml", &u.yaml);
+    assert_eq!(verdict(&loaded, "q", "E<> x > 5"), Verdict::Satisfied);
+    assert_eq!(verdict(&loaded, "q", "E<> x > 6"), Verdict::Violated);
+    // Arguments read them at compile time, with their bounds checked.
+    let out = text.replace("P(D[0] - 1)", "P(D[3])");
+    assert!(
+        first_error(&out).contains(
+            "error[index-out-of-bounds]: in the argument for `id` of `P`: index 3 is out of the bounds of `D` (size 3)"
+        ),
+        "{}",
+        first_error(&out)
+    );
+    // Never assigned; their values within their type.
+    let assign = text.replace("x = 0", "D[0] = 1");
+    assert!(first_error(&assign).contains("`D[0]` cannot be assigned"), "{}", first_error(&assign));
+    let range = text.replace("const int D[3]", "const int[0,4] D[3]");
+    assert!(
+        first_error(&range)
+            .contains("error[init-out-of-range]: the constant array `D` holds 5, outside its type [0, 4]"),
+        "{}",
+        first_error(&range)
+    );
+}
+
+#[test]
+fn system_over_boolean_or_reference_parameters_is_refused_as_uppaal_does() {
+    let text = model("", LOCS, "system P;").replace("<name>P</name>", "<name>P</name><parameter>bool b</parameter>");
+    let Err(d) = import_uppaal("m.xml", &text) else { panic!("accepted: {text}") };
+    assert!(
+        d[0].to_string().contains(
+            "m.xml:6:16: error[type-error]: `system P;` needs bounded integer parameters; `b` of `P` is not one"
+        ),
+        "{}",
+        render(&d)
+    );
+}
+
+#[test]
+fn yaml_lines_without_a_source_line_map_to_the_nearest_line_above() {
+    let u = import(&xml("fischer.xml"));
+    assert_eq!(u.source_line(1), 1, "the header: the file's first line");
+    let lines: Vec<&str> = u.yaml.lines().collect();
+    let templates = lines.iter().position(|l| *l == "templates:").unwrap() + 1;
+    assert_eq!(u.line_map[templates - 1], 0);
+    let above = u.line_map[..templates - 1].iter().rev().find(|&&l| l != 0).copied().unwrap();
+    assert_eq!(u.source_line(templates), above);
+    assert!((1..=u.line_map.len()).all(|l| u.source_line(l) >= 1));
+}
+
+// ---------------------------------------------------------------- query files
+
+#[test]
+fn a_query_spans_lines_and_an_unsupported_one_does_not_stop_the_others() {
+    let dir = std::env::temp_dir().join(format!("kairos-uppaal-q-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let m = write("m.xml", &model("int[0,3] x;", &edge("<label kind=\"assignment\">x = 1</label>"), "system P;"));
+    let q = write("m.q", "// two lines\nA[] x >= 0 and\n    x <= 1\n// not yet\nsup: x\nE<> x == 1\nE<> x ==\n  3\n");
+    let u = import(Path::new(&m));
+    let queries = u.query_file("m.q", &std::fs::read_to_string(&q).unwrap()).unwrap();
+    let lines: Vec<usize> = queries.iter().map(|q| q.line).collect();
+    assert_eq!(lines, [2, 5, 6, 7], "a query starting with `E<>` starts a new one");
+    assert_eq!(queries[0].formula.as_deref(), Ok("A[] x >= 0 && x <= 1"));
+    let (code, out, err) = kairos(&["check", &m, &q, "--format", "json"]);
+    assert_eq!(code, 5, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let got: Vec<(&str, &str)> = v["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap(), p["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [("two lines", "satisfied"), ("not yet", "unknown"), ("m.q:6", "satisfied"), ("m.q:7", "violated")]
+    );
+    let refused = &v["properties"][1];
+    assert_eq!(refused["reason"], "unsupported");
+    assert!(refused["message"].as_str().unwrap().contains("the query form `sup...`"), "{refused}");
+    assert!(err.contains("m.q:5:1: error[unsupported]"), "{err}");
+    // Without it: the normal rules (a property that does not hold: 1).
+    let q2 = write("m2.q", "E<> x == 1\nE<> x == 3\n");
+    let (code, out, err) = kairos(&["check", &m, &q2]);
+    assert_eq!(code, 1, "{out}{err}");
+    // The same for `-q` in UPPAAL's syntax.
+    let (code, out, _) = kairos(&["check", &m, "-q", "inf: x", "-q", "E<> x == 1"]);
+    assert_eq!(code, 5, "{out}");
+    assert!(out.contains("query1: unknown (unsupported)") && out.contains("query2: satisfied"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

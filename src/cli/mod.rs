@@ -97,11 +97,26 @@ impl Translated {
     }
 }
 
+/// What `check` reports on: a property, or an imported query kairos cannot
+/// state yet (reported `unknown (unsupported)` in its place, with the
+/// diagnostic saying where it is).
+enum Item {
+    Check(Property),
+    Refused(report::verdict::Refused, Diagnostic),
+}
+
+impl Item {
+    fn refused(name: String, text: String, why: Diagnostic) -> Item {
+        Item::Refused(report::verdict::Refused { name, text, why: why.message.clone() }, why)
+    }
+}
+
 /// A loaded model and the sources read for it (kept for error snippets).
 struct Input {
     model_src: Source,
     loaded: Loaded,
-    specs: Vec<(Source, load::Spec)>,
+    /// Each spec or query file, and what it asks.
+    specs: Vec<(Source, Vec<Item>)>,
     /// Set when the model was imported (line map; TChecker's label renames;
     /// UPPAAL's names for queries).
     imported: Option<Translated>,
@@ -140,13 +155,8 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
                 continue;
             };
             match q_file(u, &loaded, &src) {
-                Ok(spec) => out.push((src, spec)),
+                Ok(items) => out.push((src, items)),
                 Err(d) => {
-                    if d.iter().all(|d| d.code == "unsupported") {
-                        let all: Vec<&Source> = vec![&src];
-                        invalid(&d, &all, format);
-                        return Err(exit::UNSUPPORTED);
-                    }
                     diags.extend(d);
                     sources.push(src);
                 }
@@ -160,7 +170,7 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
             }
         });
         match header {
-            Ok(spec) => out.push((src, spec)),
+            Ok(spec) => out.push((src, spec.properties.into_iter().map(Item::Check).collect())),
             Err(d) => {
                 diags.extend(d);
                 sources.push(src);
@@ -234,14 +244,21 @@ fn relocate(d: &Diagnostic, path: &Path, line: usize) -> Diagnostic {
     d
 }
 
-/// The queries of a UPPAAL `.q` file as the properties of a spec.
-fn q_file(u: &crate::import::UppaalModel, loaded: &Loaded, src: &Source) -> Result<load::Spec, Vec<Diagnostic>> {
+/// The queries of a UPPAAL `.q` file, as properties (or refused).
+fn q_file(u: &crate::import::UppaalModel, loaded: &Loaded, src: &Source) -> Result<Vec<Item>, Vec<Diagnostic>> {
     let queries = u.query_file(&src.name, &src.text)?;
-    let mut properties = Vec::new();
+    let mut items = Vec::new();
     let mut diags = Vec::new();
     for q in queries {
-        match loaded.query(&q.name, &q.formula) {
-            Ok(p) => properties.push(p),
+        let formula = match q.formula {
+            Ok(f) => f,
+            Err(why) => {
+                items.push(Item::refused(q.name, q.text, why));
+                continue;
+            }
+        };
+        match loaded.query(&q.name, &formula) {
+            Ok(p) => items.push(Item::Check(p)),
             // Errors on the translated formula: at the query's line.
             Err(d) => diags.extend(d.iter().map(|d| relocate(d, Path::new(&*src.name), q.line))),
         }
@@ -249,7 +266,7 @@ fn q_file(u: &crate::import::UppaalModel, loaded: &Loaded, src: &Source) -> Resu
     if !diags.is_empty() {
         return Err(diags);
     }
-    Ok(load::Spec { model_path: String::new(), model_pos: Pos::default(), properties })
+    Ok(items)
 }
 
 /// A spec's `model:` must name the model given on the command line.
@@ -279,7 +296,7 @@ fn validate(a: ValidateArgs) -> u8 {
         Ok(n) => n,
         Err(code) => return code,
     };
-    let properties: usize = m.properties.len() + input.specs.iter().map(|(_, s)| s.properties.len()).sum::<usize>();
+    let properties: usize = m.properties.len() + input.specs.iter().map(|(_, s)| s.len()).sum::<usize>();
     let kind = if m.hybrid {
         "hybrid"
     } else if !m.params.is_empty() {
@@ -319,29 +336,32 @@ fn validate(a: ValidateArgs) -> u8 {
 
 fn check(a: CheckArgs) -> u8 {
     let format = a.common.format;
-    let input = match load_input(&a.model, &a.specs, a.common.input, format) {
+    let mut input = match load_input(&a.model, &a.specs, a.common.input, format) {
         Ok(i) => i,
         Err(code) => return code,
     };
+    let mut items: Vec<Item> = std::mem::take(&mut input.specs).into_iter().flat_map(|(_, s)| s).collect();
     let loaded = &input.loaded;
-    let mut properties: Vec<Property> = input.specs.iter().flat_map(|(_, s)| s.properties.iter().cloned()).collect();
     let mut diags = Vec::new();
     for (k, q) in a.queries.iter().enumerate() {
         let name = if a.queries.len() == 1 { "query".to_string() } else { format!("query{}", k + 1) };
         // With a UPPAAL model, queries are written in UPPAAL's syntax and names.
         let text = match &input.imported {
             Some(Translated::Uppaal(u)) => match u.query(q) {
-                Ok(t) => t,
+                Ok(Ok(t)) => t,
+                Ok(Err(why)) => {
+                    items.push(Item::refused(name, q.clone(), why));
+                    continue;
+                }
                 Err(d) => {
                     let src = Source::new("<query>", q.clone());
-                    let code = invalid(&d, &[&src], format);
-                    return if d.iter().all(|d| d.code == "unsupported") { exit::UNSUPPORTED } else { code };
+                    return invalid(&d, &[&src], format);
                 }
             },
             _ => q.clone(),
         };
         match loaded.query(&name, &text) {
-            Ok(p) => properties.push(p),
+            Ok(p) => items.push(Item::Check(p)),
             Err(d) => diags.extend(d),
         }
     }
@@ -351,7 +371,7 @@ fn check(a: CheckArgs) -> u8 {
             _ => format!("E<> {}", a.labels.join(" and ")),
         };
         match loaded.query("labels", &query) {
-            Ok(p) => properties.push(p),
+            Ok(p) => items.push(Item::Check(p)),
             Err(d) => diags.extend(d),
         }
     }
@@ -366,15 +386,14 @@ fn check(a: CheckArgs) -> u8 {
         return exit::UNSUPPORTED;
     }
     let model = &loaded.model;
-    // The model's own queries kairos cannot check yet (UPPAAL `<queries>`).
-    let mut skipped = 0;
-    if properties.is_empty() {
-        properties = model.properties.clone();
+    if items.is_empty() {
+        items = model.properties.iter().cloned().map(Item::Check).collect();
+        // The model's own queries kairos cannot check yet (UPPAAL
+        // `<queries>`), in their place.
         if let Some(Translated::Uppaal(u)) = &input.imported {
-            for d in &u.skipped {
-                eprintln!("kairos: note: not checked: {d}");
+            for s in u.skipped.iter().rev() {
+                items.insert(s.index, Item::refused(s.name.clone(), s.text.clone(), s.why.clone()));
             }
-            skipped = u.skipped.len();
         }
     }
     let network = match network_of(&input, format) {
@@ -385,7 +404,7 @@ fn check(a: CheckArgs) -> u8 {
     if let Some(code) = unsupported_options(&a.common) {
         return code;
     }
-    if properties.is_empty() {
+    if items.is_empty() {
         let why = "exploring the whole zone graph needs the `reach` engine, not built yet";
         match format {
             OutputFormat::Json => println!(
@@ -396,30 +415,60 @@ fn check(a: CheckArgs) -> u8 {
         }
         return exit::UNSUPPORTED;
     }
-    let outcomes: Vec<_> = properties.iter().map(|p| engine::check(model, network.as_ref(), p, &options)).collect();
+    for item in &items {
+        if let Item::Refused(_, d) = item {
+            eprintln!("kairos: note: not checked: {d}");
+        }
+    }
+    /// An item and what checking it gave.
+    enum Reported<'i> {
+        Checked(&'i Property, Box<engine::Outcome>),
+        Refused(&'i report::verdict::Refused),
+    }
+    let results: Vec<Reported> = items
+        .iter()
+        .map(|i| match i {
+            Item::Check(p) => Reported::Checked(p, Box::new(engine::check(model, network.as_ref(), p, &options))),
+            Item::Refused(r, _) => Reported::Refused(r),
+        })
+        .collect();
+    let checked = || {
+        results.iter().filter_map(|r| match r {
+            Reported::Checked(p, o) => Some((*p, &**o)),
+            Reported::Refused(_) => None,
+        })
+    };
+    let trace = |o: &engine::Outcome| {
+        if a.trace || matches!(o.verdict, Verdict::Error(_)) { concrete_trace(network.as_ref(), o) } else { None }
+    };
     match format {
         OutputFormat::Json => {
-            let list: Vec<_> = properties
+            let list: Vec<_> = results
                 .iter()
-                .zip(&outcomes)
-                .map(|(p, o)| {
-                    let mut v = report::verdict::json(p, o);
-                    if (a.trace || matches!(o.verdict, Verdict::Error(_)))
-                        && let Some(t) = concrete_trace(network.as_ref(), o)
-                    {
-                        v["trace"] = crate::trace::json(network.as_ref().expect("a trace needs a network"), &t);
+                .map(|r| match r {
+                    Reported::Checked(p, o) => {
+                        let mut v = report::verdict::json(p, o);
+                        if let Some(t) = trace(o) {
+                            v["trace"] = crate::trace::json(network.as_ref().expect("a trace needs a network"), &t);
+                        }
+                        v
                     }
-                    v
+                    Reported::Refused(r) => report::verdict::refused_json(r),
                 })
                 .collect();
             println!("{}", json!({"model": model.name, "properties": list, "warnings": []}));
         }
         OutputFormat::Text => {
-            for (p, o) in properties.iter().zip(&outcomes) {
+            for r in &results {
+                let (p, o) = match r {
+                    Reported::Checked(p, o) => (p, o),
+                    Reported::Refused(r) => {
+                        println!("{}", report::verdict::refused_text(r));
+                        continue;
+                    }
+                };
                 println!("{}", report::verdict::text(p, o));
-                if (a.trace || matches!(o.verdict, Verdict::Error(_)))
-                    && let Some(t) = concrete_trace(network.as_ref(), o)
-                {
+                if let Some(t) = trace(o) {
                     let text = crate::trace::text(network.as_ref().expect("a trace needs a network"), &t);
                     for line in text.lines() {
                         println!("    {line}");
@@ -428,17 +477,18 @@ fn check(a: CheckArgs) -> u8 {
             }
         }
     }
-    if outcomes.iter().any(|o| matches!(o.verdict, Verdict::Error(_))) {
+    if checked().any(|(_, o)| matches!(o.verdict, Verdict::Error(_))) {
         return exit::RUNTIME_ERROR;
     }
     let unknown = |want: fn(&engine::Unknown) -> bool| {
-        outcomes.iter().any(|o| matches!(&o.verdict, Verdict::Unknown(u) if want(u)))
+        checked().any(|(_, o)| matches!(&o.verdict, Verdict::Unknown(u) if want(u)))
     };
+    let refused = results.iter().any(|r| matches!(r, Reported::Refused(_)));
     if unknown(|u| !matches!(u, engine::Unknown::Unsupported(_))) {
         exit::LIMIT
-    } else if skipped > 0 || unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
+    } else if refused || unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
         exit::UNSUPPORTED
-    } else if properties.iter().zip(&outcomes).any(|(p, o)| report::verdict::as_expected(p, o) == Some(false)) {
+    } else if checked().any(|(p, o)| report::verdict::as_expected(p, o) == Some(false)) {
         exit::NOT_AS_EXPECTED
     } else {
         exit::OK
@@ -577,8 +627,8 @@ fn import(a: args::ImportArgs) -> u8 {
         return invalid(&source_positions(&d, &imported, &a.file), &[], OutputFormat::Text);
     }
     if let Translated::Uppaal(u) = &imported {
-        for d in &u.skipped {
-            eprintln!("kairos: note: left out of `properties`: {d}");
+        for s in &u.skipped {
+            eprintln!("kairos: note: left out of `properties`: {}", s.why);
         }
     }
     match &a.output {

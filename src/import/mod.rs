@@ -16,7 +16,7 @@ pub use tchecker::{Imported, import_tchecker};
 pub use uppaal::{UppaalModel, import_uppaal};
 
 /// The YAML text being written, one line at a time, with the line of the
-/// source file each line came from (0 for none).
+/// source file each line came from (0 for none: see [`source_line`]).
 #[derive(Default)]
 pub(crate) struct YamlOut {
     text: String,
@@ -43,9 +43,13 @@ impl YamlOut {
 }
 
 /// The source line a line of an importer's YAML (1-based) comes from,
-/// through its line map; 0 for none.
+/// through its line map. A YAML line of no source line of its own (a
+/// header, a comment, a key like `templates:`) takes the nearest mapped line
+/// above it, or the file's first line: a diagnostic always points into the
+/// source file, never at a line 0 no editor can show.
 pub(crate) fn source_line(line_map: &[usize], yaml_line: usize) -> usize {
-    yaml_line.checked_sub(1).and_then(|i| line_map.get(i)).copied().unwrap_or(0)
+    let upto = yaml_line.min(line_map.len());
+    line_map[..upto].iter().rev().copied().find(|&l| l != 0).unwrap_or(1)
 }
 
 /// Names already used in one kairos namespace.

@@ -69,7 +69,8 @@ impl Imported {
         format!("E<> {}", names.join(" and "))
     }
 
-    /// The `.tck` line a line of `yaml` (1-based) comes from; 0 for none.
+    /// The `.tck` line a line of `yaml` (1-based) comes from (the nearest one
+    /// above for a line of no source line of its own; at least 1).
     pub fn tck_line(&self, yaml_line: usize) -> usize {
         super::source_line(&self.line_map, yaml_line)
     }

@@ -6,6 +6,7 @@
 //! kairos constant, and constants kairos cannot declare (booleans, those of
 //! a template) are substituted where they are used.
 
+use super::eval::NoValue;
 use super::parse::{Base, Decl, Init, VarDecl};
 use super::print::{Printer, Range, Scope, Sym, Ty};
 use super::xml::Diags;
@@ -26,6 +27,8 @@ pub(crate) struct VarOut {
     /// One value, or one per element (`list`).
     pub init: Vec<String>,
     pub list: bool,
+    /// What the YAML says of it, when its UPPAAL name is not enough.
+    pub note: Option<String>,
     pub at: usize,
 }
 
@@ -93,14 +96,16 @@ fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
     let mut scopes = outer.to_vec();
     let local = std::mem::take(&mut out.scope);
     scopes.push(&local);
-    let range = Printer::new(scopes, d, format!("the type `{}`", v.name)).range(&v.ty);
+    let mut pr = Printer::new(scopes, d, format!("the type `{}`", v.name));
+    let range = pr.range(&v.ty);
+    let bounds = if matches!(range, Ok(Range::Int(..))) { pr.bounds(&v.ty).ok() } else { None };
     out.scope = local;
     match range {
         Ok(Range::Other) => {
             d.unsupported(v.at, v.end, "a `typedef` of a clock or channel type");
         }
         Ok(r) => {
-            out.scope.insert(v.name.clone(), Sym::Type(r));
+            out.scope.insert(v.name.clone(), Sym::Type(r, bounds));
         }
         Err(()) => {}
     }
@@ -166,8 +171,15 @@ fn variable(
         }
         _ => Ok(None),
     };
+    // A constant's value, when UPPAAL computes it at compile time (not when
+    // it reads a parameter that stays a kairos parameter).
+    let known = match (&kind, &v.init) {
+        (Ok(Kind::Int(..) | Kind::Bool), Some(init)) if is_const => constant_values(&mut pr, init),
+        _ => Ok(None),
+    };
+    let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
     out.scope = local;
-    let (kind, size, values) = (kind?, size?, values?);
+    let (kind, size, values, known) = (kind?, size?, values?, known?);
     let dims = usize::from(size.is_some());
     let line_at = v.at;
     match kind {
@@ -211,29 +223,53 @@ fn variable(
             });
             out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Chan, dims, false));
         }
-        Kind::Int(..) | Kind::Bool if is_const => {
+        Kind::Int(..) | Kind::Bool if is_const && size.is_none() => {
             let ty_ = if matches!(kind, Kind::Bool) { Ty::Bool } else { Ty::Int };
-            if size.is_some() {
-                d.unsupported(v.at, v.end, "a constant array").hint =
-                    Some("kairos constants are integers; use a variable that no edge assigns".into());
-                return Err(());
-            }
             let Some((value, prec)) = values.and_then(|v| v.into_iter().next()) else {
                 d.error(v.at, v.end, "missing-value", format!("the constant `{}` has no value", v.name));
                 return Err(());
             };
-            if global && ty_ == Ty::Int {
+            let sym = if global && ty_ == Ty::Int {
                 let name = taken.fresh(&sanitize(&v.name));
                 out.consts.push((name.clone(), v.name.clone(), value, line_at));
-                out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Int, 0, false));
+                Sym::name(&name, Ty::Int, 0, false)
             } else {
                 // kairos has no boolean or template-local constants: the
                 // value is substituted where the name is used.
-                out.scope.insert(v.name.clone(), Sym::Val { text: value, prec, ty: ty_, dims: 0, assignable: false });
-            }
+                Sym::Val { text: value, prec, ty: ty_, dims: 0, assignable: false, value: None }
+            };
+            let sym = match known {
+                Some(k) => sym.with_value(k),
+                None => sym,
+            };
+            out.scope.insert(v.name.clone(), sym);
         }
         Kind::Int(..) | Kind::Bool => {
+            if is_const && values.is_none() {
+                d.error(v.at, v.end, "missing-value", format!("the constant array `{}` has no value", v.name));
+                return Err(());
+            }
             let var_ty = match kind {
+                // kairos has no constant arrays: a constant array is a
+                // variable no edge can assign (the printer refuses it as a
+                // target), over the range of its values when they are
+                // known, so that clock bounds read from it stay tight.
+                Kind::Int(..) if is_const && known.is_some() => {
+                    let k = known.as_deref().unwrap_or_default();
+                    if let Some((lo, hi)) = declared
+                        && let Some(bad) = k.iter().find(|x| !(lo..=hi).contains(*x))
+                    {
+                        d.error(
+                            v.at,
+                            v.end,
+                            "init-out-of-range",
+                            format!("the constant array `{}` holds {bad}, outside its type [{lo}, {hi}]", v.name),
+                        );
+                        return Err(());
+                    }
+                    let (lo, hi) = (k.iter().min(), k.iter().max());
+                    VarTy::Int(lo.map_or("0".into(), i64::to_string), hi.map_or("0".into(), i64::to_string))
+                }
                 Kind::Int(lo, hi) => VarTy::Int(lo, hi),
                 _ => VarTy::Bool,
             };
@@ -258,12 +294,40 @@ fn variable(
                 size,
                 init,
                 list,
+                note: is_const.then(|| format!("UPPAAL's constant array `{}`: never assigned", v.name)),
                 at: line_at,
             });
-            out.scope.insert(v.name.clone(), Sym::name(&name, ty_, dims, true));
+            let sym = Sym::name(&name, ty_, dims, !is_const);
+            // (One value for a whole array sets every element: no value
+            // per index to read.)
+            let sym = match known {
+                Some(k) if list || dims == 0 => sym.with_value(k),
+                _ => sym,
+            };
+            out.scope.insert(v.name.clone(), sym);
         }
     }
     Ok(())
+}
+
+/// The compile-time values of a constant's initialiser (one, or one per
+/// element); `None` when one of them reads something that is not constant.
+fn constant_values(pr: &mut Printer, init: &Init) -> Result<Option<Vec<i64>>, ()> {
+    let exprs: Vec<&super::parse::Expr> = match init {
+        Init::Expr(e) => vec![e],
+        Init::List(items, ..) => {
+            items.iter().filter_map(|i| if let Init::Expr(e) = i { Some(e) } else { None }).collect()
+        }
+    };
+    let mut out = Vec::with_capacity(exprs.len());
+    for e in exprs {
+        match pr.value(e) {
+            Ok(v) => out.push(v),
+            Err(NoValue::Unknown(..)) => return Ok(None),
+            Err(NoValue::Reported) => return Err(()),
+        }
+    }
+    Ok(Some(out))
 }
 
 /// The printed initial values (with their precedence): one, or one per

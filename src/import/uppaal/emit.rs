@@ -24,13 +24,16 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    with 32-bit ones: only intermediate results beyond 32 bits can differ.
  - Global `const int` are constants; other constants (`const bool`, constants of a
    template) are replaced by their value where used; `typedef` names by their range.
+   A constant array is a variable no edge assigns, over the range of its values.
  - An integer used as a condition is `e != 0`, a boolean used as an integer
    `(b ? 1 : 0)`; `x++`, `x--`, `*=`, `/=`, `%=` are spelled out; UPPAAL's `not`, `and`,
    `or` are `!`, `&&`, `||` (same precedence); parentheses keep UPPAAL's grouping where
    kairos's precedence differs (`imply`).
  - A template parameter passed by value with an integer type is a template param; a
    template with reference (`&`) or boolean parameters is printed once per instance,
-   with the arguments substituted.
+   with the arguments substituted. A by-value parameter the template assigns is a
+   local copy (as in UPPAAL): a local variable initialised from the parameter.
+   Arguments are computed at compile time and checked against the parameter's type.
  - `X = T(args);` is the instance `X = T(args)`; `system T;` over parameters with
    bounded types is T(lo..hi, ...), one instance per value, named T(v) as in UPPAAL.
  - Queries keep the first line of their comment as their name. `A<>` and `-->` range
@@ -125,11 +128,18 @@ pub(crate) fn yaml(src: &Src, globals: &Decls, sys: &System, properties: &[Prope
                 y.line(line(q.at), format!("  # not supported yet: {}", text.trim()));
                 continue;
             }
-            let name = comment.first().cloned().unwrap_or_else(|| format!("query {}", p.index));
+            let name = query_name(q, p.index);
             y.line(line(q.at), format!("  - {{name: {}, check: {}}}", quoted(&name), quoted(&p.formula)));
         }
     }
     y.finish()
+}
+
+/// The property name of a query of `<queries>` (the `index`-th, from 1):
+/// the first line of its comment, or `query N`.
+pub(crate) fn query_name(q: &xml::Query, index: usize) -> String {
+    let comment = q.comment.as_ref().map(|c| c.string()).unwrap_or_default();
+    comment.lines().map(str::trim).find(|l| !l.is_empty()).map_or_else(|| format!("query {index}"), str::to_string)
 }
 
 fn variables(y: &mut YamlOut, src: &Src, vars: &[VarOut], indent: &str) {
@@ -150,7 +160,8 @@ fn variables(y: &mut YamlOut, src: &Src, vars: &[VarOut], indent: &str) {
         }
         let init: Vec<String> = v.init.iter().map(|s| num(s)).collect();
         f.push(if v.list { format!("init: [{}]", init.join(", ")) } else { format!("init: {}", init[0]) });
-        y.line(src.line(v.at), format!("{indent}  {}: {{{}}}{}", v.name, f.join(", "), note(&v.name, &v.uppaal)));
+        let note = v.note.as_ref().map_or_else(|| note(&v.name, &v.uppaal), |n| format!("   # {n}"));
+        y.line(src.line(v.at), format!("{indent}  {}: {{{}}}{note}", v.name, f.join(", ")));
     }
 }
 

@@ -14,6 +14,7 @@
 
 mod decl;
 mod emit;
+mod eval;
 mod lex;
 mod parse;
 mod print;
@@ -37,7 +38,7 @@ pub struct UppaalModel {
     pub line_map: Vec<usize>,
     /// The model's own queries that kairos cannot check yet: left out of the
     /// YAML's `properties` (a comment says so), reported here.
-    pub skipped: Vec<Diagnostic>,
+    pub skipped: Vec<Skipped>,
     /// What queries are translated against.
     globals: Scope,
     procs: Procs,
@@ -47,41 +48,75 @@ pub struct UppaalModel {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UppaalQuery {
     pub name: String,
-    pub formula: String,
+    /// The kairos formula, or why kairos cannot check the query yet (an
+    /// `unsupported` diagnostic at its place).
+    pub formula: Result<String, Diagnostic>,
+    /// The query as written.
+    pub text: String,
     /// Its line in the `.q` file.
     pub line: usize,
 }
 
+/// A query of the model's `<queries>` that kairos cannot check yet.
+#[derive(Clone, Debug)]
+pub struct Skipped {
+    pub name: String,
+    /// The query as written.
+    pub text: String,
+    /// How many of the YAML's `properties` come before it.
+    pub index: usize,
+    /// What is not supported, at its place.
+    pub why: Diagnostic,
+}
+
 impl UppaalModel {
-    /// The XML line a line of `yaml` (1-based) comes from; 0 for none.
+    /// The XML line a line of `yaml` (1-based) comes from (the nearest one
+    /// above for a line of no source line of its own; at least 1).
     pub fn source_line(&self, yaml_line: usize) -> usize {
         super::source_line(&self.line_map, yaml_line)
     }
 
     /// The queries of the `.q` file `text` (named `name` in diagnostics).
+    /// A query kairos cannot check yet is returned with why; `Err` holds
+    /// the errors, if any.
     pub fn query_file(&self, name: &str, text: &str) -> Result<Vec<UppaalQuery>, Vec<Diagnostic>> {
         let src = Src::new(name, text);
         let mut d = Diags::new(&src);
         let mut out = Vec::new();
         let file = std::path::Path::new(name).file_name().map_or(name.into(), |f| f.to_string_lossy());
         for q in query::q_file(text) {
-            if let Some(formula) = query::translate(&q.text, &self.globals, &self.procs, &mut d) {
-                let line = src.line(q.at);
-                let name = q.title.unwrap_or_else(|| format!("{file}:{line}"));
-                out.push(UppaalQuery { name, formula, line });
-            }
+            let Some(formula) = self.translate(&q.text, &src, &mut d) else { continue };
+            let line = src.line(q.at);
+            let name = q.title.unwrap_or_else(|| format!("{file}:{line}"));
+            out.push(UppaalQuery { name, formula, text: q.text.string().trim().to_string(), line });
         }
         if d.list.is_empty() { Ok(out) } else { Err(d.into_sorted()) }
     }
 
-    /// One query written in UPPAAL's syntax (`kairos check -q`).
-    pub fn query(&self, text: &str) -> Result<String, Vec<Diagnostic>> {
+    /// One query: its formula, or the first reason it is not supported
+    /// yet; `None` after errors (added to `d`).
+    fn translate(&self, text: &Text, src: &Src, d: &mut Diags) -> Option<Result<String, Diagnostic>> {
+        let mut qd = Diags::new(src);
+        match query::translate(text, &self.globals, &self.procs, &mut qd) {
+            Some(f) if qd.list.is_empty() => Some(Ok(f)),
+            _ if !qd.list.is_empty() && qd.list.iter().all(|x| x.code == "unsupported") => {
+                Some(Err(qd.into_sorted().remove(0)))
+            }
+            _ => {
+                d.list.extend(qd.list);
+                None
+            }
+        }
+    }
+
+    /// One query written in UPPAAL's syntax (`kairos check -q`): its
+    /// formula, or why kairos cannot check it yet; `Err` holds the errors.
+    pub fn query(&self, text: &str) -> Result<Result<String, Diagnostic>, Vec<Diagnostic>> {
         let src = Src::new("<query>", text);
         let mut d = Diags::new(&src);
-        let formula = query::translate(&Text::plain(text, 0), &self.globals, &self.procs, &mut d);
-        match formula {
-            Some(f) if d.list.is_empty() => Ok(f),
-            _ => Err(d.into_sorted()),
+        match self.translate(&Text::plain(text, 0), &src, &mut d) {
+            Some(q) => Ok(q),
+            None => Err(d.into_sorted()),
         }
     }
 }
@@ -110,13 +145,16 @@ pub fn import_uppaal(name: &str, text: &str) -> Result<UppaalModel, Vec<Diagnost
     for (k, q) in nta.queries.iter().enumerate() {
         let mut qd = Diags::new(&src);
         match query::translate(&q.formula, &globals.scope, &sys.procs, &mut qd) {
-            Some(formula) => properties.push(emit::Property { query: q, formula, index: k + 1 }),
+            Some(formula) if qd.list.is_empty() => properties.push(emit::Property { query: q, formula, index: k + 1 }),
             // A query kairos cannot check yet does not make the model unusable.
-            None if qd.list.iter().all(|x| x.code == "unsupported") => {
-                skipped.extend(qd.list);
+            _ if !qd.list.is_empty() && qd.list.iter().all(|x| x.code == "unsupported") => {
+                let index = properties.iter().filter(|p| !p.formula.is_empty()).count();
+                let name = emit::query_name(q, k + 1);
+                let text = q.formula.string().trim().to_string();
+                skipped.push(Skipped { name, text, index, why: qd.into_sorted().remove(0) });
                 properties.push(emit::Property { query: q, formula: String::new(), index: k + 1 });
             }
-            None => d.list.extend(qd.list),
+            _ => d.list.extend(qd.list),
         }
     }
     if sys.entries.is_empty() && d.list.is_empty() {

@@ -9,6 +9,8 @@
 //! and printed as their kairos text (renamed, or substituted for reference
 //! parameters and local constants).
 
+use std::rc::Rc;
+
 use indexmap::IndexMap;
 
 use super::parse::{Assign, AssignOp, Base, Bin, EK, Expr, R, Type};
@@ -46,16 +48,27 @@ pub(crate) enum Range {
 #[derive(Clone, Debug)]
 pub(crate) enum Sym {
     /// A value: its kairos text (a name, or an expression substituted for
-    /// it), that text's precedence, its type, its array dimension (0 or 1)
-    /// and whether it may be assigned.
-    Val { text: String, prec: u8, ty: Ty, dims: usize, assignable: bool },
-    /// A `typedef`.
-    Type(Range),
+    /// it), that text's precedence, its type, its array dimension (0 or 1),
+    /// whether it may be assigned, and its value when UPPAAL computes it at
+    /// compile time (a constant: one value, or one per element).
+    Val { text: String, prec: u8, ty: Ty, dims: usize, assignable: bool, value: Option<Rc<[i64]>> },
+    /// A `typedef`, with its bounds when they are computed at compile time.
+    Type(Range, Option<(i64, i64)>),
 }
 
 impl Sym {
     pub fn name(text: &str, ty: Ty, dims: usize, assignable: bool) -> Sym {
-        Sym::Val { text: text.to_string(), prec: ATOM, ty, dims, assignable }
+        Sym::Val { text: text.to_string(), prec: ATOM, ty, dims, assignable, value: None }
+    }
+
+    /// A constant: `self` with its compile-time value.
+    pub fn with_value(self, values: Vec<i64>) -> Sym {
+        match self {
+            Sym::Val { text, prec, ty, dims, assignable, .. } => {
+                Sym::Val { text, prec, ty, dims, assignable, value: Some(values.into()) }
+            }
+            s => s,
+        }
     }
 }
 
@@ -128,7 +141,7 @@ impl<'a, 's> Printer<'a, 's> {
         Printer { scopes, d, what: what.into(), procs: None, bound: Vec::new() }
     }
 
-    fn lookup(&self, name: &str) -> Option<Sym> {
+    pub(super) fn lookup(&self, name: &str) -> Option<Sym> {
         if let Some((_, s)) = self.bound.iter().rev().find(|(n, _)| n == name) {
             return Some(s.clone());
         }
@@ -278,8 +291,10 @@ impl<'a, 's> Printer<'a, 's> {
     fn place(&mut self, x: &Expr) -> R<Place> {
         match &x.kind {
             EK::Name(n) => match self.lookup(n) {
-                Some(Sym::Val { text, prec, ty, dims, assignable }) => Ok(Place { text, prec, ty, dims, assignable }),
-                Some(Sym::Type(_)) => self.type_error(x, format!("`{n}` is a type, not a value")),
+                Some(Sym::Val { text, prec, ty, dims, assignable, .. }) => {
+                    Ok(Place { text, prec, ty, dims, assignable })
+                }
+                Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 None => {
                     let msg = format!("in {}: `{n}` is not declared", self.what);
                     self.d.error(x.at, x.end, "unknown-name", msg);
@@ -351,7 +366,7 @@ impl<'a, 's> Printer<'a, 's> {
             Base::Bool => Range::Bool,
             Base::Clock | Base::Chan => Range::Other,
             Base::Named(n) => match self.lookup(n) {
-                Some(Sym::Type(r)) => r,
+                Some(Sym::Type(r, _)) => r,
                 _ => {
                     let msg = format!("in {}: `{n}` is not a declared type", self.what);
                     self.d.error(ty.at, ty.end, "unknown-name", msg);
@@ -369,10 +384,17 @@ impl<'a, 's> Printer<'a, 's> {
                 return self.type_error(x, "a reference parameter needs a variable, clock or channel");
             }
             let p = self.place(x)?;
-            return Ok(Sym::Val { text: p.text, prec: p.prec, ty: p.ty, dims: p.dims, assignable: p.assignable });
+            return Ok(Sym::Val {
+                text: p.text,
+                prec: p.prec,
+                ty: p.ty,
+                dims: p.dims,
+                assignable: p.assignable,
+                value: None,
+            });
         }
         let p = self.expr(x)?;
-        Ok(Sym::Val { text: p.text, prec: p.prec, ty: p.ty, dims: 0, assignable: false })
+        Ok(Sym::Val { text: p.text, prec: p.prec, ty: p.ty, dims: 0, assignable: false, value: None })
     }
 
     /// A channel of a synchronisation: `c`, `c[e]`.
@@ -389,14 +411,13 @@ impl<'a, 's> Printer<'a, 's> {
         let l = self.place(&a.lhs)?;
         if !l.assignable {
             let x = &a.lhs;
+            // By-value parameters the template assigns are local copies
+            // (see `template`): what is left is constant in UPPAAL too.
             let msg = format!(
-                "in {}: `{}` cannot be assigned (a constant or a parameter passed by value)",
+                "in {}: `{}` cannot be assigned (a constant, a `const` parameter or a select variable)",
                 self.what, l.text
             );
-            self.d.error(x.at, x.end, "unsupported", msg).hint = Some(
-                "kairos keeps by-value parameters as template parameters, which are constant; use a local variable"
-                    .into(),
-            );
+            self.d.error(x.at, x.end, "type-error", msg);
             return Err(());
         }
         if l.dims != 0 {

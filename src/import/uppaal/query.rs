@@ -2,9 +2,10 @@
 //! a `.q` file, the model's `<queries>` or the command line, printed as
 //! kairos formulas over the kairos names.
 //!
-//! In a `.q` file each line that is not a comment is one query; the comment
-//! right above it (no blank line between) names it: its first non-empty
-//! line is the property's name. Other query forms (`sup`, `Pr`, `control`,
+//! In a `.q` file a query runs over one line or more, up to a blank line, a
+//! comment or the start of the next query; the comment right above it (no
+//! blank line between) names it: its first non-empty line is the property's
+//! name. Other query forms (`sup`, `Pr`, `control`,
 //! ...) are "not supported yet", at their line.
 
 use super::parse::{PathOp, Query};
@@ -45,11 +46,20 @@ pub(crate) struct QLine {
     pub at: usize,
 }
 
-/// The queries of a `.q` file (`text` is the whole file).
+/// The queries of a `.q` file (`text` is the whole file). A query may span
+/// several lines: it goes on until a blank line, a comment, or a line that
+/// starts a query of its own ([`starts_query`]).
 pub(crate) fn q_file(text: &str) -> Vec<QLine> {
     let mut out = Vec::new();
     let mut comment: Vec<String> = Vec::new();
     let mut in_block = false;
+    // The query being read: its title and its bytes `start..end`.
+    let mut open: Option<(Option<String>, usize, usize)> = None;
+    let close = |open: &mut Option<(Option<String>, usize, usize)>, out: &mut Vec<QLine>| {
+        if let Some((title, start, end)) = open.take() {
+            out.push(QLine { title, text: Text::plain(&text[start..end], start), at: start });
+        }
+    };
     let mut offset = 0;
     for raw in text.split_inclusive('\n') {
         let start = offset;
@@ -72,20 +82,24 @@ pub(crate) fn q_file(text: &str) -> Vec<QLine> {
         }
         let trimmed = line.trim_start();
         at += line.len() - trimmed.len();
+        let end = at + trimmed.len();
         if trimmed.is_empty() {
+            close(&mut open, &mut out);
             if at == start {
                 comment.clear(); // a blank line separates a comment from what follows
             }
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix("//") {
+            close(&mut open, &mut out);
             comment.push(rest.to_string());
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix("/*") {
+            close(&mut open, &mut out);
             match rest.find("*/") {
                 Some(k) if rest[k + 2..].trim().is_empty() => comment.push(rest[..k].to_string()),
-                Some(_) => out.push(QLine { title: None, text: Text::plain(trimmed, at), at }),
+                Some(_) => open = Some((None, at, end)),
                 None => {
                     comment.push(rest.to_string());
                     in_block = true;
@@ -93,9 +107,41 @@ pub(crate) fn q_file(text: &str) -> Vec<QLine> {
             }
             continue;
         }
-        let title = comment.iter().map(|c| c.trim()).find(|c| !c.is_empty()).map(str::to_string);
-        comment.clear();
-        out.push(QLine { title, text: Text::plain(trimmed, at), at });
+        match &mut open {
+            Some((_, _, e)) if !starts_query(trimmed) => *e = end,
+            _ => {
+                close(&mut open, &mut out);
+                let title = comment.iter().map(|c| c.trim()).find(|c| !c.is_empty()).map(str::to_string);
+                comment.clear();
+                open = Some((title, at, end));
+            }
+        }
     }
+    close(&mut open, &mut out);
     out
+}
+
+/// Whether a line starts a query of its own rather than continuing the one
+/// above: it begins with a path quantifier or a query keyword, which no
+/// formula goes on with.
+fn starts_query(line: &str) -> bool {
+    let word: String = line.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    ["A[]", "E<>", "A<>", "E[]"].iter().any(|p| line.starts_with(p))
+        || matches!(
+            word.as_str(),
+            "sup"
+                | "inf"
+                | "Pr"
+                | "simulate"
+                | "control"
+                | "E2"
+                | "bounds"
+                | "strategy"
+                | "saveStrategy"
+                | "loadStrategy"
+                | "minE"
+                | "maxE"
+                | "minPr"
+                | "maxPr"
+        )
 }

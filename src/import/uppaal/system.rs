@@ -8,7 +8,8 @@
 //!   T has parameters that cannot stay kairos parameters, X gets a template
 //!   of its own with those arguments substituted.
 
-use super::parse::{Decl, Expr};
+use super::eval::NoValue;
+use super::parse::{Base, Decl, EK, Expr};
 use super::print::{Printer, Procs, Scope, Sym, Ty};
 use super::template::{TemplateOut, Tpl, print_template};
 use super::xml::Diags;
@@ -112,10 +113,14 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
         } else if let Some(ti) = find(pname) {
             let t = &tpls[ti];
             let Some(idx) = shared[ti] else {
-                d.unsupported(
+                // UPPAAL's type checker too: "free process parameters must
+                // be a bounded integer or scalar" (not `bool`, not `&`).
+                let p = t.params.iter().zip(&t.kept).find(|(_, k)| !**k).map_or("", |(p, _)| p.name.as_str());
+                d.error(
                     at,
                     end,
-                    format!("`system {pname};` over a template with reference or boolean parameters"),
+                    "type-error",
+                    format!("`system {pname};` needs bounded integer parameters; `{p}` of `{pname}` is not one"),
                 )
                 .hint = Some(format!("instantiate it: `P1 = {pname}(...);` and list `P1` in `system`"));
                 continue;
@@ -125,8 +130,8 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             let mut ranges = Vec::new();
             for (p, r) in t.params.iter().zip(&t.ranges) {
                 match r {
-                    Some((lo, hi)) => ranges.push(format!("{lo}..{hi}")),
-                    None => {
+                    Some((lo, hi)) if !matches!(p.ty.base, Base::Int(None)) => ranges.push(format!("{lo}..{hi}")),
+                    _ => {
                         d.error(at, end, "unbounded-parameter", format!(
                             "`system {pname};` needs every parameter of `{pname}` to have a bounded type; `{}` has not",
                             p.name
@@ -164,16 +169,61 @@ type Subst = Vec<(String, Sym)>;
 
 /// The printed arguments of the kept parameters, and the values substituted
 /// for the others.
+/// The value of the argument `a` of the kept parameter `i` of `t`, if it
+/// fits (else reported): UPPAAL
+/// computes a by-value argument at compile time and refuses one outside the
+/// parameter's type (kairos parameters have no type to check it against).
+fn in_range(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr) -> Option<i64> {
+    let p = &t.params[i];
+    match pr.value(a) {
+        Err(NoValue::Reported) => None,
+        Err(NoValue::Unknown(at, end)) => {
+            let msg = format!(
+                "the argument for `{}` of `{}` must be computable at compile time; this is not a constant",
+                p.name, t.name
+            );
+            pr.d.error(at, end, "not-constant", msg).hint =
+                Some("pass an expression over literals and constants".into());
+            None
+        }
+        Ok(v) => match t.bounds[i] {
+            Some((lo, hi)) if !(lo..=hi).contains(&v) => {
+                let msg = format!(
+                    "the argument for `{}` of `{}` is {v}, outside the parameter's type [{lo}, {hi}]",
+                    p.name, t.name
+                );
+                pr.d.error(a.at, a.end, "argument-out-of-range", msg);
+                None
+            }
+            _ => Some(v),
+        },
+    }
+}
+
+/// Whether `e` indexes an array (in an argument: a constant array).
+fn reads_array(e: &Expr) -> bool {
+    match &e.kind {
+        EK::Index(..) => true,
+        EK::Neg(a) | EK::Not(a) => reads_array(a),
+        EK::Bin(_, a, b) => reads_array(a) || reads_array(b),
+        EK::Cond(c, a, b) => reads_array(c) || reads_array(a) || reads_array(b),
+        _ => false,
+    }
+}
+
 fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(Vec<String>, Subst)> {
     let mut kept = Vec::new();
     let mut subst = Vec::new();
     let mut ok = true;
-    for ((p, keep), a) in t.params.iter().zip(&t.kept).zip(args) {
+    for (i, (p, a)) in t.params.iter().zip(args).enumerate() {
         let mut pr = Printer::new(vec![globals], d, format!("the argument for `{}` of `{}`", p.name, t.name));
-        if *keep {
-            match pr.int(a) {
-                Ok(v) => kept.push(v.text),
-                Err(()) => ok = false,
+        if t.kept[i] {
+            match (pr.int(a), in_range(&mut pr, t, i, a)) {
+                // An argument that reads a constant array (a kairos
+                // variable) is given by its value.
+                (Ok(_), Some(v)) if reads_array(a) => kept.push(v.to_string()),
+                (Ok(p), Some(_)) => kept.push(p.text),
+                _ => ok = false,
             }
             continue;
         }
@@ -202,7 +252,9 @@ fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(
         }
         let sym = if p.ty.has("const") {
             match sym {
-                Sym::Val { text, prec, ty, dims, .. } => Sym::Val { text, prec, ty, dims, assignable: false },
+                Sym::Val { text, prec, ty, dims, value, .. } => {
+                    Sym::Val { text, prec, ty, dims, assignable: false, value }
+                }
                 s => s,
             }
         } else {

@@ -3,12 +3,14 @@
 //!
 //! A parameter passed by value with an integer type stays a kairos template
 //! parameter (kairos parameters are integers and constant, like UPPAAL's
-//! `const` ones; a template that assigns such a parameter is refused). The
-//! others (references `&`, booleans) cannot be kairos parameters: the
-//! template is printed once per instance, with the argument substituted for
-//! the parameter.
+//! `const` ones). The others (references `&`, booleans) cannot be kairos
+//! parameters: the template is printed once per instance, with the argument
+//! substituted for the parameter. A by-value parameter the template assigns
+//! is, in UPPAAL, a local copy of the argument: it becomes a local variable
+//! of the parameter's type initialised from the parameter (or from the
+//! substituted argument).
 
-use super::decl::{self, Decls};
+use super::decl::{self, Decls, VarOut, VarTy};
 use super::lex::lex;
 use super::parse::{Decl, Param, Parser};
 use super::print::{Printer, Range, Scope, Sym, Ty};
@@ -22,8 +24,15 @@ pub(crate) struct Tpl<'x> {
     pub params: Vec<Param>,
     /// Per parameter: kept as a kairos parameter (else substituted).
     pub kept: Vec<bool>,
-    /// Per parameter: its values, for `system T;` (kept parameters only).
+    /// Per parameter: the range of its type, as kairos texts (kept
+    /// parameters only).
     pub ranges: Vec<Option<(String, String)>>,
+    /// Per parameter: the bounds of its type, when computed at compile time
+    /// (kept parameters only): arguments are checked against them.
+    pub bounds: Vec<Option<(i64, i64)>>,
+    /// Per parameter: passed by value and assigned by the template, so a
+    /// local copy.
+    pub copied: Vec<bool>,
     pub decls: Vec<Decl>,
 }
 
@@ -54,10 +63,14 @@ pub(crate) fn parse_template<'x>(x: &'x xml::Template, globals: &Scope, d: &mut 
     };
     let mut kept = Vec::new();
     let mut ranges = Vec::new();
+    let mut bounds = Vec::new();
+    let assigned = assigned_names(x, d);
+    let copied = params.iter().map(|p| !p.by_ref && !p.ty.has("const") && assigned.contains(&p.name)).collect();
     for p in &params {
         let mut pr = Printer::new(vec![globals], d, what.clone());
         let range = pr.range(&p.ty).ok();
         let is_int = matches!(range, Some(Range::Int(..)));
+        bounds.push(if is_int && !p.by_ref { pr.bounds(&p.ty).ok() } else { None });
         if !p.by_ref && matches!(range, Some(Range::Other)) {
             d.unsupported(p.at, p.end, "a clock or channel parameter passed by value").hint = Some(format!(
                 "pass it by reference: `{} &{}`",
@@ -67,9 +80,7 @@ pub(crate) fn parse_template<'x>(x: &'x xml::Template, globals: &Scope, d: &mut 
         }
         kept.push(!p.by_ref && is_int);
         ranges.push(match range {
-            Some(Range::Int(lo, hi)) if !p.by_ref && !matches!(p.ty.base, super::parse::Base::Int(None)) => {
-                Some((lo, hi))
-            }
+            Some(Range::Int(lo, hi)) if !p.by_ref => Some((lo, hi)),
             _ => None,
         });
     }
@@ -78,7 +89,29 @@ pub(crate) fn parse_template<'x>(x: &'x xml::Template, globals: &Scope, d: &mut 
             .unwrap_or_default(),
         None => Vec::new(),
     };
-    Tpl { name, xml: x, params, kept, ranges, decls }
+    Tpl { name, xml: x, params, kept, ranges, bounds, copied, decls }
+}
+
+/// The names the assignments of template `x` assign (`v` for `v = 1`,
+/// `a[i] += 2`). A label that does not parse is skipped here: printing it
+/// reports the error.
+fn assigned_names(x: &xml::Template, d: &Diags) -> Vec<String> {
+    let mut quiet = Diags::new(d.src);
+    let mut out = Vec::new();
+    for l in x.transitions.iter().flat_map(|t| &t.labels).filter(|l| l.kind == "assignment") {
+        let Some(toks) = lex(&l.text, &mut quiet) else { continue };
+        let Ok(list) = Parser::new(&toks, &mut quiet, "").assignments() else { continue };
+        for a in list {
+            let mut e = &a.lhs;
+            while let super::parse::EK::Index(base, _) = &e.kind {
+                e = base;
+            }
+            if let super::parse::EK::Name(n) = &e.kind {
+                out.push(n.clone());
+            }
+        }
+    }
+    out
 }
 
 pub(crate) struct LocOut {
@@ -131,17 +164,48 @@ pub(crate) fn print_template(
     let mut taken = Taken::default();
     let mut params_scope = Scope::new();
     let mut params = Vec::new();
-    for (p, kept) in t.params.iter().zip(&t.kept) {
-        if *kept {
-            let k = taken.fresh(&sanitize(&p.name));
+    // Local copies of the by-value parameters the template assigns: the
+    // parameter, the local's name and type, its initial value.
+    let mut copies = Vec::new();
+    for (i, p) in t.params.iter().enumerate() {
+        // The copy keeps the UPPAAL name (queries read it as `P(1).v`).
+        let copy = t.copied[i].then(|| taken.fresh(&sanitize(&p.name)));
+        if t.kept[i] {
+            let base = sanitize(&p.name);
+            let k = taken.fresh(&if copy.is_some() { format!("{base}_init") } else { base });
             params_scope.insert(p.name.clone(), Sym::name(&k, Ty::Int, 0, false));
+            if let (Some(local), Some((lo, hi))) = (copy, &t.ranges[i]) {
+                copies.push((p, local, VarTy::Int(lo.clone(), hi.clone()), k.clone()));
+            }
             params.push(k);
         } else if let Some((_, s)) = subst.iter().find(|(n, _)| *n == p.name) {
             params_scope.insert(p.name.clone(), s.clone());
+            if let (Some(local), Sym::Val { text, ty: Ty::Bool, .. }) = (copy, s) {
+                copies.push((p, local, VarTy::Bool, text.clone()));
+            }
         }
     }
     let mut decls = Decls::default();
+    // The template's declarations are initialised from the parameters, not
+    // the copies (which are declared after them).
     decl::declare(&t.decls, &mut decls, &[globals, &params_scope], &mut taken, false, d);
+    for (k, (p, local, ty, init)) in copies.into_iter().enumerate() {
+        let sym_ty = if matches!(ty, VarTy::Bool) { Ty::Bool } else { Ty::Int };
+        decls.scope.insert(p.name.clone(), Sym::name(&local, sym_ty, 0, true));
+        decls.vars.insert(
+            k,
+            VarOut {
+                name: local,
+                uppaal: p.name.clone(),
+                ty,
+                size: None,
+                init: vec![init],
+                list: false,
+                note: Some(format!("UPPAAL's by-value parameter `{}`, assigned: a local copy", p.name)),
+                at: p.at,
+            },
+        );
+    }
     // A substituted argument names globals; a local of the same kairos name
     // would capture it.
     for (p, s) in subst {
