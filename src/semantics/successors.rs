@@ -31,7 +31,10 @@ pub struct ZoneGraph<'n, S = Dbm> {
     /// The network's LU bounds in the zone library's units: per process and
     /// location the `(clock, L, U)` it bounds, and the global floor.
     lu_local: Vec<Vec<Vec<(u32, i32, i32)>>>,
-    lu_global: Vec<(i32, i32)>,
+    lu_global_lower: Vec<i32>,
+    lu_global_upper: Vec<i32>,
+    /// Whether some channel is urgent (else enabled edges never block a delay).
+    urgent_channels: bool,
     /// Per-clock bounds (slot k - 1 is clock k), for the zone library.
     pub lower: Vec<i32>,
     pub upper: Vec<i32>,
@@ -71,7 +74,9 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                     p.iter().map(|l| l.iter().map(|&(x, lo, up)| (x, bound32(lo), bound32(up))).collect()).collect()
                 })
                 .collect(),
-            lu_global: net.lu.global.iter().map(|&(lo, up)| (bound32(lo), bound32(up))).collect(),
+            lu_global_lower: net.lu.global.iter().skip(1).map(|&(lo, _)| bound32(lo)).collect(),
+            lu_global_upper: net.lu.global.iter().skip(1).map(|&(_, up)| bound32(up)).collect(),
+            urgent_channels: net.channels.iter().any(|c| c.urgent),
             lower: vec![NO_BOUND; dim - 1],
             upper: vec![NO_BOUND; dim - 1],
             syncs: Vec::new(),
@@ -142,7 +147,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         if urgent_loc {
             return Ok(false);
         }
-        if !net.channels.iter().any(|c| c.urgent) {
+        if !self.urgent_channels {
             return Ok(true);
         }
         let mut internal = std::mem::take(&mut self.internal);
@@ -435,9 +440,8 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
 
     /// Loads the per-clock bounds of `d` into `self.lower` / `self.upper`.
     pub fn load_bounds(&mut self, d: &Discrete) {
-        for (k, &(l, u)) in self.lu_global.iter().enumerate().skip(1) {
-            (self.lower[k - 1], self.upper[k - 1]) = (l, u);
-        }
+        self.lower.copy_from_slice(&self.lu_global_lower);
+        self.upper.copy_from_slice(&self.lu_global_upper);
         for (p, &loc) in d.locs.iter().enumerate() {
             for &(x, l, u) in &self.lu_local[p][loc as usize] {
                 let k = x as usize - 1;
