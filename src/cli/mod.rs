@@ -311,6 +311,15 @@ fn check(a: CheckArgs) -> u8 {
         return exit::UNSUPPORTED;
     }
     let outcomes: Vec<_> = properties.iter().map(|p| engine::check(model, network.as_ref(), p, &options)).collect();
+    // The network each outcome's traces are paths of.
+    fn net_of<'a>(
+        o: &'a engine::Outcome,
+        model: Option<&'a crate::network::Network>,
+    ) -> Option<&'a crate::network::Network> {
+        o.network.as_deref().or(model)
+    }
+    let net_of = |o| net_of(o, network.as_ref());
+    let wants_trace = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
     match format {
         OutputFormat::Json => {
             let list: Vec<_> = properties
@@ -318,25 +327,46 @@ fn check(a: CheckArgs) -> u8 {
                 .zip(&outcomes)
                 .map(|(p, o)| {
                     let mut v = report::verdict::json(p, o);
-                    if (a.trace || matches!(o.verdict, Verdict::Error(_)))
-                        && let Some(t) = concrete_trace(network.as_ref(), o)
+                    if wants_trace(o)
+                        && let Some((net, t)) = concrete_trace(net_of(o), o.trace.as_ref())
                     {
-                        v["trace"] = crate::trace::json(network.as_ref().expect("a trace needs a network"), &t);
+                        v["trace"] = crate::trace::json(net, &t);
+                        if let Some(k) = crate::trace::json::loop_start(&t) {
+                            v["loop_start"] = k.into();
+                        }
                     }
                     v
                 })
                 .collect();
-            println!("{}", json!({"model": model.name, "properties": list, "warnings": []}));
+            let warnings: Vec<_> = properties
+                .iter()
+                .zip(&outcomes)
+                .flat_map(|(p, o)| {
+                    o.warnings.iter().map(move |w| {
+                        let trace = concrete_trace(net_of(o), w.trace.as_ref())
+                            .map_or(serde_json::Value::Null, |(net, t)| crate::trace::json(net, &t));
+                        json!({"property": p.name, "message": w.message, "trace": trace})
+                    })
+                })
+                .collect();
+            println!("{}", json!({"model": model.name, "properties": list, "warnings": warnings}));
         }
         OutputFormat::Text => {
             for (p, o) in properties.iter().zip(&outcomes) {
                 println!("{}", report::verdict::text(p, o));
-                if (a.trace || matches!(o.verdict, Verdict::Error(_)))
-                    && let Some(t) = concrete_trace(network.as_ref(), o)
+                if wants_trace(o)
+                    && let Some((net, t)) = concrete_trace(net_of(o), o.trace.as_ref())
                 {
-                    let text = crate::trace::text(network.as_ref().expect("a trace needs a network"), &t);
-                    for line in text.lines() {
+                    for line in crate::trace::text(net, &t).lines() {
                         println!("    {line}");
+                    }
+                }
+                for w in &o.warnings {
+                    eprintln!("warning: {}: {}", p.name, w.message);
+                    if let Some((net, t)) = concrete_trace(net_of(o), w.trace.as_ref()) {
+                        for line in crate::trace::text(net, &t).lines() {
+                            eprintln!("    {line}");
+                        }
                     }
                 }
             }
@@ -438,17 +468,18 @@ fn graph(a: args::GraphArgs) -> u8 {
     }
 }
 
-/// The concrete, validated run behind an outcome, if it has one. A trace that
-/// cannot be made concrete or fails validation is never printed: that is an
-/// internal error, said on stderr, and the verdict stands.
-fn concrete_trace(net: Option<&crate::network::Network>, o: &engine::Outcome) -> Option<crate::trace::ConcreteTrace> {
-    let (net, symbolic) = (net?, o.trace.as_ref()?);
-    let result = crate::trace::concretise(net, symbolic).map_err(|e| format!("{e:?}")).and_then(|t| {
-        crate::trace::validate(net, &t)?;
-        Ok(t)
-    });
-    match result {
-        Ok(t) => Some(t),
+/// The concrete, validated run behind a symbolic trace, with its network.
+/// A trace that cannot be made concrete or fails validation is never
+/// printed: that is an internal error, said on stderr, and the verdict
+/// stands.
+fn concrete_trace<'n>(
+    net: Option<&'n crate::network::Network>,
+    symbolic: Option<&engine::SymbolicTrace>,
+) -> Option<(&'n crate::network::Network, crate::trace::ConcreteTrace)> {
+    let (net, symbolic) = (net?, symbolic?);
+    // `concretise` validates what it returns.
+    match crate::trace::concretise(net, symbolic) {
+        Ok(t) => Some((net, t)),
         Err(e) => {
             eprintln!("kairos: internal error: no valid concrete trace could be built ({e}); please report it");
             None

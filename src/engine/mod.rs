@@ -1,10 +1,12 @@
 //! The engines, and what a check of one property ends with.
 //!
 //! `reach` answers `E<> φ` and `A[] φ` for state formulas φ (deadlock
-//! included) on the zone graph. Every other shape is answered `unknown`
-//! with reason `unsupported`, naming the engine FORMAT.md routes it to.
+//! included) on the zone graph; `liveness` answers `E[] φ`, `A<> φ` and
+//! `φ --> ψ`. Every other shape is answered `unknown` with reason
+//! `unsupported`, naming the engine FORMAT.md routes it to.
 
 pub mod graph;
+pub mod liveness;
 pub mod reach;
 
 use std::time::Instant;
@@ -97,6 +99,20 @@ pub struct SymbolicTrace {
     pub goal: Federation,
     /// The run-time error taken from the last state, if that is the story.
     pub error: Option<RunError>,
+    /// The liveness engine's progress clock, when the path is on its
+    /// extended network ([`liveness::augment`]): a step without edges is
+    /// then a tick (`z >= 1`, `z := 0`).
+    pub tick_clock: Option<u32>,
+    /// A lasso: the loop is `steps[k..]`, opened by a tick at `steps[k]`
+    /// and closed by the last step, the same tick.
+    pub loop_start: Option<usize>,
+}
+
+/// Something the user should know beside the verdict (FORMAT.md section 7).
+#[derive(Clone, Debug)]
+pub struct Warning {
+    pub message: String,
+    pub trace: Option<SymbolicTrace>,
 }
 
 #[derive(Clone, Debug)]
@@ -105,11 +121,22 @@ pub struct Outcome {
     pub engine: EngineKind,
     pub stats: Option<Stats>,
     pub trace: Option<SymbolicTrace>,
+    pub warnings: Vec<Warning>,
+    /// The network the traces are paths of, when it is not the model's
+    /// (an observer product).
+    pub network: Option<Box<Network>>,
 }
 
 impl Outcome {
     fn unsupported(engine: EngineKind, why: String) -> Outcome {
-        Outcome { verdict: Verdict::Unknown(Unknown::Unsupported(why)), engine, stats: None, trace: None }
+        Outcome {
+            verdict: Verdict::Unknown(Unknown::Unsupported(why)),
+            engine,
+            stats: None,
+            trace: None,
+            warnings: Vec::new(),
+            network: None,
+        }
     }
 }
 
@@ -129,6 +156,9 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let Some(net) = network.filter(|_| model.params.is_empty()) else {
         return unsupported("models with timing parameters are not supported yet".into());
     };
+    if engine == EngineKind::Live {
+        return live(net, property, options);
+    }
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
         Formula::Path { op: PathOp::AG, bound: None, arg } if arg.is_state() => (true, arg),
@@ -141,6 +171,42 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     };
     net.add_formula_bounds(&phi);
     reach_check(&net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
+}
+
+/// The shapes FORMAT.md routes to the liveness engine.
+fn live(net: &Network, property: &Property, options: &Options) -> Outcome {
+    use liveness::Shape;
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Live, why);
+    let compile = |f: &Formula| net.state_formula(property, f).map_err(|d| d.message);
+    let shape = match &property.formula {
+        Formula::Path { op: PathOp::EG, arg, .. } => compile(arg).map(Shape::Globally),
+        Formula::Path { op: PathOp::AF, arg, .. } => compile(arg).map(Shape::Eventually),
+        Formula::LeadsTo { lhs, rhs, .. } => compile(lhs).and_then(|p| Ok(Shape::LeadsTo(p, compile(rhs)?))),
+        Formula::Path { op: PathOp::AG, arg, .. } => match arg.as_ref() {
+            Formula::Imply(p, q) => match q.as_ref() {
+                Formula::Path { arg: q, .. } => compile(p).and_then(|p| Ok(Shape::LeadsTo(p, compile(q)?))),
+                _ => unreachable!("routed to the liveness engine"),
+            },
+            _ => unreachable!("routed to the liveness engine"),
+        },
+        _ => unreachable!("routed to the liveness engine"),
+    };
+    let shape = match shape {
+        Ok(s) => s,
+        Err(why) => return unsupported(why),
+    };
+    let abstraction = match options.abstraction {
+        Some(AbstractionChoice::None) => Abstraction::None,
+        _ => Abstraction::Lu,
+    };
+    let formulas: Vec<&StateFormula> = match &shape {
+        liveness::Shape::Globally(f) | liveness::Shape::Eventually(f) => vec![f],
+        liveness::Shape::LeadsTo(p, q) => vec![p, q],
+    };
+    if let Some(why) = liveness::refusal(net, &formulas, abstraction) {
+        return unsupported(why);
+    }
+    liveness::check(net, shape, abstraction, &options.limits)
 }
 
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.
@@ -179,6 +245,8 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
                 .collect(),
             goal,
             error,
+            tick_clock: None,
+            loop_start: None,
         }
     };
     let (verdict, trace) = match run.end {
@@ -194,5 +262,5 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
             (Verdict::Error(text), trace)
         }
     };
-    Outcome { verdict, engine, stats: Some(stats), trace }
+    Outcome { verdict, engine, stats: Some(stats), trace, warnings: Vec::new(), network: None }
 }
