@@ -113,14 +113,18 @@ pub(super) fn solve(net: &Network, trace: &SymbolicTrace, end_now: bool) -> Resu
     let mut base = Schedule::new(n + 2);
     let mut resets: Vec<Resets> = vec![vec![(0, 0); net.dim()]];
     let mut raw = Vec::new();
+    let first_tick = trace.steps.iter().position(|t| tick(trace, t).is_some());
     for (i, s) in path.iter().enumerate() {
         if i > 0 {
             let (d, t) = (&path[i - 1].discrete, &trace.steps[i - 1]);
             let mut next = resets[i - 1].clone();
             match tick(trace, t) {
                 Some(z) => {
-                    // z >= 1, then z := 0.
-                    diff(&mut base, &resets[i - 1], i, 0, z, -1, false);
+                    // z >= 1, then z := 0; the first tick has no guard (z
+                    // was free until then, see `exact_path`).
+                    if first_tick.is_some_and(|f| f < i - 1) {
+                        diff(&mut base, &resets[i - 1], i, 0, z, -1, false);
+                    }
                     next[z] = (i, 0);
                 }
                 None => {
@@ -187,23 +191,40 @@ fn tick(trace: &SymbolicTrace, t: &Transition) -> Option<usize> {
     trace.tick_clock.filter(|_| t.edges.is_empty()).map(|z| z as usize)
 }
 
-/// The exact states along the trace's transitions.
+/// The exact states along the trace's transitions. With a progress clock
+/// `z`, `z` is free until the first tick: the liveness engine does not
+/// track it before (its phase 0), and nothing but ticks reads it.
 fn exact_path(zg: &mut ZoneGraph<'_>, trace: &SymbolicTrace) -> Result<Vec<ZoneState>, ConcretiseError> {
     let mut initial = Vec::new();
     zg.initial_exact(&mut initial)?;
-    let first =
+    let mut first =
         initial.into_iter().find(|s| s.discrete == trace.states[0].discrete).ok_or(ConcretiseError::NoInitial)?;
+    let mut free_z = trace.tick_clock;
+    if let Some(z) = free_z {
+        first.zone.free(z as usize);
+    }
     let mut path = vec![first];
     for (k, t) in trace.steps.iter().enumerate() {
         let next = match tick(trace, t) {
-            Some(z) => crate::engine::liveness::tick_exact(zg, &path[k], z as u32)?,
+            Some(z) => {
+                free_z = None;
+                crate::engine::liveness::tick_exact(zg, &path[k], z as u32)?
+            }
             None => zg.post_exact(&path[k], t)?,
         };
-        let exact = next.ok_or(ConcretiseError::EmptyStep { step: k })?;
+        let mut exact = next.ok_or(ConcretiseError::EmptyStep { step: k })?;
+        if let Some(z) = free_z {
+            exact.zone.free(z as usize);
+        }
         if exact.discrete != trace.states[k + 1].discrete {
             return Err(ConcretiseError::Discrete { step: k });
         }
-        debug_assert!(exact.zone.is_subset_of(&trace.states[k + 1].zone), "extrapolation only adds valuations");
+        // (With `z` freed, the engine's zone may constrain it and the
+        // inclusion holds only without `z`.)
+        debug_assert!(
+            trace.tick_clock.is_some() || exact.zone.is_subset_of(&trace.states[k + 1].zone),
+            "extrapolation only adds valuations"
+        );
         path.push(exact);
     }
     Ok(path)

@@ -34,6 +34,9 @@ pub(super) fn unroll(
     // The cycle is steps[open .. n - 1] (from states[open] back to it);
     // steps[n - 1] is the closing tick.
     let cycle = n - 1 - open;
+    if trace.steps[open..].iter().all(|t| t.edges.is_empty()) {
+        return Ok(pure_delay(net, &solve(extended, trace, true)?, open));
+    }
     for passes in 1..=MAX_PASSES {
         let mut unrolled = trace.clone();
         unrolled.states.truncate(open + 1);
@@ -65,6 +68,25 @@ pub(super) fn unroll(
         }
     }
     Err(ConcretiseError::NoLasso { passes: MAX_PASSES })
+}
+
+/// A loop of ticks only (time passes forever in one state, which has no
+/// clock invariant): the opening tick is moved until every clock is above
+/// its largest constant, so both ends are in the same unbounded region.
+fn pure_delay(net: &Network, run: &ConcreteTrace, open: usize) -> ConcreteTrace {
+    let m = region::max_constants(net);
+    let before = run.steps[open].after.clocks.clone();
+    let wait = (0..net.clocks.len())
+        .map(|k| Rational::from_integer((m[k] + 1).into()) - &before[k])
+        .fold(Rational::from_integer(0.into()), |a, b| if b > a { b } else { a });
+    let mut run = run.clone();
+    run.steps[open].delay += &wait;
+    for step in &mut run.steps[open..] {
+        for c in &mut step.after.clocks[..net.clocks.len()] {
+            *c += &wait;
+        }
+    }
+    without_ticks(&run, Some(open))
 }
 
 /// `run` on the network without the progress clock: ticks before

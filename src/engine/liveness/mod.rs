@@ -57,7 +57,7 @@ use crate::engine::{Outcome, Stats, SymbolicTrace, Unknown, Verdict, Warning};
 use crate::model::formula::EngineKind;
 use crate::network::{Network, StateFormula};
 use crate::semantics::{Abstraction, ZoneGraph};
-use product::{Product, Stop};
+use product::{Product, Stop, Ticks};
 use scc::Search;
 
 /// Most time-lock warnings given per property (the count says how many
@@ -110,25 +110,46 @@ pub fn search(
     let started = Instant::now();
     let mut net = net.clone();
     let z = augment(&mut net);
-    let zg = ZoneGraph::new(&net, abstraction);
-    let mut p = Product::new(zg, query, z, only_initial, limits.clone());
-    let result = scc::search(&mut p);
-    let mut warnings = Vec::new();
-    let end = match result {
-        Ok(Search::Accepting { path, steps, scc }) => match lasso::lasso(&mut p, &path, &steps, &scc) {
-            Ok(trace) => End::Found(trace),
+    let mut total = Stats::default();
+    let mut ticks = Ticks::Nowhere;
+    loop {
+        let zg = ZoneGraph::new(&net, abstraction);
+        let mut p = Product::new(zg, query, z, ticks, only_initial, limits.clone());
+        let result = scc::search(&mut p);
+        add(&mut total, &p.stats);
+        let end = match result {
+            Ok(Search::Accepting { path, steps, scc }) => match lasso::lasso(&mut p, &path, &steps, &scc) {
+                Ok(trace) => End::Found(trace),
+                Err(stop) => stopped(&p, stop),
+            },
+            Ok(Search::Exhausted { good, unaccepted_cycle }) => {
+                let warnings = time_locks(&p, &good);
+                // A pass without `z` where it matters is inconclusive.
+                let next = match ticks {
+                    Ticks::Nowhere if !warnings.is_empty() => Some(Ticks::Everywhere),
+                    Ticks::Nowhere if unaccepted_cycle => Some(Ticks::InPhase1),
+                    _ => None,
+                };
+                if let Some(t) = next {
+                    ticks = t;
+                    continue;
+                }
+                total.time_s = started.elapsed().as_secs_f64();
+                return Run { end: End::Exhausted, stats: total, warnings };
+            }
             Err(stop) => stopped(&p, stop),
-        },
-        Ok(Search::Exhausted { good }) => {
-            warnings = time_locks(&p, &good);
-            End::Exhausted
-        }
-        Err(stop) => stopped(&p, stop),
-    };
-    let mut stats = p.stats;
-    stats.time_s = started.elapsed().as_secs_f64();
-    stats.peak_bytes = stats.stored * (std::mem::size_of::<crate::semantics::ZoneState>() as u64 + 8 * 16);
-    Run { end, stats, warnings }
+        };
+        total.time_s = started.elapsed().as_secs_f64();
+        return Run { end, stats: total, warnings: Vec::new() };
+    }
+}
+
+fn add(total: &mut Stats, s: &Stats) {
+    total.visited += s.visited;
+    total.stored += s.stored;
+    total.transitions += s.transitions;
+    total.peak_bytes =
+        total.peak_bytes.max(s.stored * (std::mem::size_of::<crate::semantics::ZoneState>() as u64 + 128));
 }
 
 fn stopped(p: &Product<'_, '_>, stop: Stop) -> End {

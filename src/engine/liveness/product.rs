@@ -17,6 +17,21 @@
 //! counterexample (a witness for `E[]`); accepting cycles in phase 0 only
 //! tell which states can let time diverge (the others are time-locks).
 //!
+//! **Passes.** `z` multiplies the zones, so the engine first searches
+//! without it ([`Ticks`]): a phase that does not track `z` frees it (an
+//! over-approximation of a clock nothing reads there) and has no ticks;
+//! instead a state where time can pass forever (delays allowed, no clock
+//! invariant) gets an accepting self-loop, which is certainly a
+//! time-divergent run. A cycle found so is a real counterexample, and a
+//! phase without any cycle has no infinite run at all; only a phase-1
+//! cycle without such a state (maybe Zeno, maybe not) needs `z` in phase
+//! 1, and only a phase-0 state that cannot reach such a state (maybe a
+//! time-lock) needs `z` in phase 0 too. Where phase 1 starts with `z` free,
+//! its first tick is possible at once, which only shifts where ticks fall.
+//! Forgetting `z` commutes with ExtraLU+ on the other clocks (their bounds
+//! do not depend on `z`), so the graph without `z` is the projection of
+//! the graph with it, cycles included.
+//!
 //! The formulas have no clock atoms (the engine refuses them), so a
 //! symbolic state satisfies them entirely or not at all.
 
@@ -91,10 +106,29 @@ pub fn tick_exact(zg: &mut ZoneGraph<'_>, s: &ZoneState, z: u32) -> Result<Optio
     Ok(Some(ZoneState { discrete: s.discrete.clone(), zone }))
 }
 
+/// Which phases track `z` and have ticks (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ticks {
+    Nowhere,
+    InPhase1,
+    Everywhere,
+}
+
+impl Ticks {
+    fn tracks(self, phase: bool) -> bool {
+        match self {
+            Ticks::Nowhere => false,
+            Ticks::InPhase1 => phase,
+            Ticks::Everywhere => true,
+        }
+    }
+}
+
 pub struct Product<'q, 'n> {
     pub zg: ZoneGraph<'n>,
     query: &'q Query,
     z: u32,
+    ticks: Ticks,
     /// Only this initial state (by position), for `E[]`.
     only_initial: Option<usize>,
     /// The nodes: a state and whether it is in phase 1.
@@ -110,11 +144,19 @@ pub struct Product<'q, 'n> {
 }
 
 impl<'q, 'n> Product<'q, 'n> {
-    pub fn new(zg: ZoneGraph<'n>, query: &'q Query, z: u32, only_initial: Option<usize>, limits: Limits) -> Self {
+    pub fn new(
+        zg: ZoneGraph<'n>,
+        query: &'q Query,
+        z: u32,
+        ticks: Ticks,
+        only_initial: Option<usize>,
+        limits: Limits,
+    ) -> Self {
         Product {
             zg,
             query,
             z,
+            ticks,
             only_initial,
             nodes: IndexSet::default(),
             parent: Vec::new(),
@@ -140,6 +182,25 @@ impl<'q, 'n> Product<'q, 'n> {
         id as u32
     }
 
+    /// A phase without ticks forgets `z`.
+    fn forget_z(&self, phase: bool, s: &mut ZoneState) {
+        if !self.ticks.tracks(phase) {
+            s.zone.free(self.z as usize);
+        }
+    }
+
+    /// Time can pass forever from every valuation of `s`.
+    fn diverges_in_place(&mut self, s: &ZoneState) -> Result<bool, RunError> {
+        let net = self.zg.net;
+        let bounded = s
+            .discrete
+            .locs
+            .iter()
+            .enumerate()
+            .any(|(p, &l)| !net.processes[p].locations[l as usize].invariant.is_empty());
+        Ok(!bounded && self.zg.can_delay(&s.discrete)?)
+    }
+
     fn holds(&mut self, f: &StateFormula, s: &ZoneState) -> Result<bool, RunError> {
         Ok(!self.zg.sat(f, s)?.is_empty())
     }
@@ -148,14 +209,17 @@ impl<'q, 'n> Product<'q, 'n> {
         Stop::Run { node: self.expanding, error }
     }
 
-    /// The phase-1 node of `s` if it may start the watched run.
+    /// The phase-1 node of `s` if it may start the watched run (`z` as the
+    /// phase wants it).
     fn enter(&mut self, s: &ZoneState, from: Option<u32>) -> Result<Option<u32>, Stop> {
         let q = self.query;
         let ok = self.holds(&q.enter, s).map_err(|e| self.run_error(e))?
             && self.holds(&q.stay, s).map_err(|e| self.run_error(e))?;
         Ok(ok.then(|| {
             let parent = from.map(|n| (n, Step::Enter));
-            self.intern(s.clone(), true, parent)
+            let mut s = s.clone();
+            self.forget_z(true, &mut s);
+            self.intern(s, true, parent)
         }))
     }
 }
@@ -167,10 +231,11 @@ impl Graph for Product<'_, '_> {
     fn initial(&mut self, out: &mut Vec<(u32, Step)>) -> Result<(), Stop> {
         let mut states = Vec::new();
         self.zg.initial(&mut states).map_err(|error| Stop::Run { node: None, error })?;
-        for (k, s) in states.into_iter().enumerate() {
+        for (k, mut s) in states.into_iter().enumerate() {
             if self.only_initial.is_some_and(|i| i != k) {
                 continue;
             }
+            self.forget_z(false, &mut s);
             if self.query.initial_only
                 && let Some(n) = self.enter(&s, None)?
             {
@@ -196,18 +261,23 @@ impl Graph for Product<'_, '_> {
         }
         let mut buffer = std::mem::take(&mut self.buffer);
         self.zg.successors(&s, &mut self.transitions, &mut buffer).map_err(|e| self.run_error(e))?;
-        for (next, t) in buffer.drain(..) {
+        for (mut next, t) in buffer.drain(..) {
             if phase && !self.holds(&self.query.stay, &next).map_err(|e| self.run_error(e))? {
                 continue;
             }
+            self.forget_z(phase, &mut next);
             let n = self.intern(next, phase, Some((node, Step::Edge(t.clone()))));
             out.push((n, false, Step::Edge(t)));
         }
         self.buffer = buffer;
-        if let Some(mut next) = tick_exact(&mut self.zg, &s, self.z).map_err(|e| self.run_error(e))? {
-            self.zg.extrapolate(&mut next);
-            let n = self.intern(next, phase, Some((node, Step::Tick)));
-            out.push((n, true, Step::Tick));
+        if self.ticks.tracks(phase) {
+            if let Some(mut next) = tick_exact(&mut self.zg, &s, self.z).map_err(|e| self.run_error(e))? {
+                self.zg.extrapolate(&mut next);
+                let n = self.intern(next, phase, Some((node, Step::Tick)));
+                out.push((n, true, Step::Tick));
+            }
+        } else if self.diverges_in_place(&s).map_err(|e| self.run_error(e))? {
+            out.push((node, true, Step::Tick));
         }
         self.stats.transitions += out.len() as u64;
         Ok(())

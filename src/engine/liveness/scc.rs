@@ -53,6 +53,8 @@ struct Root {
     node: u32,
     accepting: bool,
     reaches_good: bool,
+    /// Some edge closed a cycle through the root.
+    cyclic: bool,
 }
 
 /// How the search ended.
@@ -62,8 +64,9 @@ pub enum Search<Step> {
     /// the initial step), and the SCC's nodes.
     Accepting { path: Vec<u32>, steps: Vec<Step>, scc: Vec<u32> },
     /// The whole graph was explored: per node, whether it can reach an
-    /// accepting SCC.
-    Exhausted { good: Vec<bool> },
+    /// accepting SCC; and whether some SCC that would answer the query has
+    /// a cycle but no accepting edge.
+    Exhausted { good: Vec<bool>, unaccepted_cycle: bool },
 }
 
 /// Runs the search over every node reachable from the initial ones.
@@ -78,6 +81,7 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
     // Steps into each frame's node (parallel to `frames`).
     let mut entered: Vec<G::Step> = Vec::new();
     let mut count = 0u32;
+    let mut unaccepted_cycle = false;
     let grow = |n: u32, num: &mut Vec<u32>, good: &mut Vec<bool>| {
         if n as usize >= num.len() {
             num.resize(n as usize + 1, UNSEEN);
@@ -98,7 +102,7 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
                 g.check_limits()?;
                 count += 1;
                 num[v as usize] = count;
-                roots.push(Root { num: count, node: v, accepting: false, reaches_good: false });
+                roots.push(Root { num: count, node: v, accepting: false, reaches_good: false, cyclic: false });
                 arcs.push(arc);
                 live.push(v);
                 let mut succs = Vec::new();
@@ -128,6 +132,7 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
                         let top = roots.last_mut().expect("a root");
                         top.accepting |= accepting;
                         top.reaches_good |= reaches_good;
+                        top.cyclic = true;
                         if top.accepting && g.counterexample(top.node) {
                             let root = top.node;
                             let at = frames.iter().position(|f| f.node == root).expect("the root is on the path");
@@ -147,6 +152,7 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
                 let r = roots.pop().expect("a root");
                 arcs.pop();
                 let is_good = r.accepting || r.reaches_good;
+                unaccepted_cycle |= r.cyclic && !r.accepting && g.counterexample(r.node);
                 loop {
                     let n = live.pop().expect("the SCC's nodes are live");
                     num[n as usize] = DEAD;
@@ -161,5 +167,5 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
             }
         }
     }
-    Ok(Search::Exhausted { good })
+    Ok(Search::Exhausted { good, unaccepted_cycle })
 }
