@@ -7,6 +7,7 @@
 
 pub mod graph;
 pub mod liveness;
+pub mod observer;
 pub mod reach;
 
 use std::time::Instant;
@@ -159,6 +160,11 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     if engine == EngineKind::Live {
         return live(net, property, options);
     }
+    if engine == EngineKind::Observer
+        && let Some(r) = observer::response(property)
+    {
+        return observer::check(net, &r, live_abstraction(options), options);
+    }
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
         Formula::Path { op: PathOp::AG, bound: None, arg } if arg.is_state() => (true, arg),
@@ -195,10 +201,7 @@ fn live(net: &Network, property: &Property, options: &Options) -> Outcome {
         Ok(s) => s,
         Err(why) => return unsupported(why),
     };
-    let abstraction = match options.abstraction {
-        Some(AbstractionChoice::None) => Abstraction::None,
-        _ => Abstraction::Lu,
-    };
+    let abstraction = live_abstraction(options);
     let formulas: Vec<&StateFormula> = match &shape {
         liveness::Shape::Globally(f) | liveness::Shape::Eventually(f) => vec![f],
         liveness::Shape::LeadsTo(p, q) => vec![p, q],
@@ -207,6 +210,15 @@ fn live(net: &Network, property: &Property, options: &Options) -> Outcome {
         return unsupported(why);
     }
     liveness::check(net, shape, abstraction, &options.limits)
+}
+
+/// The abstraction of the liveness engine: ExtraLU+ with equal zones only
+/// (subsumption is unsound for cycles), or exact zones on request.
+fn live_abstraction(options: &Options) -> Abstraction {
+    match options.abstraction {
+        Some(AbstractionChoice::None) => Abstraction::None,
+        _ => Abstraction::Lu,
+    }
 }
 
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.

@@ -174,7 +174,8 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let mut internal = Vec::new();
         self.enabled_edges(d, &mut internal)?;
         for id in internal {
-            if !any_committed || committed(id.0) {
+            // An observer's internal edges are exempt from the committed rule.
+            if !any_committed || committed(id.0) || net.processes[id.0 as usize].observer {
                 out.push(Transition { edges: vec![id] });
             }
         }

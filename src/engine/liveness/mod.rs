@@ -48,7 +48,7 @@ mod lasso;
 mod product;
 mod scc;
 
-pub use product::{Query, augment, tick_exact};
+pub use product::{Query, always, augment, tick_exact};
 
 use std::time::Instant;
 
@@ -123,7 +123,7 @@ pub fn search(
                 Err(stop) => stopped(&p, stop),
             },
             Ok(Search::Exhausted { good, unaccepted_cycle }) => {
-                let warnings = time_locks(&p, &good);
+                let warnings = time_locks(&mut p, &good);
                 // A pass without `z` where it matters is inconclusive.
                 let next = match ticks {
                     Ticks::Nowhere if !warnings.is_empty() => Some(Ticks::Everywhere),
@@ -167,9 +167,17 @@ fn stopped(p: &Product<'_, '_>, stop: Stop) -> End {
     }
 }
 
-/// Warnings for the time-locked phase-0 states whose parent is not one.
-fn time_locks(p: &Product<'_, '_>, good: &[bool]) -> Vec<Warning> {
-    let locked = |n: usize| !p.nodes.get_index(n).expect("a node").1 && !good[n];
+/// Warnings for the time-locked phase-0 states (where `locks` holds) whose
+/// parent is not one.
+fn time_locks(p: &mut Product<'_, '_>, good: &[bool]) -> Vec<Warning> {
+    let mut counts = vec![false; p.nodes.len()];
+    for (n, c) in counts.iter_mut().enumerate() {
+        let (s, phase) = p.nodes.get_index(n).expect("a node").clone();
+        let locks = &p.query.locks;
+        *c = !phase && !good[n] && p.holds(locks, &s).unwrap_or(true);
+    }
+    let p = &*p;
+    let locked = |n: usize| counts[n];
     let total = (0..p.nodes.len()).filter(|&n| locked(n)).count();
     let frontier: Vec<usize> = (0..p.nodes.len())
         .filter(|&n| locked(n) && p.parent[n].as_ref().is_none_or(|(from, _)| !locked(*from as usize)))
@@ -188,38 +196,35 @@ fn time_locks(p: &Product<'_, '_>, good: &[bool]) -> Vec<Warning> {
         .collect()
 }
 
+/// The outcome of a search: `found` is the verdict when the searched-for
+/// run exists, `exhausted` when it does not.
+pub fn outcome(run: Run, engine: EngineKind, found: Verdict, exhausted: Verdict) -> Outcome {
+    let (verdict, trace) = match run.end {
+        End::Found(t) => (found, Some(t)),
+        End::Exhausted => (exhausted, None),
+        End::Stopped(u) => (Verdict::Unknown(u), None),
+        End::Error(text, t) => (Verdict::Error(text), t),
+    };
+    Outcome { verdict, engine, stats: Some(run.stats), trace, warnings: run.warnings, network: None }
+}
+
 /// Checks one liveness shape.
 pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits) -> Outcome {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
-    let outcome = |run: Run, found: Verdict, exhausted: Verdict| {
-        let (verdict, trace) = match run.end {
-            End::Found(t) => (found, Some(t)),
-            End::Exhausted => (exhausted, None),
-            End::Stopped(u) => (Verdict::Unknown(u), None),
-            End::Error(text, t) => (Verdict::Error(text), t),
-        };
-        Outcome {
-            verdict,
-            engine: EngineKind::Live,
-            stats: Some(run.stats),
-            trace,
-            warnings: run.warnings,
-            network: None,
-        }
-    };
+    let outcome = |run, found, exhausted| outcome(run, EngineKind::Live, found, exhausted);
     match shape {
         Shape::Eventually(psi) => {
-            let q = Query { enter: not(&psi), stay: not(&psi), initial_only: true };
+            let q = Query { enter: not(&psi), stay: not(&psi), initial_only: true, locks: always() };
             outcome(search(net, &q, abstraction, None, limits), Verdict::Violated, Verdict::Satisfied)
         }
         Shape::LeadsTo(phi, psi) => {
             let enter = StateFormula::And(Box::new(phi), Box::new(not(&psi)));
-            let q = Query { enter, stay: not(&psi), initial_only: false };
+            let q = Query { enter, stay: not(&psi), initial_only: false, locks: always() };
             outcome(search(net, &q, abstraction, None, limits), Verdict::Violated, Verdict::Satisfied)
         }
         Shape::Globally(phi) => {
             // Every initial state needs its own witness.
-            let q = Query { enter: phi.clone(), stay: phi, initial_only: true };
+            let q = Query { enter: phi.clone(), stay: phi, initial_only: true, locks: always() };
             let count = initial_count(net);
             let mut last = None;
             for k in 0..count {

@@ -55,6 +55,14 @@ pub struct Query {
     pub enter: StateFormula,
     pub stay: StateFormula,
     pub initial_only: bool,
+    /// Where a time-lock is the model's (warned about): not where an
+    /// observer's invariant makes it.
+    pub locks: StateFormula,
+}
+
+/// The formula `true`.
+pub fn always() -> StateFormula {
+    StateFormula::Pred(vec![crate::network::StateConj { data: None, clocks: Vec::new() }])
 }
 
 /// A step of the searched graph.
@@ -126,7 +134,7 @@ impl Ticks {
 
 pub struct Product<'q, 'n> {
     pub zg: ZoneGraph<'n>,
-    query: &'q Query,
+    pub query: &'q Query,
     z: u32,
     ticks: Ticks,
     /// Only this initial state (by position), for `E[]`.
@@ -201,7 +209,7 @@ impl<'q, 'n> Product<'q, 'n> {
         Ok(!bounded && self.zg.can_delay(&s.discrete)?)
     }
 
-    fn holds(&mut self, f: &StateFormula, s: &ZoneState) -> Result<bool, RunError> {
+    pub fn holds(&mut self, f: &StateFormula, s: &ZoneState) -> Result<bool, RunError> {
         Ok(!self.zg.sat(f, s)?.is_empty())
     }
 
