@@ -5,6 +5,7 @@
 //! `φ --> ψ`. Every other shape is answered `unknown` with reason
 //! `unsupported`, naming the engine FORMAT.md routes it to.
 
+pub mod bound;
 pub mod graph;
 pub mod liveness;
 pub mod observer;
