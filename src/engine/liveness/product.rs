@@ -18,19 +18,24 @@
 //! tell which states can let time diverge (the others are time-locks).
 //!
 //! **Passes.** `z` multiplies the zones, so the engine first searches
-//! without it ([`Ticks`]): a phase that does not track `z` frees it (an
-//! over-approximation of a clock nothing reads there) and has no ticks;
-//! instead a state where time can pass forever (delays allowed, no clock
-//! invariant) gets an accepting self-loop, which is certainly a
-//! time-divergent run. A cycle found so is a real counterexample, and a
-//! phase without any cycle has no infinite run at all; only a phase-1
-//! cycle without such a state (maybe Zeno, maybe not) needs `z` in phase
-//! 1, and only a phase-0 state that cannot reach such a state (maybe a
-//! time-lock) needs `z` in phase 0 too. Where phase 1 starts with `z` free,
-//! its first tick is possible at once, which only shifts where ticks fall.
-//! Forgetting `z` commutes with ExtraLU+ on the other clocks (their bounds
-//! do not depend on `z`), so the graph without `z` is the projection of
-//! the graph with it, cycles included.
+//! without it ([`Ticks`]): a phase that does not track `z` frees it (then it
+//! is as if the network had no `z`: its graph is the ExtraLU+ zone graph of
+//! the network itself) and has no ticks; instead a state where time can
+//! pass forever (delays allowed, no clock invariant) gets an accepting
+//! self-loop. That pass is conclusive both ways where it answers:
+//! - reaching such a state in phase 1 is a counterexample: the abstract path
+//!   to it is instantiated by a concrete run (the zone graph is a
+//!   simulation graph), which then waits there forever, time diverging,
+//!   its discrete state (hence `stay`) unchanged;
+//! - a phase 1 without any cycle has no infinite run at all: every concrete
+//!   run is covered by a path of the graph (abstract zones contain the
+//!   exact ones), and an infinite path of a finite graph has a cycle.
+//!
+//! Only a phase-1 cycle without such a state (maybe Zeno, maybe not) needs
+//! the pass with `z` in phase 1 (Tripakis's construction, exact), and only
+//! a phase-0 state that cannot reach such a state (maybe a time-lock) the
+//! pass with `z` everywhere. Where phase 1 starts with `z` free, its first
+//! tick is possible at once, which only shifts where ticks fall.
 //!
 //! The formulas have no clock atoms (the engine refuses them), so a
 //! symbolic state satisfies them entirely or not at all.
