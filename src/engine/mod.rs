@@ -159,12 +159,12 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
         return unsupported("models with timing parameters are not supported yet".into());
     };
     if engine == EngineKind::Live {
-        return live(net, property, options);
+        return liveness::check_property(net, property, options);
     }
     if engine == EngineKind::Observer
         && let Some(r) = observer::response(property)
     {
-        return observer::check(net, &r, live_abstraction(options), options);
+        return observer::check(net, &r, liveness::abstraction(options), options);
     }
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
@@ -178,48 +178,6 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     };
     net.add_formula_bounds(&phi);
     reach_check(&net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
-}
-
-/// The shapes FORMAT.md routes to the liveness engine.
-fn live(net: &Network, property: &Property, options: &Options) -> Outcome {
-    use liveness::Shape;
-    let unsupported = |why: String| Outcome::unsupported(EngineKind::Live, why);
-    let compile = |f: &Formula| net.state_formula(property, f).map_err(|d| d.message);
-    let shape = match &property.formula {
-        Formula::Path { op: PathOp::EG, arg, .. } => compile(arg).map(Shape::Globally),
-        Formula::Path { op: PathOp::AF, arg, .. } => compile(arg).map(Shape::Eventually),
-        Formula::LeadsTo { lhs, rhs, .. } => compile(lhs).and_then(|p| Ok(Shape::LeadsTo(p, compile(rhs)?))),
-        Formula::Path { op: PathOp::AG, arg, .. } => match arg.as_ref() {
-            Formula::Imply(p, q) => match q.as_ref() {
-                Formula::Path { arg: q, .. } => compile(p).and_then(|p| Ok(Shape::LeadsTo(p, compile(q)?))),
-                _ => unreachable!("routed to the liveness engine"),
-            },
-            _ => unreachable!("routed to the liveness engine"),
-        },
-        _ => unreachable!("routed to the liveness engine"),
-    };
-    let shape = match shape {
-        Ok(s) => s,
-        Err(why) => return unsupported(why),
-    };
-    let abstraction = live_abstraction(options);
-    let formulas: Vec<&StateFormula> = match &shape {
-        liveness::Shape::Globally(f) | liveness::Shape::Eventually(f) => vec![f],
-        liveness::Shape::LeadsTo(p, q) => vec![p, q],
-    };
-    if let Some(why) = liveness::refusal(net, &formulas, abstraction) {
-        return unsupported(why);
-    }
-    liveness::check(net, shape, abstraction, &options.limits)
-}
-
-/// The abstraction of the liveness engine: ExtraLU+ with equal zones only
-/// (subsumption is unsound for cycles), or exact zones on request.
-fn live_abstraction(options: &Options) -> Abstraction {
-    match options.abstraction {
-        Some(AbstractionChoice::None) => Abstraction::None,
-        _ => Abstraction::Lu,
-    }
 }
 
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.

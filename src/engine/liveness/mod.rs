@@ -53,10 +53,13 @@ pub use product::{Query, always, augment, tick_exact};
 use std::time::Instant;
 
 use crate::engine::reach::Limits;
-use crate::engine::{Outcome, Stats, SymbolicTrace, Unknown, Verdict, Warning};
+use crate::engine::{AbstractionChoice, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict, Warning};
 use crate::model::formula::EngineKind;
+use crate::model::formula::Formula;
+use crate::model::types::Property;
 use crate::network::{Network, StateFormula};
 use crate::semantics::{Abstraction, ZoneGraph};
+use crate::syntax::ast::PathOp;
 use product::{Product, Stop, Ticks};
 use scc::Search;
 
@@ -253,4 +256,45 @@ fn initial_count(net: &Network) -> usize {
     let mut zg = ZoneGraph::new(net, Abstraction::None);
     let mut out = Vec::new();
     zg.initial_exact(&mut out).map_or(1, |()| out.len().max(1))
+}
+
+/// The shapes FORMAT.md routes to the liveness engine.
+pub fn check_property(net: &Network, property: &Property, options: &Options) -> Outcome {
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Live, why);
+    let compile = |f: &Formula| net.state_formula(property, f).map_err(|d| d.message);
+    let shape = match &property.formula {
+        Formula::Path { op: PathOp::EG, arg, .. } => compile(arg).map(Shape::Globally),
+        Formula::Path { op: PathOp::AF, arg, .. } => compile(arg).map(Shape::Eventually),
+        Formula::LeadsTo { lhs, rhs, .. } => compile(lhs).and_then(|p| Ok(Shape::LeadsTo(p, compile(rhs)?))),
+        Formula::Path { op: PathOp::AG, arg, .. } => match arg.as_ref() {
+            Formula::Imply(p, q) => match q.as_ref() {
+                Formula::Path { arg: q, .. } => compile(p).and_then(|p| Ok(Shape::LeadsTo(p, compile(q)?))),
+                _ => unreachable!("routed to the liveness engine"),
+            },
+            _ => unreachable!("routed to the liveness engine"),
+        },
+        _ => unreachable!("routed to the liveness engine"),
+    };
+    let shape = match shape {
+        Ok(s) => s,
+        Err(why) => return unsupported(why),
+    };
+    let abstraction = abstraction(options);
+    let formulas: Vec<&StateFormula> = match &shape {
+        Shape::Globally(f) | Shape::Eventually(f) => vec![f],
+        Shape::LeadsTo(p, q) => vec![p, q],
+    };
+    if let Some(why) = refusal(net, &formulas, abstraction) {
+        return unsupported(why);
+    }
+    check(net, shape, abstraction, &options.limits)
+}
+
+/// The abstraction of the liveness engine: ExtraLU+ with equal zones only
+/// (subsumption is unsound for cycles), or exact zones on request.
+pub fn abstraction(options: &Options) -> Abstraction {
+    match options.abstraction {
+        Some(AbstractionChoice::None) => Abstraction::None,
+        _ => Abstraction::Lu,
+    }
 }
