@@ -152,11 +152,11 @@ def compare(algo: str, verdict: str | None, stats: dict | None, ref: dict | None
 
 COLUMNS = [
     ("model", "<"), ("N", ">"), ("algorithm", "<"), ("verdict", "<"), ("visited", ">"), ("stored", ">"),
-    ("transitions", ">"), ("time s", ">"), ("alg s", ">"), ("peak MB", ">"), ("states/s", ">"),
+    ("transitions", ">"), ("time s", ">"), ("alg s", ">"), ("peak MB", ">"), ("B/state", ">"), ("states/s", ">"),
     ("tck visited", ">"), ("tck stored", ">"), ("tck time s", ">"), ("tck MB", ">"), ("tck/kairos", ">"),
     ("counts", "<"),
 ]
-WIDTHS = [19, 3, 12, 9, 9, 9, 11, 8, 8, 8, 10, 11, 10, 10, 7, 10, 12]
+WIDTHS = [19, 3, 12, 9, 9, 9, 11, 8, 8, 8, 8, 10, 11, 10, 10, 7, 10, 12]
 
 
 class Table:
@@ -258,6 +258,7 @@ def main(argv=None) -> int:
                         family, n, algo, verdict,
                         fmt_int(visited), fmt_int(stats.get("stored")), fmt_int(stats.get("transitions")),
                         fmt_f(wall), fmt_f(alg), fmt_f(rss, 1),
+                        f"{rss * 2**20 / stats['stored']:.0f}" if stats.get("stored") else "-",
                         f"{visited / alg:.0f}" if visited and alg and not timed_out else "-",
                         ref["visited"] if ref else "", ref["stored"] if ref else "",
                         (ref["verdict"] if ref["verdict"].startswith("TIMEOUT") else ref["tck_time_s"]) if ref else "",

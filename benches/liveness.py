@@ -4,9 +4,10 @@
 Runs `kairos check` on models/train-gate.yaml with N trains (default 5; its
 `go` channel urgent, as in UPPAAL's version) for the safety property
 `A[] not (Train(1).Cross and Train(2).Cross)` and the liveness property
-`Train(1).Appr --> Train(1).Cross`, REPEAT times each, and prints the median
-engine times (`time_s` of the JSON output), the state counts and the ratio.
-Exits 1 if the ratio exceeds --max-ratio (default 3).
+`Train(1).Appr --> Train(1).Cross`, REPEAT times each, interleaved, and prints
+the fastest and the median engine times (`time_s` of the JSON output), the
+state counts and the ratio of the fastest times (the least disturbed by
+other load on the machine). Exits 1 if it exceeds --max-ratio (default 3).
 
     python3 benches/liveness.py [--n 5] [--repeat 11] [--kairos target/release/kairos]
 """
@@ -44,13 +45,17 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         model = Path(tmp) / f"train-gate-{a.n}.yaml"
         model.write_text(text.replace("  N: 4 ", f"  N: {a.n} ", 1))
-        rows = {}
-        for name, query in (("safety", SAFETY), ("liveness", LIVENESS)):
-            runs = [run(a.kairos, model, query) for _ in range(a.repeat)]
-            rows[name] = (runs[0][0], runs[0][1], statistics.median(r[2] for r in runs))
-    for name, (verdict, visited, t) in rows.items():
-        print(f"{name:9} {verdict:10} {visited:8} states  {t:.4f} s  ({a.repeat} runs, median)")
-    ratio = rows["liveness"][2] / rows["safety"][2]
+        runs = {"safety": [], "liveness": []}
+        for _ in range(a.repeat):
+            for name, query in (("safety", SAFETY), ("liveness", LIVENESS)):
+                runs[name].append(run(a.kairos, model, query))
+    rows = {}
+    for name, rs in runs.items():
+        times = [r[2] for r in rs]
+        rows[name] = min(times)
+        print(f"{name:9} {rs[0][0]:10} {rs[0][1]:8} states  fastest {min(times):.4f} s, "
+              f"median {statistics.median(times):.4f} s ({a.repeat} runs)")
+    ratio = rows["liveness"] / rows["safety"]
     print(f"ratio liveness / safety: {ratio:.2f} (at most {a.max_ratio})")
     return 0 if ratio <= a.max_ratio else 1
 

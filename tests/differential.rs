@@ -323,7 +323,7 @@ fn compare(
             let options = Options {
                 abstraction: Some(abstraction),
                 order,
-                limits: Limits { max_states: Some(max_states), deadline: None },
+                limits: Limits { max_states: Some(max_states), ..Limits::default() },
                 subsumption,
             };
             tally.engine_runs += 1;

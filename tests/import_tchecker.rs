@@ -177,7 +177,7 @@ fn compare(keep: impl Fn(&Row) -> bool) {
             abstraction: Some(AbstractionChoice::Lu),
             subsumption,
             order: Order::Bfs,
-            limits: Limits { max_states: None, deadline: None },
+            limits: Limits::default(),
         };
         let started = Instant::now();
         let o = engine::check(&loaded.model, Some(net), &p, &options);
@@ -385,4 +385,38 @@ fn long_expressions_make_no_deep_trees() {
     );
     let i = yaml_of(&text);
     assert!(i.yaml.contains("i < 1 && i < 1"));
+}
+
+/// `kairos import FILE.tck -o X.yaml` then `kairos graph X.yaml` prints the
+/// zone graph of `kairos graph FILE.tck`, byte for byte (small models).
+#[test]
+fn imported_yaml_has_the_zone_graph_of_the_tck_file() {
+    if tck_files().is_none() {
+        return;
+    }
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_kairos")).args(args).output().expect("run kairos");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    for model in ["ad94_1", "fischer_2", "dining-philosophers_2", "csmacd_2", "critical-region_2"] {
+        let tck = Path::new(DIR).join(format!("{model}.tck"));
+        let tck = tck.to_string_lossy();
+        let yaml = std::env::temp_dir().join(format!("kairos-tck-{}-{model}.yaml", std::process::id()));
+        let _ = std::fs::remove_file(&yaml);
+        let yaml_s = yaml.to_string_lossy();
+        let (code, _, err) = run(&["import", &tck, "-o", &yaml_s]);
+        assert_eq!(code, Some(0), "{model}: {err}");
+        for format in ["dot", "yaml"] {
+            let (c1, direct, e1) = run(&["graph", &tck, "--format", format]);
+            let (c2, imported, e2) = run(&["graph", &yaml_s, "--format", format]);
+            assert_eq!((c1, c2), (Some(0), Some(0)), "{model}: {e1}{e2}");
+            assert!(direct.lines().count() > 5, "{model}: {direct}");
+            assert_eq!(direct, imported, "{model}: the zone graphs differ ({format})");
+        }
+        std::fs::remove_file(&yaml).unwrap();
+    }
 }

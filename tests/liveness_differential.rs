@@ -108,7 +108,7 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
         tally.skipped += 1;
         return;
     }
-    let limit = |n| Limits { max_states: Some(n), deadline: None };
+    let limit = |n| Limits { max_states: Some(n), ..Limits::default() };
     let settings = [
         Options { limits: limit(budget.lu_states), ..Options::default() },
         Options { abstraction: Some(AbstractionChoice::None), limits: limit(budget.none_states), ..Options::default() },

@@ -53,7 +53,7 @@ fn extra_lu_is_wrong_with_diagonals_so_kairos_does_not_use_it() {
     let kairos::model::formula::Formula::Path { arg, .. } = &p.formula else { unreachable!() };
     let goal = net.state_formula(p, arg).unwrap();
     let mut zg = ZoneGraph::new(&net, Abstraction::Lu);
-    let limits = Limits { max_states: None, deadline: None };
+    let limits = Limits::default();
     let run = explore(&mut zg, Order::Bfs, Cover::Inclusion, &limits, &mut |zg, s| zg.sat(&goal, s));
     assert!(matches!(run.end, End::Found { .. }), "plain ExtraLU+ claims l3 is reachable");
     // And asking for it explicitly is refused.

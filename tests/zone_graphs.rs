@@ -27,7 +27,7 @@ fn graph(path: &str, n: Option<(&str, i64)>, abstraction: Abstraction) -> String
     let loaded = load_model(&src).unwrap_or_else(|d| panic!("{d:?}"));
     let net = kairos::network::build(&loaded.model).unwrap();
     let mut zg = ZoneGraph::new(&net, abstraction);
-    let g = zone_graph(&mut zg, &Limits { max_states: Some(100_000), deadline: None }).unwrap();
+    let g = zone_graph(&mut zg, &Limits { max_states: Some(100_000), ..Limits::default() }).unwrap();
     kairos::report::graph::yaml(&net, &g)
 }
 

@@ -101,9 +101,10 @@ pub struct Common {
     /// Stop with `unknown` after this many symbolic states.
     #[arg(long)]
     pub max_states: Option<u64>,
-    /// Stop with `unknown` past this much memory (e.g. `2G`, `512M`).
-    #[arg(long)]
-    pub max_memory: Option<String>,
+    /// Stop with `unknown` past this much memory (e.g. `2G`, `512M`;
+    /// default: three quarters of the machine's).
+    #[arg(long, value_parser = parse_size)]
+    pub max_memory: Option<u64>,
     /// Stop with `unknown` after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
@@ -200,4 +201,44 @@ pub struct ImportArgs {
     /// Write the YAML model here (never over an existing file).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+}
+
+/// A size in bytes: a number with an optional binary suffix `K`, `M`, `G`,
+/// `T` (`KiB`, `MB`, ... spellings too), e.g. `512M`, `1.5G`, `100000`.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let number: f64 = number.parse().map_err(|_| format!("`{text}` is not a size such as `512M` or `2G`"))?;
+    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("unknown unit in `{text}`: use K, M, G or T (powers of 1024)")),
+    };
+    let bytes = number * (1u64 << shift) as f64;
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(format!("`{text}` is not a usable memory size"));
+    }
+    Ok(bytes as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_read_with_binary_units() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5g"), Ok(3 << 29));
+        assert_eq!(parse_size("64KiB"), Ok(64 << 10));
+        assert_eq!(parse_size("100000"), Ok(100_000));
+        assert!(parse_size("12X").is_err());
+        assert!(parse_size("").is_err());
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("-3M").is_err());
+    }
 }

@@ -79,30 +79,58 @@ fn input_format(path: &Path, forced: Option<InputFormat>) -> InputFormat {
     })
 }
 
+/// A model read in another format, translated into YAML.
+enum Translated {
+    Tchecker(crate::import::Imported),
+    Uppaal(crate::import::UppaalModel),
+}
+
+impl Translated {
+    /// The line of the original file a line of the YAML comes from.
+    fn source_line(&self, yaml_line: usize) -> usize {
+        match self {
+            Translated::Tchecker(t) => t.tck_line(yaml_line),
+            Translated::Uppaal(u) => u.source_line(yaml_line),
+        }
+    }
+}
+
+/// What `check` reports on: a property, or an imported query kairos cannot
+/// state yet (reported `unknown (unsupported)` in its place, with the
+/// diagnostic saying where it is).
+enum Item {
+    Check(Property),
+    Refused(report::verdict::Refused, Diagnostic),
+}
+
+impl Item {
+    fn refused(name: String, text: String, why: Diagnostic) -> Item {
+        Item::Refused(report::verdict::Refused { name, text, why: why.message.clone() }, why)
+    }
+}
+
 /// A loaded model and the sources read for it (kept for error snippets).
 struct Input {
     model_src: Source,
     loaded: Loaded,
-    specs: Vec<(Source, load::Spec)>,
-    /// Set when the model was imported from TChecker (label renames).
-    imported: Option<crate::import::Imported>,
+    /// Each spec or query file, and what it asks.
+    specs: Vec<(Source, Vec<Item>)>,
+    /// Set when the model was imported (line map; TChecker's label renames;
+    /// UPPAAL's names for queries).
+    imported: Option<Translated>,
 }
 
 /// Reads and checks the model and spec files; `Err` holds the exit code.
 fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, format: OutputFormat) -> Result<Input, u8> {
     let (model_src, imported) = match input_format(model, input) {
         InputFormat::Yaml => (read(model).map_err(|d| invalid(&[d], &[], format))?, None),
-        InputFormat::Tchecker => {
-            let (src, imported) = import_tck(model, format)?;
+        InputFormat::Tchecker | InputFormat::Uppaal => {
+            let (src, imported) = import_file(model, input, format)?;
             (src, Some(imported))
-        }
-        InputFormat::Uppaal => {
-            eprintln!("kairos: reading UPPAAL XML is not supported yet (`{}`)", model.display());
-            return Err(exit::UNSUPPORTED);
         }
     };
     let loaded = load::load_model(&model_src).map_err(|d| match &imported {
-        Some(i) => invalid(&tck_positions(&d, i, model), &[], format),
+        Some(i) => invalid(&source_positions(&d, i, model), &[], format),
         None => invalid(&d, &[&model_src], format),
     })?;
     let mut out = Vec::new();
@@ -116,6 +144,23 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
                 continue;
             }
         };
+        if path.extension().is_some_and(|e| e == "q") {
+            let Some(Translated::Uppaal(u)) = &imported else {
+                diags.push(io_error(
+                    &src.name,
+                    format!("`{}`: a UPPAAL query file (.q) goes with a UPPAAL model (.xml)", src.name),
+                ));
+                continue;
+            };
+            match q_file(u, &loaded, &src) {
+                Ok(items) => out.push((src, items)),
+                Err(d) => {
+                    diags.extend(d);
+                    sources.push(src);
+                }
+            }
+            continue;
+        }
         let header = load::spec_header(&src).and_then(|(path_text, pos)| {
             match spec_mismatch(model, path, &path_text, pos, &src) {
                 Some(d) => Err(vec![d]),
@@ -123,7 +168,7 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
             }
         });
         match header {
-            Ok(spec) => out.push((src, spec)),
+            Ok(spec) => out.push((src, spec.properties.into_iter().map(Item::Check).collect())),
             Err(d) => {
                 diags.extend(d);
                 sources.push(src);
@@ -164,24 +209,62 @@ fn network_of(input: &Input, format: OutputFormat) -> Result<Option<crate::netwo
     Ok(Some(net))
 }
 
-/// Reads and translates a TChecker file; the YAML source is named after it.
-fn import_tck(path: &Path, format: OutputFormat) -> Result<(Source, crate::import::Imported), u8> {
+/// Reads and translates a TChecker or UPPAAL file; the YAML source is named
+/// after it. A file refused only for what is not supported yet exits 5, one
+/// with errors 2.
+fn import_file(path: &Path, forced: Option<InputFormat>, format: OutputFormat) -> Result<(Source, Translated), u8> {
     let src = read(path).map_err(|d| invalid(&[d], &[], format))?;
-    let imported = crate::import::import_tchecker(&src.name, &src.text).map_err(|d| invalid(&d, &[&src], format))?;
-    Ok((Source::new(format!("{} (as YAML)", src.name), imported.yaml.clone()), imported))
+    let translated = match input_format(path, forced) {
+        InputFormat::Uppaal => crate::import::import_uppaal(&src.name, &src.text).map(Translated::Uppaal),
+        _ => crate::import::import_tchecker(&src.name, &src.text).map(Translated::Tchecker),
+    };
+    let translated = translated.map_err(|d| {
+        let code = invalid(&d, &[&src], format);
+        if d.iter().all(|d| d.code == "unsupported") { exit::UNSUPPORTED } else { code }
+    })?;
+    let yaml = match &translated {
+        Translated::Tchecker(t) => t.yaml.clone(),
+        Translated::Uppaal(u) => u.yaml.clone(),
+    };
+    Ok((Source::new(format!("{} (as YAML)", src.name), yaml), translated))
 }
 
-/// Diagnostics on the YAML translation, pointed back at the `.tck` lines.
-fn tck_positions(diags: &[Diagnostic], imported: &crate::import::Imported, path: &Path) -> Vec<Diagnostic> {
-    diags
-        .iter()
-        .map(|d| {
-            let line = imported.tck_line(d.loc.pos.line);
-            let mut d = d.clone();
-            d.loc = Loc { file: path.display().to_string().into(), pos: Pos { index: 0, line, column: 1 }, len: 0 };
-            d
-        })
-        .collect()
+/// Diagnostics on the YAML translation, pointed back at the lines of the
+/// original file.
+fn source_positions(diags: &[Diagnostic], imported: &Translated, path: &Path) -> Vec<Diagnostic> {
+    diags.iter().map(|d| relocate(d, path, imported.source_line(d.loc.pos.line))).collect()
+}
+
+/// `d` moved to `line` of `path` (its column is meaningless there).
+fn relocate(d: &Diagnostic, path: &Path, line: usize) -> Diagnostic {
+    let mut d = d.clone();
+    d.loc = Loc { file: path.display().to_string().into(), pos: Pos { index: 0, line, column: 1 }, len: 0 };
+    d
+}
+
+/// The queries of a UPPAAL `.q` file, as properties (or refused).
+fn q_file(u: &crate::import::UppaalModel, loaded: &Loaded, src: &Source) -> Result<Vec<Item>, Vec<Diagnostic>> {
+    let queries = u.query_file(&src.name, &src.text)?;
+    let mut items = Vec::new();
+    let mut diags = Vec::new();
+    for q in queries {
+        let formula = match q.formula {
+            Ok(f) => f,
+            Err(why) => {
+                items.push(Item::refused(q.name, q.text, why));
+                continue;
+            }
+        };
+        match loaded.query(&q.name, &formula) {
+            Ok(p) => items.push(Item::Check(p)),
+            // Errors on the translated formula: at the query's line.
+            Err(d) => diags.extend(d.iter().map(|d| relocate(d, Path::new(&*src.name), q.line))),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(items)
 }
 
 /// A spec's `model:` must name the model given on the command line.
@@ -211,7 +294,7 @@ fn validate(a: ValidateArgs) -> u8 {
         Ok(n) => n,
         Err(code) => return code,
     };
-    let properties: usize = m.properties.len() + input.specs.iter().map(|(_, s)| s.properties.len()).sum::<usize>();
+    let properties: usize = m.properties.len() + input.specs.iter().map(|(_, s)| s.len()).sum::<usize>();
     let kind = if m.hybrid {
         "hybrid"
     } else if !m.params.is_empty() {
@@ -251,27 +334,42 @@ fn validate(a: ValidateArgs) -> u8 {
 
 fn check(a: CheckArgs) -> u8 {
     let format = a.common.format;
-    let input = match load_input(&a.model, &a.specs, a.common.input, format) {
+    let mut input = match load_input(&a.model, &a.specs, a.common.input, format) {
         Ok(i) => i,
         Err(code) => return code,
     };
+    let mut items: Vec<Item> = std::mem::take(&mut input.specs).into_iter().flat_map(|(_, s)| s).collect();
     let loaded = &input.loaded;
-    let mut properties: Vec<Property> = input.specs.iter().flat_map(|(_, s)| s.properties.iter().cloned()).collect();
     let mut diags = Vec::new();
     for (k, q) in a.queries.iter().enumerate() {
         let name = if a.queries.len() == 1 { "query".to_string() } else { format!("query{}", k + 1) };
-        match loaded.query(&name, q) {
-            Ok(p) => properties.push(p),
+        // With a UPPAAL model, queries are written in UPPAAL's syntax and names.
+        let text = match &input.imported {
+            Some(Translated::Uppaal(u)) => match u.query(q) {
+                Ok(Ok(t)) => t,
+                Ok(Err(why)) => {
+                    items.push(Item::refused(name, q.clone(), why));
+                    continue;
+                }
+                Err(d) => {
+                    let src = Source::new("<query>", q.clone());
+                    return invalid(&d, &[&src], format);
+                }
+            },
+            _ => q.clone(),
+        };
+        match loaded.query(&name, &text) {
+            Ok(p) => items.push(Item::Check(p)),
             Err(d) => diags.extend(d),
         }
     }
     if !a.labels.is_empty() {
         let query = match &input.imported {
-            Some(i) => i.labels_query(&a.labels),
-            None => format!("E<> {}", a.labels.join(" and ")),
+            Some(Translated::Tchecker(i)) => i.labels_query(&a.labels),
+            _ => format!("E<> {}", a.labels.join(" and ")),
         };
         match loaded.query("labels", &query) {
-            Ok(p) => properties.push(p),
+            Ok(p) => items.push(Item::Check(p)),
             Err(d) => diags.extend(d),
         }
     }
@@ -286,8 +384,15 @@ fn check(a: CheckArgs) -> u8 {
         return exit::UNSUPPORTED;
     }
     let model = &loaded.model;
-    if properties.is_empty() {
-        properties = model.properties.clone();
+    if items.is_empty() {
+        items = model.properties.iter().cloned().map(Item::Check).collect();
+        // The model's own queries kairos cannot check yet (UPPAAL
+        // `<queries>`), in their place.
+        if let Some(Translated::Uppaal(u)) = &input.imported {
+            for s in u.skipped.iter().rev() {
+                items.insert(s.index, Item::refused(s.name.clone(), s.text.clone(), s.why.clone()));
+            }
+        }
     }
     let network = match network_of(&input, format) {
         Ok(n) => n,
@@ -297,7 +402,7 @@ fn check(a: CheckArgs) -> u8 {
     if let Some(code) = unsupported_options(&a.common) {
         return code;
     }
-    if properties.is_empty() {
+    if items.is_empty() {
         let why = "exploring the whole zone graph needs the `reach` engine, not built yet";
         match format {
             OutputFormat::Json => println!(
@@ -308,40 +413,63 @@ fn check(a: CheckArgs) -> u8 {
         }
         return exit::UNSUPPORTED;
     }
-    let outcomes: Vec<_> = properties.iter().map(|p| engine::check(model, network.as_ref(), p, &options)).collect();
-    // The network each outcome's traces are paths of.
+    for item in &items {
+        if let Item::Refused(_, d) = item {
+            eprintln!("kairos: note: not checked: {d}");
+        }
+    }
+    /// An item and what checking it gave.
+    enum Reported<'i> {
+        Checked(&'i Property, Box<engine::Outcome>),
+        Refused(&'i report::verdict::Refused),
+    }
+    let results: Vec<Reported> = items
+        .iter()
+        .map(|i| match i {
+            Item::Check(p) => Reported::Checked(p, Box::new(engine::check(model, network.as_ref(), p, &options))),
+            Item::Refused(r, _) => Reported::Refused(r),
+        })
+        .collect();
+    let checked = || {
+        results.iter().filter_map(|r| match r {
+            Reported::Checked(p, o) => Some((*p, &**o)),
+            Reported::Refused(_) => None,
+        })
+    };
+    // The network each outcome's traces are paths of (an observer's
+    // product, or the model's).
     fn net_of<'a>(
         o: &'a engine::Outcome,
         model: Option<&'a crate::network::Network>,
     ) -> Option<&'a crate::network::Network> {
         o.network.as_deref().or(model)
     }
-    let net_of = |o| net_of(o, network.as_ref());
-    let wants_trace = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
+    let wanted = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
     match format {
         OutputFormat::Json => {
-            let list: Vec<_> = properties
+            let list: Vec<_> = results
                 .iter()
-                .zip(&outcomes)
-                .map(|(p, o)| {
-                    let mut v = report::verdict::json(p, o);
-                    if wants_trace(o)
-                        && let Some((net, t)) = concrete_trace(net_of(o), o.trace.as_ref())
-                    {
-                        v["trace"] = crate::trace::json(net, &t);
-                        if let Some(k) = crate::trace::json::loop_start(&t) {
-                            v["loop_start"] = k.into();
+                .map(|r| match r {
+                    Reported::Checked(p, o) => {
+                        let mut v = report::verdict::json(p, o);
+                        if wanted(o)
+                            && let Some((net, t)) = concrete_trace(net_of(o, network.as_ref()), o.trace.as_ref())
+                        {
+                            v["trace"] = crate::trace::json(net, &t);
+                            if let Some(k) = crate::trace::json::loop_start(&t) {
+                                v["loop_start"] = k.into();
+                            }
                         }
+                        v
                     }
-                    v
+                    Reported::Refused(r) => report::verdict::refused_json(r),
                 })
                 .collect();
-            let warnings: Vec<_> = properties
-                .iter()
-                .zip(&outcomes)
+            let warnings: Vec<_> = checked()
                 .flat_map(|(p, o)| {
+                    let net = net_of(o, network.as_ref());
                     o.warnings.iter().map(move |w| {
-                        let trace = concrete_trace(net_of(o), w.trace.as_ref())
+                        let trace = concrete_trace(net, w.trace.as_ref())
                             .map_or(serde_json::Value::Null, |(net, t)| crate::trace::json(net, &t));
                         json!({"property": p.name, "message": w.message, "trace": trace})
                     })
@@ -350,10 +478,17 @@ fn check(a: CheckArgs) -> u8 {
             println!("{}", json!({"model": model.name, "properties": list, "warnings": warnings}));
         }
         OutputFormat::Text => {
-            for (p, o) in properties.iter().zip(&outcomes) {
+            for r in &results {
+                let (p, o) = match r {
+                    Reported::Checked(p, o) => (p, o),
+                    Reported::Refused(r) => {
+                        println!("{}", report::verdict::refused_text(r));
+                        continue;
+                    }
+                };
                 println!("{}", report::verdict::text(p, o));
-                if wants_trace(o)
-                    && let Some((net, t)) = concrete_trace(net_of(o), o.trace.as_ref())
+                if wanted(o)
+                    && let Some((net, t)) = concrete_trace(net_of(o, network.as_ref()), o.trace.as_ref())
                 {
                     for line in crate::trace::text(net, &t).lines() {
                         println!("    {line}");
@@ -361,7 +496,7 @@ fn check(a: CheckArgs) -> u8 {
                 }
                 for w in &o.warnings {
                     eprintln!("warning: {}: {}", p.name, w.message);
-                    if let Some((net, t)) = concrete_trace(net_of(o), w.trace.as_ref()) {
+                    if let Some((net, t)) = concrete_trace(net_of(o, network.as_ref()), w.trace.as_ref()) {
                         for line in crate::trace::text(net, &t).lines() {
                             eprintln!("    {line}");
                         }
@@ -370,17 +505,18 @@ fn check(a: CheckArgs) -> u8 {
             }
         }
     }
-    if outcomes.iter().any(|o| matches!(o.verdict, Verdict::Error(_))) {
+    if checked().any(|(_, o)| matches!(o.verdict, Verdict::Error(_))) {
         return exit::RUNTIME_ERROR;
     }
     let unknown = |want: fn(&engine::Unknown) -> bool| {
-        outcomes.iter().any(|o| matches!(&o.verdict, Verdict::Unknown(u) if want(u)))
+        checked().any(|(_, o)| matches!(&o.verdict, Verdict::Unknown(u) if want(u)))
     };
+    let refused = results.iter().any(|r| matches!(r, Reported::Refused(_)));
     if unknown(|u| !matches!(u, engine::Unknown::Unsupported(_))) {
         exit::LIMIT
-    } else if unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
+    } else if refused || unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
         exit::UNSUPPORTED
-    } else if properties.iter().zip(&outcomes).any(|(p, o)| report::verdict::as_expected(p, o) == Some(false)) {
+    } else if checked().any(|(p, o)| report::verdict::as_expected(p, o) == Some(false)) {
         exit::NOT_AS_EXPECTED
     } else {
         exit::OK
@@ -513,7 +649,12 @@ fn options(c: &args::Common) -> engine::Options {
         },
         limits: engine::reach::Limits {
             max_states: c.max_states,
-            deadline: c.timeout.map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t.max(0.0))),
+            // A timeout too large for a `Duration` (or infinite) is no deadline.
+            deadline: c
+                .timeout
+                .and_then(|t| std::time::Duration::try_from_secs_f64(t.max(0.0)).ok())
+                .and_then(|d| std::time::Instant::now().checked_add(d)),
+            max_bytes: c.max_memory.or_else(engine::limits::default_max_bytes),
         },
     }
 }
@@ -544,7 +685,7 @@ fn graph(a: args::GraphArgs) -> u8 {
         _ => Abs::Lu,
     };
     let mut zg = ZoneGraph::new(&net, abstraction);
-    let limits = engine::reach::Limits { max_states: a.max_states, deadline: None };
+    let limits = engine::reach::Limits { max_states: a.max_states, ..Default::default() };
     match engine::graph::zone_graph(&mut zg, &limits) {
         Ok(g) => {
             match a.format {
@@ -590,10 +731,6 @@ fn unsupported_options(c: &args::Common) -> Option<u8> {
     if c.jobs > 1 {
         eprintln!("kairos: note: `--jobs` is not supported yet; exploring with one thread");
     }
-    if c.max_memory.is_some() {
-        eprintln!("kairos: `--max-memory` is not supported yet");
-        return Some(exit::UNSUPPORTED);
-    }
     if let Some(e) = c.engine
         && e != args::EngineChoice::Reach
     {
@@ -603,28 +740,33 @@ fn unsupported_options(c: &args::Common) -> Option<u8> {
     None
 }
 
-/// `kairos import FILE.tck [-o MODEL.yaml]`: the YAML translation, checked
-/// by loading it; never written over an existing file.
+/// `kairos import FILE.tck|FILE.xml [-o MODEL.yaml]`: the YAML translation,
+/// checked by loading it; never written over an existing file.
 fn import(a: args::ImportArgs) -> u8 {
-    if input_format(&a.file, None) != InputFormat::Tchecker {
-        eprintln!("kairos: only TChecker files (.tck) can be imported yet; UPPAAL XML is not supported yet");
-        return exit::UNSUPPORTED;
+    if input_format(&a.file, None) == InputFormat::Yaml {
+        eprintln!("kairos: `{}` is not a TChecker (.tck) or UPPAAL (.xml) file", a.file.display());
+        return exit::INVALID;
     }
-    let (src, imported) = match import_tck(&a.file, OutputFormat::Text) {
+    let (src, imported) = match import_file(&a.file, None, OutputFormat::Text) {
         Ok(x) => x,
         Err(code) => return code,
     };
     if let Err(d) = load::load_model(&src) {
-        return invalid(&tck_positions(&d, &imported, &a.file), &[], OutputFormat::Text);
+        return invalid(&source_positions(&d, &imported, &a.file), &[], OutputFormat::Text);
+    }
+    if let Translated::Uppaal(u) = &imported {
+        for s in &u.skipped {
+            eprintln!("kairos: note: left out of `properties`: {}", s.why);
+        }
     }
     match &a.output {
         None => {
-            print!("{}", imported.yaml);
+            print!("{}", src.text);
             exit::OK
         }
         Some(out) => {
             let file = std::fs::OpenOptions::new().write(true).create_new(true).open(out);
-            match file.and_then(|mut f| std::io::Write::write_all(&mut f, imported.yaml.as_bytes())) {
+            match file.and_then(|mut f| std::io::Write::write_all(&mut f, src.text.as_bytes())) {
                 Ok(()) => exit::OK,
                 Err(e) => {
                     eprintln!("kairos: cannot write `{}`: {e} (an existing file is never overwritten)", out.display());

@@ -104,22 +104,28 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
         Err(why) => return unsupported(why),
     };
     let (obs, wait, w) = (product.process as usize, product.wait, product.clock as usize);
-    product.net.lu.local[obs][wait as usize][w] = (MAX_BOUND, MAX_BOUND);
+    let bounds = &mut product.net.lu.local[obs][wait as usize];
+    bounds.retain(|&(clock, _, _)| clock as usize != w);
+    bounds.push((w as u32, MAX_BOUND, MAX_BOUND));
     let mut zg = ZoneGraph::new(&product.net, Abstraction::Lu);
-    let mut never = |_: &mut ZoneGraph<'_>, _: &crate::semantics::ZoneState| Ok(Federation::empty());
-    let run = reach::explore(&mut zg, Order::Bfs, Cover::Inclusion, &options.limits, &mut never);
+    // Every stored `wait` zone's upper bound of `w` (a zone dropped later
+    // for a larger one has no larger bound).
+    let mut sup: Option<Bound> = None;
+    let mut measure = |_: &mut ZoneGraph<'_>, s: &crate::semantics::ZoneState| {
+        if s.discrete.locs[obs] == wait {
+            let b = s.zone.bound(w, 0);
+            if sup.is_none_or(|m| b > m) {
+                sup = Some(b);
+            }
+        }
+        Ok(Federation::empty())
+    };
+    let run = reach::explore(&mut zg, Order::Bfs, Cover::Inclusion, &options.limits, &mut measure);
     match run.end {
         End::Exhausted => {}
         End::Stopped(u) => return WorstCase::None(no_answer(Verdict::Unknown(u))),
         End::Error { error, .. } => return WorstCase::None(no_answer(Verdict::Error(error.describe(&product.net)))),
         End::Found { .. } => unreachable!("nothing is searched for"),
-    }
-    let mut sup: Option<Bound> = None;
-    for n in run.nodes.iter().filter(|n| n.alive && n.state.discrete.locs[obs] == wait) {
-        let b = n.state.zone.bound(w, 0);
-        if sup.is_none_or(|s| b > s) {
-            sup = Some(b);
-        }
     }
     match sup {
         None => WorstCase::Sup { value: 0, attained: true },

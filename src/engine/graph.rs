@@ -42,12 +42,10 @@ pub fn zone_graph<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, limits: &Limits) -> Re
     let initial_ids: Vec<u32> = initial.into_iter().map(|s| intern(s, &mut states)).collect();
     let (mut transitions, mut succ) = (Vec::new(), Vec::new());
     let mut next = 0;
+    let mut watch = limits.watch();
     while next < states.len() {
-        if limits.max_states.is_some_and(|m| next as u64 >= m) {
-            return Err(GraphError::Stopped(Unknown::StateLimit));
-        }
-        if limits.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-            return Err(GraphError::Stopped(Unknown::Timeout));
+        if let Some(why) = watch.check(next as u64) {
+            return Err(GraphError::Stopped(why));
         }
         let s = states[next].clone();
         zg.successors(&s, &mut transitions, &mut succ).map_err(GraphError::Run)?;

@@ -7,9 +7,11 @@
 
 pub mod bound;
 pub mod graph;
+pub mod limits;
 pub mod liveness;
 pub mod observer;
 pub mod reach;
+pub mod store;
 
 use std::time::Instant;
 
@@ -62,6 +64,9 @@ pub struct Stats {
     pub time_s: f64,
     /// Bytes the store held at its largest (an estimate, not RSS).
     pub peak_bytes: u64,
+    /// The process's peak resident memory when the check ended (0 where
+    /// the platform does not say).
+    pub peak_rss_bytes: u64,
 }
 
 /// The abstraction asked for on the command line.
@@ -83,12 +88,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            abstraction: None,
-            subsumption: true,
-            order: Order::Bfs,
-            limits: Limits { max_states: None, deadline: None },
-        }
+        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits::default() }
     }
 }
 
@@ -207,13 +207,10 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
     let trace_to = |node: u32, goal: Federation, error: Option<RunError>| {
-        let ids = reach::path(&run.nodes, node);
+        let ids = run.store.path(node);
         SymbolicTrace {
-            states: ids.iter().map(|&i| run.nodes[i as usize].state.clone()).collect(),
-            steps: ids[1..]
-                .iter()
-                .map(|&i| run.nodes[i as usize].parent.as_ref().expect("a parent").1.clone())
-                .collect(),
+            states: ids.iter().map(|&i| run.store.state(i)).collect(),
+            steps: ids[1..].iter().map(|&i| run.store.parent(i).expect("a parent").1.clone()).collect(),
             goal,
             error,
             tick_clock: None,
@@ -228,8 +225,7 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
         End::Stopped(why) => (Verdict::Unknown(why), None),
         End::Error { node, error } => {
             let text = error.describe(net);
-            let trace =
-                node.map(|n| trace_to(n, Federation::from_zone(run.nodes[n as usize].state.zone.clone()), Some(error)));
+            let trace = node.map(|n| trace_to(n, Federation::from_zone(run.store.zone(n).clone()), Some(error)));
             (Verdict::Error(text), trace)
         }
     };

@@ -4,14 +4,19 @@
 //! translation rules it applied in a header comment of that YAML.
 //!
 //! - [`tchecker`]: TChecker's `.tck` text format.
+//! - [`uppaal`]: UPPAAL's XML format (`.xml`) and its query files (`.q`).
 
 pub mod tchecker;
 mod tchecker_expr;
+pub mod uppaal;
+
+use std::collections::HashSet;
 
 pub use tchecker::{Imported, import_tchecker};
+pub use uppaal::{UppaalModel, import_uppaal};
 
 /// The YAML text being written, one line at a time, with the line of the
-/// source file each line came from (0 for none).
+/// source file each line came from (0 for none: see [`source_line`]).
 #[derive(Default)]
 pub(crate) struct YamlOut {
     text: String,
@@ -34,6 +39,38 @@ impl YamlOut {
 
     pub(crate) fn finish(self) -> (String, Vec<usize>) {
         (self.text, self.line_map)
+    }
+}
+
+/// The source line a line of an importer's YAML (1-based) comes from,
+/// through its line map. A YAML line of no source line of its own (a
+/// header, a comment, a key like `templates:`) takes the nearest mapped line
+/// above it, or the file's first line: a diagnostic always points into the
+/// source file, never at a line 0 no editor can show.
+pub(crate) fn source_line(line_map: &[usize], yaml_line: usize) -> usize {
+    let upto = yaml_line.min(line_map.len());
+    line_map[..upto].iter().rev().copied().find(|&l| l != 0).unwrap_or(1)
+}
+
+/// Names already used in one kairos namespace.
+#[derive(Default, Clone)]
+pub(crate) struct Taken(pub(crate) HashSet<String>);
+
+impl Taken {
+    pub(crate) fn has(&self, s: &str) -> bool {
+        self.0.contains(s)
+    }
+
+    /// `base`, or `base_2`, `base_3`, ... : the first not taken, now taken.
+    pub(crate) fn fresh(&mut self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut k = 2;
+        while self.0.contains(&name) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        self.0.insert(name.clone());
+        name
     }
 }
 

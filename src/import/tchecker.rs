@@ -29,13 +29,13 @@
 //! Every problem of the file is reported (all of them, with positions);
 //! nothing panics and every loop consumes input.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
 
 use super::tchecker_expr::{self as texpr, Context, Printer};
-use super::{YamlOut, quoted, sanitize, sanitize_chars, scalar};
+use super::{Taken, YamlOut, quoted, sanitize, sanitize_chars, scalar};
 use crate::diag::{Diagnostic, Loc, Pos};
 
 /// A TChecker model translated into kairos YAML.
@@ -69,9 +69,10 @@ impl Imported {
         format!("E<> {}", names.join(" and "))
     }
 
-    /// The `.tck` line a line of `yaml` (1-based) comes from; 0 for none.
+    /// The `.tck` line a line of `yaml` (1-based) comes from (the nearest one
+    /// above for a line of no source line of its own; at least 1).
     pub fn tck_line(&self, yaml_line: usize) -> usize {
-        yaml_line.checked_sub(1).and_then(|i| self.line_map.get(i)).copied().unwrap_or(0)
+        super::source_line(&self.line_map, yaml_line)
     }
 }
 
@@ -845,28 +846,6 @@ fn declare_var(m: &mut Model, d: &mut Diags, name: String, at: usize, var: Var) 
 }
 
 // ---------------------------------------------------------------- names
-
-/// Names already used in one kairos namespace.
-#[derive(Default, Clone)]
-struct Taken(HashSet<String>);
-
-impl Taken {
-    fn has(&self, s: &str) -> bool {
-        self.0.contains(s)
-    }
-
-    /// `base`, or `base_2`, `base_3`, ... : the first not taken, now taken.
-    fn fresh(&mut self, base: &str) -> String {
-        let mut name = base.to_string();
-        let mut k = 2;
-        while self.0.contains(&name) {
-            name = format!("{base}_{k}");
-            k += 1;
-        }
-        self.0.insert(name.clone());
-        name
-    }
-}
 
 /// A synchronisation vector kairos can express: one binary channel.
 struct Channel {

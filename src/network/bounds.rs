@@ -13,8 +13,10 @@ pub const NO_BOUND: i64 = i64::MIN;
 
 #[derive(Clone, Debug, Default)]
 pub struct LuBounds {
-    /// Per process, per location, per clock (index 0 unused): `(L, U)`.
-    pub local: Vec<Vec<Vec<(i64, i64)>>>,
+    /// Per process, per location: `(clock, L, U)` for the clocks it bounds
+    /// (sparse: a process usually bounds only its own few clocks, and this
+    /// is read for every successor).
+    pub local: Vec<Vec<Vec<(u32, i64, i64)>>>,
     /// Added for every state (property and observer constants).
     pub global: Vec<(i64, i64)>,
 }
@@ -70,7 +72,11 @@ impl LuBounds {
                     break;
                 }
             }
-            local.push(lu);
+            let sparse = lu.iter().map(|per_clock| {
+                let bounded = per_clock.iter().enumerate().filter(|(_, b)| **b != (NO_BOUND, NO_BOUND));
+                bounded.map(|(x, &(l, u))| (x as u32, l, u)).collect()
+            });
+            local.push(sparse.collect());
         }
         LuBounds { local, global: vec![(NO_BOUND, NO_BOUND); dim] }
     }
@@ -81,20 +87,5 @@ impl LuBounds {
         let g = &mut self.global[clock];
         g.0 = g.0.max(l);
         g.1 = g.1.max(u);
-    }
-
-    /// The bounds of a global state (one location per process), into
-    /// `lower`/`upper` indexed by clock (index 0 is the reference clock).
-    pub fn of_state(&self, locs: &[u32], lower: &mut [i64], upper: &mut [i64]) {
-        for (k, (l, u)) in self.global.iter().enumerate() {
-            lower[k] = *l;
-            upper[k] = *u;
-        }
-        for (p, &loc) in locs.iter().enumerate() {
-            for (k, (l, u)) in self.local[p][loc as usize].iter().enumerate() {
-                lower[k] = lower[k].max(*l);
-                upper[k] = upper[k].max(*u);
-            }
-        }
     }
 }

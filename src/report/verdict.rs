@@ -29,18 +29,53 @@ pub fn verdict_word(v: &Verdict) -> &'static str {
     }
 }
 
-/// One line per property: name, verdict, and why when there is none.
-pub fn text(p: &Property, o: &Outcome) -> String {
-    let mut line = format!("{}: {}", p.name, verdict_word(&o.verdict));
-    if let Verdict::Unknown(u) = &o.verdict {
+/// A query kairos cannot state as a property yet (an imported query in a
+/// form kairos has no counterpart for): reported like a property no engine
+/// answers yet, `unknown` with reason `unsupported`, without an engine.
+#[derive(Clone, Debug)]
+pub struct Refused {
+    pub name: String,
+    /// The query as written.
+    pub text: String,
+    /// What is not supported, in a sentence.
+    pub why: String,
+}
+
+/// `name: verdict`, and why when there is none.
+fn head(name: &str, verdict: &Verdict) -> String {
+    let mut line = format!("{name}: {}", verdict_word(verdict));
+    if let Verdict::Unknown(u) = verdict {
         line.push_str(&format!(" ({})", u.reason()));
         if let Unknown::Unsupported(why) = u {
             line.push_str(&format!(": {why}"));
         }
     }
-    if let Verdict::Error(why) = &o.verdict {
+    if let Verdict::Error(why) = verdict {
         line.push_str(&format!(": {why}"));
     }
+    line
+}
+
+fn refused_verdict(r: &Refused) -> Verdict {
+    Verdict::Unknown(Unknown::Unsupported(r.why.clone()))
+}
+
+/// A refused query as text: its verdict line and the query.
+pub fn refused_text(r: &Refused) -> String {
+    format!("{}\n  {}", head(&r.name, &refused_verdict(r)), r.text)
+}
+
+/// A refused query in JSON: the keys of a property, `engine` null.
+pub fn refused_json(r: &Refused) -> Value {
+    let mut v = json!({"name": r.name, "formula": r.text, "expected": Value::Null, "engine": Value::Null,
+                       "stats": Value::Null, "trace": Value::Null});
+    verdict_fields(&mut v, &refused_verdict(r));
+    v
+}
+
+/// One line per property: name, verdict, and why when there is none.
+pub fn text(p: &Property, o: &Outcome) -> String {
+    let mut line = head(&p.name, &o.verdict);
     if let (Some(false), Some(Expect::Bool(b))) = (as_expected(p, o), &p.expect) {
         line.push_str(&format!(" — expected {}", if *b { "satisfied" } else { "violated" }));
     }
@@ -69,18 +104,24 @@ pub fn json(p: &Property, o: &Outcome) -> Value {
         "engine": o.engine.name(),
         "stats": o.stats.map_or(Value::Null, |s| json!({
             "visited": s.visited, "stored": s.stored, "transitions": s.transitions, "time_s": s.time_s,
-            "peak_bytes": s.peak_bytes,
+            "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
         })),
         "trace": Value::Null,
     });
-    if let Verdict::Error(why) = &o.verdict {
+    verdict_fields(&mut v, &o.verdict);
+    v
+}
+
+/// `verdict`, and `reason` and `message` where they apply.
+fn verdict_fields(v: &mut Value, verdict: &Verdict) {
+    v["verdict"] = json!(verdict_word(verdict));
+    if let Verdict::Error(why) = verdict {
         v["reason"] = json!(why);
     }
-    if let Verdict::Unknown(u) = &o.verdict {
+    if let Verdict::Unknown(u) = verdict {
         v["reason"] = json!(u.reason());
         if let Unknown::Unsupported(why) = u {
             v["message"] = json!(why);
         }
     }
-    v
 }

@@ -4,10 +4,24 @@ use crate::domain::zone::Dbm;
 
 /// The explicit part of a state: one location per process, one value per
 /// data slot.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Discrete {
     pub locs: Box<[u32]>,
     pub data: Box<[i64]>,
+}
+
+/// Written out because `derive` would not forward `clone_from`: copying into
+/// an existing state of the same network then reuses its buffers, as the
+/// successor computation does for every step.
+impl Clone for Discrete {
+    fn clone(&self) -> Self {
+        Discrete { locs: self.locs.clone(), data: self.data.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.locs.clone_from(&source.locs);
+        self.data.clone_from(&source.data);
+    }
 }
 
 /// A discrete state and a convex set of clock valuations (a zone by

@@ -28,13 +28,19 @@ pub struct ZoneGraph<'n, S = Dbm> {
     pub net: &'n Network,
     pub abstraction: Abstraction,
     stack: Vec<i64>,
-    lower64: Vec<i64>,
-    upper64: Vec<i64>,
+    /// The network's LU bounds in the zone library's units: per process and
+    /// location the `(clock, L, U)` it bounds, and the global floor.
+    lu_local: Vec<Vec<Vec<(u32, i32, i32)>>>,
+    lu_global: Vec<(i32, i32)>,
     /// Per-clock bounds (slot k - 1 is clock k), for the zone library.
     pub lower: Vec<i32>,
     pub upper: Vec<i32>,
     /// Enabled synchronising edges: (channel, direction, process, edge).
     syncs: Vec<(u32, Dir, u32, u32)>,
+    /// The clock resets of the step being computed.
+    resets: Vec<(u32, i64)>,
+    /// Enabled internal edges: (process, edge).
+    internal: Vec<(u32, u32)>,
     sets: PhantomData<S>,
 }
 
@@ -57,11 +63,20 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             net,
             abstraction,
             stack: Vec::new(),
-            lower64: vec![0; dim],
-            upper64: vec![0; dim],
+            lu_local: net
+                .lu
+                .local
+                .iter()
+                .map(|p| {
+                    p.iter().map(|l| l.iter().map(|&(x, lo, up)| (x, bound32(lo), bound32(up))).collect()).collect()
+                })
+                .collect(),
+            lu_global: net.lu.global.iter().map(|&(lo, up)| (bound32(lo), bound32(up))).collect(),
             lower: vec![NO_BOUND; dim - 1],
             upper: vec![NO_BOUND; dim - 1],
             syncs: Vec::new(),
+            resets: Vec::new(),
+            internal: Vec::new(),
             sets: PhantomData,
         }
     }
@@ -100,6 +115,22 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         Ok(true)
     }
 
+    /// Intersects `zone` with the upper bounds `x <= c` among the invariants
+    /// of `d`: after a delay from a zone meeting all of them, the others
+    /// still hold (a delay keeps differences and only raises clocks), and
+    /// so do the data invariants.
+    fn upper_invariant(&mut self, d: &Discrete, zone: &mut S) -> Result<bool, EvalError> {
+        let net = self.net;
+        for (p, &l) in d.locs.iter().enumerate() {
+            for c in &net.processes[p].locations[l as usize].invariant {
+                if c.j == 0 && c.i != 0 && !self.constrain(c, d, zone)? {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
     /// Whether time may pass in `d`: no urgent or committed location, and no
     /// synchronisation on an urgent channel enabled.
     pub fn can_delay(&mut self, d: &Discrete) -> Result<bool, RunError> {
@@ -114,8 +145,11 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         if !net.channels.iter().any(|c| c.urgent) {
             return Ok(true);
         }
-        let mut internal = Vec::new();
-        self.enabled_edges(d, &mut internal)?;
+        let mut internal = std::mem::take(&mut self.internal);
+        internal.clear();
+        let enabled = self.enabled_edges(d, &mut internal);
+        self.internal = internal;
+        enabled?;
         let syncs = std::mem::take(&mut self.syncs);
         let blocked = syncs.iter().any(|&(c, dir, p, _)| {
             let ch = &net.channels[c as usize];
@@ -168,17 +202,22 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// left to [`ZoneGraph::post`]), with the committed rule applied.
     pub fn transitions(&mut self, d: &Discrete, out: &mut Vec<Transition>) -> Result<(), RunError> {
         let net = self.net;
-        out.clear();
         let committed = |p: u32| net.processes[p as usize].locations[d.locs[p as usize] as usize].committed;
         let any_committed = (0..d.locs.len() as u32).any(committed);
-        let mut internal = Vec::new();
-        self.enabled_edges(d, &mut internal)?;
-        for id in internal {
-            // An observer's internal edges are exempt from the committed rule.
-            if !any_committed || committed(id.0) || net.processes[id.0 as usize].observer {
-                out.push(Transition { edges: vec![id] });
+        let mut internal = std::mem::take(&mut self.internal);
+        internal.clear();
+        let enabled = self.enabled_edges(d, &mut internal);
+        let mut emitted = Emitted { out, n: 0 };
+        if enabled.is_ok() {
+            for &id in &internal {
+                // An observer's internal edges are exempt from the committed rule.
+                if !any_committed || committed(id.0) || net.processes[id.0 as usize].observer {
+                    emitted.push(&[id]);
+                }
             }
         }
+        self.internal = internal;
+        enabled?;
         let syncs = std::mem::take(&mut self.syncs);
         let mut start = 0;
         while start < syncs.len() {
@@ -189,13 +228,13 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             let (senders, receivers) = group.split_at(split);
             if net.channels[chan as usize].broadcast {
                 for s in senders {
-                    broadcast(s, receivers, any_committed, &committed, out);
+                    broadcast(s, receivers, any_committed, &committed, &mut emitted);
                 }
             } else {
                 for s in senders {
                     for r in receivers {
                         if r.2 != s.2 && (!any_committed || committed(s.2) || committed(r.2)) {
-                            out.push(Transition { edges: vec![(s.2, s.3), (r.2, r.3)] });
+                            emitted.push(&[(s.2, s.3), (r.2, r.3)]);
                         }
                     }
                 }
@@ -203,6 +242,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             start = end;
         }
         self.syncs = syncs;
+        emitted.finish();
         Ok(())
     }
 
@@ -215,8 +255,21 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         t: &Transition,
         resets: &mut Vec<(u32, i64)>,
     ) -> Result<Option<Discrete>, RunError> {
-        let net = self.net;
         let mut next = d.clone();
+        Ok(self.discrete_post_into(d, t, resets, &mut next)?.then_some(next))
+    }
+
+    /// [`ZoneGraph::discrete_post`] into `next`, reusing its buffers;
+    /// false when the step is disabled.
+    fn discrete_post_into(
+        &mut self,
+        d: &Discrete,
+        t: &Transition,
+        resets: &mut Vec<(u32, i64)>,
+        next: &mut Discrete,
+    ) -> Result<bool, RunError> {
+        let net = self.net;
+        next.clone_from(d);
         resets.clear();
         for &(p, e) in &t.edges {
             let edge = &net.processes[p as usize].edges[e as usize];
@@ -244,7 +297,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                         let s = &net.slots[slot as usize];
                         if v < s.lo || v > s.hi {
                             return match net.out_of_range {
-                                OutOfRange::Disable => Ok(None),
+                                OutOfRange::Disable => Ok(false),
                                 OutOfRange::Error => Err(err(EvalError::OutOfRange { slot, value: v }, &t.edges)),
                             };
                         }
@@ -253,7 +306,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 }
             }
         }
-        Ok(Some(next))
+        Ok(true)
     }
 
     /// Intersects `zone` with the clock guards of `t`, evaluated on `d`.
@@ -272,29 +325,41 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// The successor of `s` by `t` before abstraction: guard, updates,
     /// target invariants, time elapse. `None` when the step is impossible.
     pub fn post_exact(&mut self, s: &ZoneState<S>, t: &Transition) -> Result<Option<ZoneState<S>>, RunError> {
-        let mut zone = s.zone.clone();
-        if !self.guard(&s.discrete, t, &mut zone)? {
-            return Ok(None);
-        }
-        let mut resets = Vec::new();
-        let Some(d) = self.discrete_post(&s.discrete, t, &mut resets)? else { return Ok(None) };
-        for &(x, v) in &resets {
-            zone.reset(x as usize, v as i32);
-        }
-        self.settle(d, zone, Some(t))
+        let mut next = s.clone();
+        Ok(self.post_exact_into(s, t, &mut next)?.then_some(next))
     }
 
-    /// Target invariants, then time elapse where allowed.
-    fn settle(&mut self, d: Discrete, mut zone: S, t: Option<&Transition>) -> Result<Option<ZoneState<S>>, RunError> {
+    /// [`ZoneGraph::post_exact`] into `next`, reusing its buffers; false
+    /// when the step is impossible (`next` is then garbage).
+    fn post_exact_into(&mut self, s: &ZoneState<S>, t: &Transition, next: &mut ZoneState<S>) -> Result<bool, RunError> {
+        next.zone.clone_from(&s.zone);
+        if !self.guard(&s.discrete, t, &mut next.zone)? {
+            return Ok(false);
+        }
+        let mut resets = std::mem::take(&mut self.resets);
+        let enabled = self.discrete_post_into(&s.discrete, t, &mut resets, &mut next.discrete);
+        self.resets = resets;
+        if !enabled? {
+            return Ok(false);
+        }
+        for &(x, v) in &self.resets {
+            next.zone.reset(x as usize, v as i32);
+        }
+        self.settle(next, Some(t))
+    }
+
+    /// Target invariants, then time elapse where allowed; false if the
+    /// invariants leave nothing.
+    fn settle(&mut self, s: &mut ZoneState<S>, t: Option<&Transition>) -> Result<bool, RunError> {
         let wrap = |x: EvalError| RunError { error: x, transition: t.cloned() };
-        if !self.invariant(&d, &mut zone).map_err(wrap)? {
-            return Ok(None);
+        if !self.invariant(&s.discrete, &mut s.zone).map_err(wrap)? {
+            return Ok(false);
         }
-        if self.can_delay(&d)? {
-            zone.elapse();
-            self.invariant(&d, &mut zone).map_err(wrap)?;
+        if self.can_delay(&s.discrete)? {
+            s.zone.elapse();
+            self.upper_invariant(&s.discrete, &mut s.zone).map_err(wrap)?;
         }
-        Ok(Some(ZoneState { discrete: d, zone }))
+        Ok(true)
     }
 
     /// The abstract successor of `s` by `t`.
@@ -306,20 +371,29 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         Ok(next)
     }
 
-    /// Every successor of `s` with its step.
+    /// Every successor of `s` with its step. The states already in `out`
+    /// are overwritten rather than dropped, so that a caller passing the
+    /// same vector each time allocates nothing in the steady state.
     pub fn successors(
         &mut self,
         s: &ZoneState<S>,
         transitions: &mut Vec<Transition>,
         out: &mut Vec<(ZoneState<S>, Transition)>,
     ) -> Result<(), RunError> {
-        out.clear();
         self.transitions(&s.discrete, transitions)?;
+        let mut n = 0;
         for t in transitions.iter() {
-            if let Some(n) = self.post(s, t)? {
-                out.push((n, t.clone()));
+            if n == out.len() {
+                out.push((s.clone(), t.clone()));
+            }
+            let (next, step) = &mut out[n];
+            if self.post_exact_into(s, t, next)? {
+                self.extrapolate(next);
+                step.clone_from(t);
+                n += 1;
             }
         }
+        out.truncate(n);
         Ok(())
     }
 
@@ -331,8 +405,9 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let locs: Box<[u32]> = net.processes.iter().map(|p| p.initial).collect();
         let mut data: Vec<i64> = net.slots.iter().map(|s| s.init.0).collect();
         loop {
-            let d = Discrete { locs: locs.clone(), data: data.clone().into_boxed_slice() };
-            if let Some(s) = self.settle(d, S::zero(net.dim()), None)? {
+            let discrete = Discrete { locs: locs.clone(), data: data.clone().into_boxed_slice() };
+            let mut s = ZoneState { discrete, zone: S::zero(net.dim()) };
+            if self.settle(&mut s, None)? {
                 out.push(s);
             }
             // Next combination of the `init: any` slots, last slot fastest.
@@ -361,16 +436,21 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
 
     /// Loads the per-clock bounds of `d` into `self.lower` / `self.upper`.
     pub fn load_bounds(&mut self, d: &Discrete) {
-        self.net.lu.of_state(&d.locs, &mut self.lower64, &mut self.upper64);
-        // A negative constant (`x <= n - 10` over small `n`) says nothing a
-        // bound of 0 does not: clocks are never negative. 0 is finer, so sound.
-        let to32 = |v: i64| if v == crate::network::NO_BOUND { NO_BOUND } else { v.clamp(0, 1 << 29) as i32 };
-        for k in 1..self.lower64.len() {
-            let (l, u) = (to32(self.lower64[k]), to32(self.upper64[k]));
-            (self.lower[k - 1], self.upper[k - 1]) = match self.abstraction {
-                Abstraction::M => (l.max(u), l.max(u)),
-                _ => (l, u),
-            };
+        for (k, &(l, u)) in self.lu_global.iter().enumerate().skip(1) {
+            (self.lower[k - 1], self.upper[k - 1]) = (l, u);
+        }
+        for (p, &loc) in d.locs.iter().enumerate() {
+            for &(x, l, u) in &self.lu_local[p][loc as usize] {
+                let k = x as usize - 1;
+                self.lower[k] = self.lower[k].max(l);
+                self.upper[k] = self.upper[k].max(u);
+            }
+        }
+        if self.abstraction == Abstraction::M {
+            for (l, u) in self.lower.iter_mut().zip(self.upper.iter_mut()) {
+                let m = (*l).max(*u);
+                (*l, *u) = (m, m);
+            }
         }
     }
 
@@ -390,7 +470,7 @@ fn broadcast(
     receivers: &[(u32, Dir, u32, u32)],
     any_committed: bool,
     committed: &dyn Fn(u32) -> bool,
-    out: &mut Vec<Transition>,
+    out: &mut Emitted<'_>,
 ) {
     let mut groups: Vec<&[(u32, Dir, u32, u32)]> = Vec::new();
     let mut i = 0;
@@ -403,11 +483,13 @@ fn broadcast(
         i += n;
     }
     let mut choice = vec![0usize; groups.len()];
+    let mut edges = Vec::with_capacity(groups.len() + 1);
     loop {
-        let mut edges = vec![(s.2, s.3)];
+        edges.clear();
+        edges.push((s.2, s.3));
         edges.extend(groups.iter().zip(&choice).map(|(g, &c)| (g[c].2, g[c].3)));
         if !any_committed || edges.iter().any(|e| committed(e.0)) {
-            out.push(Transition { edges });
+            out.push(&edges);
         }
         let mut k = groups.len();
         loop {
@@ -422,4 +504,35 @@ fn broadcast(
             choice[k] = 0;
         }
     }
+}
+
+/// Transitions written over the ones already in a vector (reusing their
+/// buffers: this runs for every expanded state), then the rest dropped.
+struct Emitted<'a> {
+    out: &'a mut Vec<Transition>,
+    n: usize,
+}
+
+impl Emitted<'_> {
+    fn push(&mut self, edges: &[(u32, u32)]) {
+        match self.out.get_mut(self.n) {
+            Some(t) => {
+                t.edges.clear();
+                t.edges.extend_from_slice(edges);
+            }
+            None => self.out.push(Transition { edges: edges.to_vec() }),
+        }
+        self.n += 1;
+    }
+
+    fn finish(self) {
+        self.out.truncate(self.n);
+    }
+}
+
+/// An LU bound in the zone library's units. A negative constant (`x <= n -
+/// 10` over small `n`) says nothing a bound of 0 does not: clocks are never
+/// negative, and 0 is finer, so sound.
+fn bound32(v: i64) -> i32 {
+    if v == crate::network::NO_BOUND { NO_BOUND } else { v.clamp(0, 1 << 29) as i32 }
 }

@@ -26,8 +26,8 @@ fn trace_of(p: &Product<'_, '_>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace
                 transitions.push(Transition { edges: Vec::new() });
                 states.push(state);
             }
-            Step::Edge(t) => {
-                transitions.push(t.clone());
+            Step::Edge(k) => {
+                transitions.push(p.transition(*k).clone());
                 states.push(state);
             }
         }
@@ -42,7 +42,7 @@ pub fn path_to(p: &Product<'_, '_>, node: u32) -> SymbolicTrace {
     let mut steps = Vec::new();
     let mut at = node;
     while let Some((from, step)) = &p.parent[at as usize] {
-        steps.push(step.clone());
+        steps.push(*step);
         nodes.push(*from);
         at = *from;
     }

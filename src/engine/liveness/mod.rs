@@ -52,7 +52,7 @@ pub use product::{Query, always, augment, tick_exact};
 
 use std::time::Instant;
 
-use crate::engine::reach::Limits;
+use crate::engine::limits::Limits;
 use crate::engine::{AbstractionChoice, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict, Warning};
 use crate::model::formula::EngineKind;
 use crate::model::formula::Formula;
@@ -117,7 +117,7 @@ pub fn search(
     let mut ticks = Ticks::Nowhere;
     loop {
         let zg = ZoneGraph::new(&net, abstraction);
-        let mut p = Product::new(zg, query, z, ticks, only_initial, limits.clone());
+        let mut p = Product::new(zg, query, z, ticks, only_initial, limits);
         let result = scc::search(&mut p);
         add(&mut total, &p.stats);
         let end = match result {

@@ -40,17 +40,15 @@
 //! The formulas have no clock atoms (the engine refuses them), so a
 //! symbolic state satisfies them entirely or not at all.
 
-use std::time::Instant;
-
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
 use super::scc::Graph;
 use crate::domain::zone::Bound;
-use crate::engine::reach::Limits;
+use crate::engine::limits::{Limits, Watch};
 use crate::engine::{Stats, Unknown};
-use crate::network::{NO_BOUND, Network, StateFormula};
-use crate::semantics::{RunError, Transition, ZoneGraph, ZoneState};
+use crate::network::{EvalError, NO_BOUND, Network, StateFormula};
+use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 
 /// What the liveness engine looks for: a reachable state satisfying
 /// `enter` (an initial one when `initial_only`), and from it a
@@ -71,11 +69,12 @@ pub fn always() -> StateFormula {
 }
 
 /// A step of the searched graph.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Into an initial state.
     Initial,
-    Edge(Transition),
+    /// A discrete step, by its number in [`Product::transition`].
+    Edge(u32),
     Tick,
     /// From phase 0 into phase 1, in the same state.
     Enter,
@@ -137,6 +136,44 @@ impl Ticks {
     }
 }
 
+/// `(state, phase)` borrowed, to look a node up without building one.
+#[derive(Hash)]
+struct Key<'a>(&'a ZoneState, bool);
+
+impl indexmap::Equivalent<(ZoneState, bool)> for Key<'_> {
+    fn equivalent(&self, key: &(ZoneState, bool)) -> bool {
+        *self.0 == key.0 && self.1 == key.1
+    }
+}
+
+/// Whether the clock-free formula `f` holds in `d` (the engine refuses
+/// clock atoms and `deadlock`). Recursion on the formula, not the model.
+fn holds(f: &StateFormula, d: &Discrete, stack: &mut Vec<i64>) -> Result<bool, EvalError> {
+    Ok(match f {
+        StateFormula::Pred(conjs) => {
+            for c in conjs {
+                debug_assert!(c.clocks.is_empty(), "clock atoms are refused");
+                if c.data.as_ref().map_or(Ok(true), |code| code.eval(&d.locs, &d.data, stack).map(|v| v != 0))? {
+                    return Ok(true);
+                }
+            }
+            false
+        }
+        StateFormula::Not(a) => !holds(a, d, stack)?,
+        StateFormula::And(a, b) => holds(a, d, stack)? && holds(b, d, stack)?,
+        StateFormula::Or(a, b) => holds(a, d, stack)? || holds(b, d, stack)?,
+        StateFormula::Deadlock => unreachable!("`deadlock` is refused"),
+    })
+}
+
+/// Time can pass forever from every valuation of `d`: delays allowed and
+/// no clock invariant.
+fn diverges_in_place(zg: &mut ZoneGraph<'_>, d: &Discrete) -> Result<bool, RunError> {
+    let net = zg.net;
+    let bounded = d.locs.iter().enumerate().any(|(p, &l)| !net.processes[p].locations[l as usize].invariant.is_empty());
+    Ok(!bounded && zg.can_delay(d)?)
+}
+
 pub struct Product<'q, 'n> {
     pub zg: ZoneGraph<'n>,
     pub query: &'q Query,
@@ -146,14 +183,17 @@ pub struct Product<'q, 'n> {
     only_initial: Option<usize>,
     /// The nodes: a state and whether it is in phase 1.
     pub nodes: IndexSet<(ZoneState, bool), FxBuildHasher>,
+    /// The discrete steps met, numbered (steps are kept as numbers).
+    steps: IndexSet<Transition, FxBuildHasher>,
     /// How each node was first reached.
     pub parent: Vec<Option<(u32, Step)>>,
     pub stats: Stats,
-    limits: Limits,
+    watch: Watch<'q>,
     /// The node being expanded, for run-time errors.
     expanding: Option<u32>,
     transitions: Vec<Transition>,
     buffer: Vec<(ZoneState, Transition)>,
+    stack: Vec<i64>,
 }
 
 impl<'q, 'n> Product<'q, 'n> {
@@ -163,7 +203,7 @@ impl<'q, 'n> Product<'q, 'n> {
         z: u32,
         ticks: Ticks,
         only_initial: Option<usize>,
-        limits: Limits,
+        limits: &'q Limits,
     ) -> Self {
         Product {
             zg,
@@ -172,12 +212,14 @@ impl<'q, 'n> Product<'q, 'n> {
             ticks,
             only_initial,
             nodes: IndexSet::default(),
+            steps: IndexSet::default(),
             parent: Vec::new(),
             stats: Stats::default(),
-            limits,
+            watch: limits.watch(),
             expanding: None,
             transitions: Vec::new(),
             buffer: Vec::new(),
+            stack: Vec::new(),
         }
     }
 
@@ -195,6 +237,19 @@ impl<'q, 'n> Product<'q, 'n> {
         id as u32
     }
 
+    /// Like [`Product::intern`], copying `state` only when it is new.
+    fn intern_ref(&mut self, state: &ZoneState, phase: bool, parent: Option<(u32, Step)>) -> u32 {
+        match self.nodes.get_index_of(&Key(state, phase)) {
+            Some(id) => id as u32,
+            None => self.intern(state.clone(), phase, parent),
+        }
+    }
+
+    /// The transition of a `Step::Edge`.
+    pub fn transition(&self, k: u32) -> &Transition {
+        self.steps.get_index(k as usize).expect("a numbered step")
+    }
+
     /// A phase without ticks forgets `z`.
     fn forget_z(&self, phase: bool, s: &mut ZoneState) {
         if !self.ticks.tracks(phase) {
@@ -202,20 +257,8 @@ impl<'q, 'n> Product<'q, 'n> {
         }
     }
 
-    /// Time can pass forever from every valuation of `s`.
-    fn diverges_in_place(&mut self, s: &ZoneState) -> Result<bool, RunError> {
-        let net = self.zg.net;
-        let bounded = s
-            .discrete
-            .locs
-            .iter()
-            .enumerate()
-            .any(|(p, &l)| !net.processes[p].locations[l as usize].invariant.is_empty());
-        Ok(!bounded && self.zg.can_delay(&s.discrete)?)
-    }
-
     pub fn holds(&mut self, f: &StateFormula, s: &ZoneState) -> Result<bool, RunError> {
-        Ok(!self.zg.sat(f, s)?.is_empty())
+        holds(f, &s.discrete, &mut self.stack).map_err(|error| RunError { error, transition: None })
     }
 
     fn run_error(&self, error: RunError) -> Stop {
@@ -263,33 +306,49 @@ impl Graph for Product<'_, '_> {
     fn successors(&mut self, node: u32, out: &mut Vec<(u32, bool, Step)>) -> Result<(), Stop> {
         self.expanding = Some(node);
         self.stats.visited += 1;
-        let (s, phase) = self.nodes.get_index(node as usize).expect("a node").clone();
+        let stop = |error| Stop::Run { node: Some(node), error };
+        let eval = |error| stop(RunError { error, transition: None });
+        let mut buffer = std::mem::take(&mut self.buffer);
+        // Everything that reads the node's state first (the state stays in
+        // the node set, borrowed, not copied).
+        let (s, phase) = self.nodes.get_index(node as usize).expect("a node");
+        let phase = *phase;
+        let q = self.query;
+        let enter = !phase
+            && !q.initial_only
+            && holds(&q.enter, &s.discrete, &mut self.stack).map_err(eval)?
+            && holds(&q.stay, &s.discrete, &mut self.stack).map_err(eval)?;
+        let entered = enter.then(|| s.clone());
+        self.zg.successors(s, &mut self.transitions, &mut buffer).map_err(stop)?;
+        let (tick, diverges) = if self.ticks.tracks(phase) {
+            (tick_exact(&mut self.zg, s, self.z).map_err(stop)?, false)
+        } else {
+            (None, diverges_in_place(&mut self.zg, &s.discrete).map_err(stop)?)
+        };
         // Into phase 1 first: a counterexample is found before the rest of
         // phase 0 is explored.
-        if !phase
-            && !self.query.initial_only
-            && let Some(n) = self.enter(&s, Some(node))?
-        {
-            out.push((n, false, Step::Enter));
+        if let Some(mut s) = entered {
+            self.forget_z(true, &mut s);
+            out.push((self.intern(s, true, Some((node, Step::Enter))), false, Step::Enter));
         }
-        let mut buffer = std::mem::take(&mut self.buffer);
-        self.zg.successors(&s, &mut self.transitions, &mut buffer).map_err(|e| self.run_error(e))?;
-        for (mut next, t) in buffer.drain(..) {
-            if phase && !self.holds(&self.query.stay, &next).map_err(|e| self.run_error(e))? {
+        for (next, t) in buffer.iter_mut() {
+            if phase && !holds(&q.stay, &next.discrete, &mut self.stack).map_err(eval)? {
                 continue;
             }
-            self.forget_z(phase, &mut next);
-            let n = self.intern(next, phase, Some((node, Step::Edge(t.clone()))));
-            out.push((n, false, Step::Edge(t)));
+            self.forget_z(phase, next);
+            let step = match self.steps.get_index_of(&*t) {
+                Some(k) => Step::Edge(k as u32),
+                None => Step::Edge(self.steps.insert_full(t.clone()).0 as u32),
+            };
+            let n = self.intern_ref(next, phase, Some((node, step)));
+            out.push((n, false, step));
         }
         self.buffer = buffer;
-        if self.ticks.tracks(phase) {
-            if let Some(mut next) = tick_exact(&mut self.zg, &s, self.z).map_err(|e| self.run_error(e))? {
-                self.zg.extrapolate(&mut next);
-                let n = self.intern(next, phase, Some((node, Step::Tick)));
-                out.push((n, true, Step::Tick));
-            }
-        } else if self.diverges_in_place(&s).map_err(|e| self.run_error(e))? {
+        if let Some(mut next) = tick {
+            self.zg.extrapolate(&mut next);
+            let n = self.intern(next, phase, Some((node, Step::Tick)));
+            out.push((n, true, Step::Tick));
+        } else if diverges {
             out.push((node, true, Step::Tick));
         }
         self.stats.transitions += out.len() as u64;
@@ -301,12 +360,9 @@ impl Graph for Product<'_, '_> {
     }
 
     fn check_limits(&mut self) -> Result<(), Stop> {
-        if self.limits.max_states.is_some_and(|m| self.stats.visited >= m) {
-            return Err(Stop::Limit(Unknown::StateLimit));
+        match self.watch.check(self.stats.visited) {
+            Some(u) => Err(Stop::Limit(u)),
+            None => Ok(()),
         }
-        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Stop::Limit(Unknown::Timeout));
-        }
-        Ok(())
     }
 }

@@ -82,6 +82,8 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
     let mut entered: Vec<G::Step> = Vec::new();
     let mut count = 0u32;
     let mut unaccepted_cycle = false;
+    // Successor lists of popped frames, reused (no allocation per node).
+    let mut spare: Vec<Vec<(u32, bool, G::Step)>> = Vec::new();
     let grow = |n: u32, num: &mut Vec<u32>, good: &mut Vec<bool>| {
         if n as usize >= num.len() {
             num.resize(n as usize + 1, UNSEEN);
@@ -105,7 +107,8 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
                 roots.push(Root { num: count, node: v, accepting: false, reaches_good: false, cyclic: false });
                 arcs.push(arc);
                 live.push(v);
-                let mut succs = Vec::new();
+                let mut succs = spare.pop().unwrap_or_default();
+                succs.clear();
                 g.successors(v, &mut succs)?;
                 frames.push(Frame { node: v, succs, next: 0 });
                 entered.push(step);
@@ -148,6 +151,7 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
             let f = frames.pop().expect("a frame");
             entered.pop();
             let v = f.node;
+            spare.push(f.succs);
             if roots.last().expect("a root").num == num[v as usize] {
                 let r = roots.pop().expect("a root");
                 arcs.pop();

@@ -1,0 +1,123 @@
+//! When a search gives up before its answer: a state budget, a deadline, a
+//! memory budget and an interrupt (Ctrl-C). Each ends the check with
+//! `unknown` and the statistics so far, never with an abort.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::Unknown;
+
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub max_states: Option<u64>,
+    pub deadline: Option<Instant>,
+    /// Resident memory of the whole process, in bytes.
+    pub max_bytes: Option<u64>,
+}
+
+/// Set from a signal handler; checked by every search loop.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks every running search to stop. Returns whether that had been asked
+/// already.
+pub fn interrupt() -> bool {
+    INTERRUPTED.swap(true, Ordering::Relaxed)
+}
+
+/// How often resident memory is read: often enough that a budget is
+/// overshot by little (at a few hundred MB/s, a few MB), rarely enough to
+/// cost nothing measurable.
+const MEMORY_CHECK_EVERY: Duration = Duration::from_millis(5);
+
+impl Limits {
+    /// A watch over these limits for one search.
+    pub fn watch(&self) -> Watch<'_> {
+        Watch { limits: self, memory_checked: Instant::now() }
+    }
+}
+
+/// The limits as one search checks them, once per expansion.
+pub struct Watch<'a> {
+    limits: &'a Limits,
+    memory_checked: Instant,
+}
+
+impl Watch<'_> {
+    /// Whether a search that has expanded `visited` states must stop.
+    /// The clock is read at every call: an expansion can take long (a
+    /// discrete state with many zones), and a deadline must be met within a
+    /// fraction of a second.
+    pub fn check(&mut self, visited: u64) -> Option<Unknown> {
+        let l = self.limits;
+        if l.max_states.is_some_and(|m| visited >= m) {
+            return Some(Unknown::StateLimit);
+        }
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Some(Unknown::Interrupted);
+        }
+        if l.deadline.is_none() && l.max_bytes.is_none() {
+            return None;
+        }
+        let now = Instant::now();
+        if l.deadline.is_some_and(|d| now >= d) {
+            return Some(Unknown::Timeout);
+        }
+        if let Some(max) = l.max_bytes
+            && now.duration_since(self.memory_checked) >= MEMORY_CHECK_EVERY
+        {
+            self.memory_checked = now;
+            if resident_bytes().is_some_and(|r| r >= max) {
+                return Some(Unknown::MemoryLimit);
+            }
+        }
+        None
+    }
+}
+
+/// The process's resident set, read from `/proc/self/statm` (Linux); `None`
+/// where that file does not exist.
+pub fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * page_size())
+}
+
+/// The process's peak resident set (`VmHWM` in `/proc/self/status`).
+pub fn peak_resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The page size `statm` counts in. Linux reports it in the auxiliary
+/// vector; every platform this runs on uses 4 KiB pages unless `AT_PAGESZ`
+/// says otherwise.
+fn page_size() -> u64 {
+    static PAGE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *PAGE.get_or_init(|| {
+        std::fs::read("/proc/self/auxv")
+            .ok()
+            .and_then(|auxv| {
+                auxv.chunks_exact(16).find_map(|e| {
+                    const AT_PAGESZ: u64 = 6;
+                    let key = u64::from_ne_bytes(e[..8].try_into().ok()?);
+                    if key != AT_PAGESZ {
+                        return None;
+                    }
+                    Some(u64::from_ne_bytes(e[8..].try_into().ok()?))
+                })
+            })
+            .unwrap_or(4096)
+    })
+}
+
+/// The default memory budget: three quarters of the machine's memory
+/// (`MemTotal` in `/proc/meminfo`), so that a search ends with `unknown`
+/// before the operating system kills it.
+pub fn default_max_bytes() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024 / 4 * 3)
+}

@@ -1,0 +1,243 @@
+//! The passed list of forward exploration, kept compact: every discrete
+//! state, zone and step is stored once (hash-consed) and a node is five
+//! integers. Zones repeat across discrete states far more than one would
+//! guess (Fischer 9: 182 000 nodes over 18 700 distinct zones; csmacd 11:
+//! 398 000 over 78 000), so sharing them is most of the memory saved.
+
+use indexmap::IndexSet;
+use rustc_hash::{FxBuildHasher, FxHashSet};
+
+use crate::domain::ClockSet;
+use crate::domain::zone::Dbm;
+use crate::semantics::{Discrete, Transition, ZoneGraph, ZoneState};
+
+/// When a new zone is covered by a stored one of the same discrete state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cover {
+    /// Only an equal zone covers (TChecker's `reach`).
+    Equal,
+    /// Inclusion (TChecker's `covreach`).
+    Inclusion,
+    /// The aLU simulation (Herbreteau, Srivathsan, Walukiewicz 2012).
+    Alu,
+}
+
+/// End of a list of live nodes.
+const NONE: u32 = u32::MAX;
+/// The `next` of a node that a larger zone replaced.
+const DEAD: u32 = u32::MAX - 1;
+
+/// One explored symbolic state: ids into the store's tables.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    discrete: u32,
+    zone: u32,
+    /// The predecessor (`NONE` for an initial state) and the step from it.
+    parent: u32,
+    step: u32,
+    /// The next live node of the same discrete state, `NONE` at the end of
+    /// the list, `DEAD` once covered (it stays for the paths through it).
+    next: u32,
+}
+
+type Interned<T> = IndexSet<T, FxBuildHasher>;
+
+pub struct Store<S = Dbm> {
+    cover: Cover,
+    discretes: Interned<Discrete>,
+    zones: Interned<S>,
+    steps: Interned<Transition>,
+    nodes: Vec<Node>,
+    /// Per discrete id, its first live node (`Inclusion` and `Alu`).
+    heads: Vec<u32>,
+    /// `(discrete, zone)` pairs stored (`Equal`).
+    pairs: FxHashSet<u64>,
+    stored: u64,
+    /// Heap bytes of the interned discrete states and zones.
+    heap: u64,
+}
+
+/// A heap block as the allocator sees it: the request rounded up to 16
+/// bytes plus a header.
+fn block(bytes: usize) -> u64 {
+    if bytes == 0 { 0 } else { (bytes.div_ceil(16) * 16 + 16) as u64 }
+}
+
+impl<S: ClockSet> Store<S> {
+    pub fn new(cover: Cover) -> Self {
+        Store {
+            cover,
+            discretes: Interned::default(),
+            zones: Interned::default(),
+            steps: Interned::default(),
+            nodes: Vec::new(),
+            heads: Vec::new(),
+            pairs: FxHashSet::default(),
+            stored: 0,
+            heap: 0,
+        }
+    }
+
+    /// Stores `state` reached by `parent` unless a stored zone of the same
+    /// discrete state covers it, and retires the stored zones it covers.
+    /// Returns the new node's id, or `None` when covered.
+    pub fn insert(
+        &mut self,
+        zg: &mut ZoneGraph<'_, S>,
+        state: &ZoneState<S>,
+        parent: Option<(u32, &Transition)>,
+    ) -> Option<u32> {
+        let id = self.nodes.len() as u32;
+        let ZoneState { discrete, zone } = state;
+        if self.cover == Cover::Alu {
+            zg.load_bounds(discrete);
+        }
+        let d = match self.discretes.get_index_of(discrete) {
+            Some(d) => d,
+            None => {
+                self.heap +=
+                    block(std::mem::size_of_val(&*discrete.locs)) + block(std::mem::size_of_val(&*discrete.data));
+                self.heads.push(NONE);
+                self.discretes.insert_full(discrete.clone()).0
+            }
+        };
+        if self.cover == Cover::Equal {
+            let z = self.intern_zone(zone);
+            if !self.pairs.insert(u64::from(d as u32) << 32 | u64::from(z)) {
+                return None;
+            }
+            self.push(d as u32, z, parent, NONE);
+            return Some(id);
+        }
+        if !self.retire_covered(zg, d, zone) {
+            return None;
+        }
+        let z = self.intern_zone(zone);
+        let next = std::mem::replace(&mut self.heads[d], id);
+        self.push(d as u32, z, parent, next);
+        Some(id)
+    }
+
+    /// Walks the live nodes of discrete state `d`: false as soon as one
+    /// covers `zone`; otherwise unlinks every node `zone` covers. One pass
+    /// suffices: the live zones are pairwise incomparable, so when one
+    /// covers `zone`, none is covered by it (that one would be covered by
+    /// the first).
+    fn retire_covered(&mut self, zg: &ZoneGraph<'_, S>, d: usize, zone: &S) -> bool {
+        let covers = |old: &S, new: &S| match self.cover {
+            // Inclusion first: it is cheaper and implies the simulation.
+            Cover::Alu => new.is_subset_of(old) || new.simulated_by(old, &zg.lower, &zg.upper),
+            _ => new.is_subset_of(old),
+        };
+        let mut prev = NONE;
+        let mut at = self.heads[d];
+        while at != NONE {
+            let node = self.nodes[at as usize];
+            let old = &self.zones[node.zone as usize];
+            if covers(old, zone) {
+                return false;
+            }
+            if covers(zone, old) {
+                if prev == NONE {
+                    self.heads[d] = node.next;
+                } else {
+                    self.nodes[prev as usize].next = node.next;
+                }
+                self.nodes[at as usize].next = DEAD;
+                self.stored -= 1;
+            } else {
+                prev = at;
+            }
+            at = node.next;
+        }
+        true
+    }
+
+    fn intern_zone(&mut self, zone: &S) -> u32 {
+        if let Some(z) = self.zones.get_index_of(zone) {
+            return z as u32;
+        }
+        self.heap += block(zone.heap_bytes());
+        self.zones.insert_full(zone.clone()).0 as u32
+    }
+
+    fn push(&mut self, discrete: u32, zone: u32, parent: Option<(u32, &Transition)>, next: u32) {
+        let (parent, step) = match parent {
+            None => (NONE, NONE),
+            Some((p, t)) => {
+                let step = match self.steps.get_index_of(t) {
+                    Some(s) => s,
+                    None => self.steps.insert_full(t.clone()).0,
+                };
+                (p, step as u32)
+            }
+        };
+        self.nodes.push(Node { discrete, zone, parent, step, next });
+        self.stored += 1;
+    }
+
+    /// Zones stored and not covered by a later one.
+    pub fn stored(&self) -> u64 {
+        self.stored
+    }
+
+    /// Whether no larger zone has replaced node `id`.
+    pub fn is_alive(&self, id: u32) -> bool {
+        self.nodes[id as usize].next != DEAD
+    }
+
+    pub fn discrete(&self, id: u32) -> &Discrete {
+        &self.discretes[self.nodes[id as usize].discrete as usize]
+    }
+
+    pub fn zone(&self, id: u32) -> &S {
+        &self.zones[self.nodes[id as usize].zone as usize]
+    }
+
+    /// The state of node `id`, copied into `out` (reusing its buffers).
+    pub fn load(&self, id: u32, out: &mut ZoneState<S>) {
+        out.discrete.clone_from(self.discrete(id));
+        out.zone.clone_from(self.zone(id));
+    }
+
+    pub fn state(&self, id: u32) -> ZoneState<S> {
+        ZoneState { discrete: self.discrete(id).clone(), zone: self.zone(id).clone() }
+    }
+
+    /// The predecessor of node `id` and the step from it.
+    pub fn parent(&self, id: u32) -> Option<(u32, &Transition)> {
+        let n = self.nodes[id as usize];
+        (n.parent != NONE).then(|| (n.parent, &self.steps[n.step as usize]))
+    }
+
+    /// The nodes from an initial state to `id`.
+    pub fn path(&self, id: u32) -> Vec<u32> {
+        let mut out = vec![id];
+        let mut at = id;
+        while let Some((p, _)) = self.parent(at) {
+            out.push(p);
+            at = p;
+        }
+        out.reverse();
+        out
+    }
+
+    /// What the store holds, in bytes (an estimate of the allocator's view,
+    /// not a measurement).
+    pub fn bytes(&self) -> u64 {
+        // An index set keeps a hash and the value per entry, and an index
+        // plus a control byte in its table.
+        fn set<T>(s: &Interned<T>) -> u64 {
+            (s.capacity() * (std::mem::size_of::<T>() + 8 + 9)) as u64
+        }
+        let steps: usize = self.steps.iter().map(|t| t.edges.capacity() * 8).sum();
+        set(&self.discretes)
+            + set(&self.zones)
+            + set(&self.steps)
+            + steps as u64
+            + self.heap
+            + (self.nodes.capacity() * std::mem::size_of::<Node>()) as u64
+            + (self.heads.capacity() * 4) as u64
+            + (self.pairs.capacity() * 9) as u64
+    }
+}

@@ -1,0 +1,366 @@
+//! Variable, constant, channel, clock and type declarations (global or of a
+//! template), resolved into a scope and into what the YAML declares.
+//!
+//! UPPAAL's meaning is kept: `int` ranges over [-32768, 32767], a variable
+//! without initialiser starts at 0 (`false`), a global integer constant is a
+//! kairos constant, and constants kairos cannot declare (booleans, those of
+//! a template) are substituted where they are used.
+
+use super::eval::NoValue;
+use super::parse::{Base, Decl, Init, VarDecl};
+use super::print::{Printer, Range, Scope, Sym, Ty};
+use super::xml::Diags;
+use crate::import::{Taken, sanitize};
+
+/// A bounded integer or a boolean, as YAML declares it.
+pub(crate) enum VarTy {
+    Int(String, String),
+    Bool,
+}
+
+pub(crate) struct VarOut {
+    pub name: String,
+    /// The UPPAAL name.
+    pub uppaal: String,
+    pub ty: VarTy,
+    pub size: Option<String>,
+    /// One value, or one per element (`list`).
+    pub init: Vec<String>,
+    pub list: bool,
+    /// What the YAML says of it, when its UPPAAL name is not enough.
+    pub note: Option<String>,
+    pub at: usize,
+}
+
+pub(crate) struct ChanOut {
+    pub name: String,
+    pub uppaal: String,
+    pub broadcast: bool,
+    pub urgent: bool,
+    pub size: Option<String>,
+    pub at: usize,
+}
+
+/// Declarations translated: the names they bring in scope and what the YAML
+/// declares for them.
+#[derive(Default)]
+pub(crate) struct Decls {
+    pub scope: Scope,
+    /// Global integer constants: (kairos name, UPPAAL name, value, position).
+    pub consts: Vec<(String, String, String, usize)>,
+    /// (kairos name, UPPAAL name, position).
+    pub clocks: Vec<(String, String, usize)>,
+    pub vars: Vec<VarOut>,
+    pub chans: Vec<ChanOut>,
+}
+
+/// What a declared name is.
+enum Kind {
+    Int(String, String),
+    Bool,
+    Clock,
+    Chan,
+}
+
+/// Declares `decls` into `out`; `outer` are the enclosing scopes (outermost
+/// first), `taken` the kairos names already used in the namespace, `global`
+/// whether these are global declarations.
+pub(crate) fn declare(
+    decls: &[Decl],
+    out: &mut Decls,
+    outer: &[&Scope],
+    taken: &mut Taken,
+    global: bool,
+    d: &mut Diags,
+) {
+    for decl in decls {
+        match decl {
+            Decl::Typedef(v) => typedef(v, out, outer, d),
+            Decl::Var(v) => {
+                let _ = variable(v, out, outer, taken, global, d);
+            }
+            Decl::Instance { .. } | Decl::System(_) => {}
+        }
+    }
+}
+
+fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
+    if let Some((p, at, end)) = v.ty.prefixes.first() {
+        d.unsupported(*at, *end, format!("a `typedef` with `{p}`"));
+        return;
+    }
+    if !v.dims.is_empty() {
+        d.unsupported(v.at, v.end, "an array type (`typedef ... name[N]`)");
+        return;
+    }
+    let mut scopes = outer.to_vec();
+    let local = std::mem::take(&mut out.scope);
+    scopes.push(&local);
+    let mut pr = Printer::new(scopes, d, format!("the type `{}`", v.name));
+    let range = pr.range(&v.ty);
+    let bounds = if matches!(range, Ok(Range::Int(..))) { pr.bounds(&v.ty).ok() } else { None };
+    out.scope = local;
+    match range {
+        Ok(Range::Other) => {
+            d.unsupported(v.at, v.end, "a `typedef` of a clock or channel type");
+        }
+        Ok(r) => {
+            out.scope.insert(v.name.clone(), Sym::Type(r, bounds));
+        }
+        Err(()) => {}
+    }
+}
+
+fn variable(
+    v: &VarDecl,
+    out: &mut Decls,
+    outer: &[&Scope],
+    taken: &mut Taken,
+    global: bool,
+    d: &mut Diags,
+) -> Result<(), ()> {
+    let ty = &v.ty;
+    for (p, at, end) in &ty.prefixes {
+        match p.as_str() {
+            "meta" => {
+                d.unsupported(*at, *end, "`meta` variables").hint =
+                    Some("declare it as an ordinary variable: kairos keeps every variable in the state".into());
+                return Err(());
+            }
+            "hybrid" => {
+                d.unsupported(*at, *end, "`hybrid` clocks");
+                return Err(());
+            }
+            "urgent" | "broadcast" if !matches!(ty.base, Base::Chan) => {
+                d.error(*at, *end, "type-error", format!("`{p}` applies to channels only"));
+                return Err(());
+            }
+            _ => {}
+        }
+    }
+    let is_const = ty.has("const");
+    let what = format!("the declaration of `{}`", v.name);
+    let local = std::mem::take(&mut out.scope);
+    let mut scopes = outer.to_vec();
+    scopes.push(&local);
+    let mut pr = Printer::new(scopes, d, what);
+    let kind = match &ty.base {
+        Base::Clock => Ok(Kind::Clock),
+        Base::Chan => Ok(Kind::Chan),
+        _ => pr.range(ty).and_then(|r| match r {
+            Range::Int(lo, hi) => Ok(Kind::Int(lo, hi)),
+            Range::Bool => Ok(Kind::Bool),
+            Range::Other => {
+                pr.d.unsupported(ty.at, ty.end, "a `typedef` of a clock or channel");
+                Err(())
+            }
+        }),
+    };
+    let size = match v.dims.as_slice() {
+        [] => Ok(None),
+        [n] => pr.int(n).map(|p| Some(p.text)),
+        [_, second, ..] => {
+            pr.d.unsupported(second.at, second.end, "a multi-dimensional array");
+            Err(())
+        }
+    };
+    let values = match (&kind, &v.init) {
+        (Ok(Kind::Int(..) | Kind::Bool), Some(init)) => {
+            let want_bool = matches!(kind, Ok(Kind::Bool));
+            initial_values(&mut pr, init, want_bool).map(Some)
+        }
+        _ => Ok(None),
+    };
+    // A constant's value, when UPPAAL computes it at compile time (not when
+    // it reads a parameter that stays a kairos parameter).
+    let known = match (&kind, &v.init) {
+        (Ok(Kind::Int(..) | Kind::Bool), Some(init)) if is_const => constant_values(&mut pr, init),
+        _ => Ok(None),
+    };
+    let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
+    out.scope = local;
+    let (kind, size, values, known) = (kind?, size?, values?, known?);
+    let dims = usize::from(size.is_some());
+    let line_at = v.at;
+    match kind {
+        Kind::Clock => {
+            if size.is_some() {
+                d.unsupported(v.at, v.end, "an array of clocks").hint =
+                    Some("declare one clock per element (kairos has no clock arrays)".into());
+                return Err(());
+            }
+            if v.init.is_some() || is_const {
+                d.error(
+                    v.at,
+                    v.end,
+                    "type-error",
+                    "a clock has no initialiser and cannot be constant (clocks start at 0)",
+                );
+                return Err(());
+            }
+            let name = taken.fresh(&sanitize(&v.name));
+            out.clocks.push((name.clone(), v.name.clone(), line_at));
+            out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Clock, 0, true));
+        }
+        Kind::Chan => {
+            if !global {
+                d.unsupported(v.at, v.end, "a channel local to a template").hint =
+                    Some("declare the channel globally".into());
+                return Err(());
+            }
+            if v.init.is_some() || is_const {
+                d.error(v.at, v.end, "type-error", "a channel has no value");
+                return Err(());
+            }
+            let name = taken.fresh(&sanitize(&v.name));
+            out.chans.push(ChanOut {
+                name: name.clone(),
+                uppaal: v.name.clone(),
+                broadcast: ty.has("broadcast"),
+                urgent: ty.has("urgent"),
+                size,
+                at: line_at,
+            });
+            out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Chan, dims, false));
+        }
+        Kind::Int(..) | Kind::Bool if is_const && size.is_none() => {
+            let ty_ = if matches!(kind, Kind::Bool) { Ty::Bool } else { Ty::Int };
+            let Some((value, prec)) = values.and_then(|v| v.into_iter().next()) else {
+                d.error(v.at, v.end, "missing-value", format!("the constant `{}` has no value", v.name));
+                return Err(());
+            };
+            let sym = if global && ty_ == Ty::Int {
+                let name = taken.fresh(&sanitize(&v.name));
+                out.consts.push((name.clone(), v.name.clone(), value, line_at));
+                Sym::name(&name, Ty::Int, 0, false)
+            } else {
+                // kairos has no boolean or template-local constants: the
+                // value is substituted where the name is used.
+                Sym::Val { text: value, prec, ty: ty_, dims: 0, assignable: false, value: None }
+            };
+            let sym = match known {
+                Some(k) => sym.with_value(k),
+                None => sym,
+            };
+            out.scope.insert(v.name.clone(), sym);
+        }
+        Kind::Int(..) | Kind::Bool => {
+            if is_const && values.is_none() {
+                d.error(v.at, v.end, "missing-value", format!("the constant array `{}` has no value", v.name));
+                return Err(());
+            }
+            let var_ty = match kind {
+                // kairos has no constant arrays: a constant array is a
+                // variable no edge can assign (the printer refuses it as a
+                // target), over the range of its values when they are
+                // known, so that clock bounds read from it stay tight.
+                Kind::Int(..) if is_const && known.is_some() => {
+                    let k = known.as_deref().unwrap_or_default();
+                    if let Some((lo, hi)) = declared
+                        && let Some(bad) = k.iter().find(|x| !(lo..=hi).contains(*x))
+                    {
+                        d.error(
+                            v.at,
+                            v.end,
+                            "init-out-of-range",
+                            format!("the constant array `{}` holds {bad}, outside its type [{lo}, {hi}]", v.name),
+                        );
+                        return Err(());
+                    }
+                    let (lo, hi) = (k.iter().min(), k.iter().max());
+                    VarTy::Int(lo.map_or("0".into(), i64::to_string), hi.map_or("0".into(), i64::to_string))
+                }
+                Kind::Int(lo, hi) => VarTy::Int(lo, hi),
+                _ => VarTy::Bool,
+            };
+            let default = if matches!(var_ty, VarTy::Bool) { "false" } else { "0" };
+            let (init, list) = match values {
+                None => (vec![default.to_string()], false),
+                Some(vals) => {
+                    let list = matches!(v.init, Some(Init::List(..)));
+                    if list && size.is_none() {
+                        d.error(v.at, v.end, "type-error", format!("`{}` is not an array: give one value", v.name));
+                        return Err(());
+                    }
+                    (vals.into_iter().map(|(t, _)| t).collect(), list)
+                }
+            };
+            let name = taken.fresh(&sanitize(&v.name));
+            let ty_ = if matches!(var_ty, VarTy::Bool) { Ty::Bool } else { Ty::Int };
+            out.vars.push(VarOut {
+                name: name.clone(),
+                uppaal: v.name.clone(),
+                ty: var_ty,
+                size,
+                init,
+                list,
+                note: is_const.then(|| format!("UPPAAL's constant array `{}`: never assigned", v.name)),
+                at: line_at,
+            });
+            let sym = Sym::name(&name, ty_, dims, !is_const);
+            // (One value for a whole array sets every element: no value
+            // per index to read.)
+            let sym = match known {
+                Some(k) if list || dims == 0 => sym.with_value(k),
+                _ => sym,
+            };
+            out.scope.insert(v.name.clone(), sym);
+        }
+    }
+    Ok(())
+}
+
+/// The compile-time values of a constant's initialiser (one, or one per
+/// element); `None` when one of them reads something that is not constant.
+fn constant_values(pr: &mut Printer, init: &Init) -> Result<Option<Vec<i64>>, ()> {
+    let exprs: Vec<&super::parse::Expr> = match init {
+        Init::Expr(e) => vec![e],
+        Init::List(items, ..) => {
+            items.iter().filter_map(|i| if let Init::Expr(e) = i { Some(e) } else { None }).collect()
+        }
+    };
+    let mut out = Vec::with_capacity(exprs.len());
+    for e in exprs {
+        match pr.value(e) {
+            Ok(v) => out.push(v),
+            Err(NoValue::Unknown(..)) => return Ok(None),
+            Err(NoValue::Reported) => return Err(()),
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The printed initial values (with their precedence): one, or one per
+/// element of a `{...}` list.
+fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> Result<Vec<(String, u8)>, ()> {
+    let one = |pr: &mut Printer, e: &super::parse::Expr| -> Result<(String, u8), ()> {
+        if !want_bool {
+            return pr.int(e).map(|p| (p.text, p.prec));
+        }
+        let p = pr.expr(e)?;
+        match (p.ty, &e.kind) {
+            (Ty::Bool, _) => Ok((p.text, p.prec)),
+            (Ty::Int, super::parse::EK::Int(v @ (0 | 1))) => Ok(((*v == 1).to_string(), super::print::ATOM)),
+            _ => {
+                pr.d.error(e.at, e.end, "type-error", "a boolean is initialised with a value that is not a boolean");
+                Err(())
+            }
+        }
+    };
+    match init {
+        Init::Expr(e) => Ok(vec![one(pr, e)?]),
+        Init::List(items, at, end) => {
+            let mut out = Vec::new();
+            for item in items {
+                match item {
+                    Init::Expr(e) => out.push(one(pr, e)?),
+                    Init::List(..) => {
+                        pr.d.unsupported(*at, *end, "a nested initialiser (multi-dimensional arrays, structures)");
+                        return Err(());
+                    }
+                }
+            }
+            Ok(out)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Values UPPAAL computes at compile time: constants, the bounds of types
+//! and the arguments of instantiations. The importer needs the numbers
+//! where UPPAAL checks them before any run (an argument out of its
+//! parameter's range, an index out of a constant array's bounds); elsewhere
+//! kairos folds the printed text itself.
+//!
+//! Arithmetic is [`crate::model::fold::const_binary`]'s: 64-bit, checked.
+//! Booleans are 0 and 1, `&&`, `||`, `imply` and `?:` short-circuit.
+
+use super::parse::{Base, Bin, EK, Expr, Type};
+use super::print::{Printer, Range, Sym};
+use crate::model::fold::const_binary;
+use crate::syntax::ast::BinOp;
+
+/// Why an expression has no compile-time value.
+pub(crate) enum NoValue {
+    /// It reads what is not a constant (a variable, a parameter kept as a
+    /// kairos parameter, a clock, ...): the bytes of that read.
+    Unknown(usize, usize),
+    /// The evaluation failed (division by zero, overflow, index out of
+    /// bounds): reported.
+    Reported,
+}
+
+impl Printer<'_, '_> {
+    /// The value of `x`, read through the printer's scopes.
+    pub fn value(&mut self, x: &Expr) -> Result<i64, NoValue> {
+        let unknown = Err(NoValue::Unknown(x.at, x.end));
+        match &x.kind {
+            EK::Int(v) => Ok(*v),
+            EK::Bool(b) => Ok(i64::from(*b)),
+            EK::Name(n) => match self.lookup(n) {
+                Some(Sym::Val { value: Some(v), dims: 0, .. }) => Ok(v[0]),
+                _ => unknown,
+            },
+            EK::Index(base, i) => {
+                let EK::Name(n) = &base.kind else { return unknown };
+                let Some(Sym::Val { value: Some(values), dims: 1, .. }) = self.lookup(n) else { return unknown };
+                let k = self.value(i)?;
+                match usize::try_from(k).ok().and_then(|k| values.get(k)) {
+                    Some(v) => Ok(*v),
+                    None => {
+                        let msg = format!(
+                            "in {}: index {k} is out of the bounds of `{n}` (size {})",
+                            self.what,
+                            values.len()
+                        );
+                        self.d.error(i.at, i.end, "index-out-of-bounds", msg);
+                        Err(NoValue::Reported)
+                    }
+                }
+            }
+            EK::Neg(a) => {
+                let v = self.value(a)?;
+                v.checked_neg().ok_or_else(|| self.overflow(x))
+            }
+            EK::Not(a) => Ok(i64::from(self.value(a)? == 0)),
+            EK::Bin(op, a, b) => self.value_binary(x, *op, a, b),
+            EK::Cond(c, a, b) => {
+                if self.value(c)? != 0 {
+                    self.value(a)
+                } else {
+                    self.value(b)
+                }
+            }
+            EK::Deadlock | EK::Dot(..) | EK::Call(..) | EK::Quant(..) => unknown,
+        }
+    }
+
+    fn value_binary(&mut self, x: &Expr, op: Bin, a: &Expr, b: &Expr) -> Result<i64, NoValue> {
+        let op = match op {
+            Bin::And => return Ok(i64::from(self.value(a)? != 0 && self.value(b)? != 0)),
+            Bin::Or => return Ok(i64::from(self.value(a)? != 0 || self.value(b)? != 0)),
+            Bin::Imply => return Ok(i64::from(self.value(a)? == 0 || self.value(b)? != 0)),
+            Bin::Add => BinOp::Add,
+            Bin::Sub => BinOp::Sub,
+            Bin::Mul => BinOp::Mul,
+            Bin::Div => BinOp::Div,
+            Bin::Rem => BinOp::Mod,
+            Bin::Eq => BinOp::Eq,
+            Bin::Ne => BinOp::Ne,
+            Bin::Lt => BinOp::Lt,
+            Bin::Le => BinOp::Le,
+            Bin::Gt => BinOp::Gt,
+            Bin::Ge => BinOp::Ge,
+        };
+        let (u, v) = (self.value(a)?, self.value(b)?);
+        if v == 0 && matches!(op, BinOp::Div | BinOp::Mod) {
+            let msg = format!("in {}: division by zero", self.what);
+            self.d.error(x.at, x.end, "division-by-zero", msg);
+            return Err(NoValue::Reported);
+        }
+        const_binary(op, u, v).ok_or_else(|| self.overflow(x))
+    }
+
+    fn overflow(&mut self, x: &Expr) -> NoValue {
+        let msg = format!("in {}: integer overflow", self.what);
+        self.d.error(x.at, x.end, "overflow", msg);
+        NoValue::Reported
+    }
+
+    /// The bounds of an integer type (`int` is UPPAAL's 16-bit range).
+    pub fn bounds(&mut self, ty: &Type) -> Result<(i64, i64), NoValue> {
+        match &ty.base {
+            Base::Int(None) => Ok((-32768, 32767)),
+            Base::Int(Some((lo, hi))) => Ok((self.value(lo)?, self.value(hi)?)),
+            Base::Named(n) => match self.lookup(n) {
+                Some(Sym::Type(Range::Int(..), Some(b))) => Ok(b),
+                _ => Err(NoValue::Unknown(ty.at, ty.end)),
+            },
+            Base::Bool | Base::Clock | Base::Chan => Err(NoValue::Unknown(ty.at, ty.end)),
+        }
+    }
+}

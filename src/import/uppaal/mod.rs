@@ -1,0 +1,168 @@
+//! UPPAAL's XML models (`.xml`, `flat-1_2.dtd`) and query files (`.q`)
+//! translated into kairos YAML text with the same meaning, or refused.
+//!
+//! - [`xml`]: the document, every character located in the file;
+//! - [`lex`], [`parse`]: UPPAAL's C-like language;
+//! - [`print`]: expressions typed and printed as kairos expressions;
+//! - [`decl`]: declarations; [`template`]: templates; [`system`]: the
+//!   system block; [`query`]: queries; [`emit`]: the YAML text.
+//!
+//! The translation rules are written at the top of every YAML produced
+//! ([`emit::HEADER`]). What kairos cannot express exactly (functions,
+//! structures, `meta`, priorities, ...) is reported "not supported yet" at its
+//! place in the XML; nothing is ignored silently, nothing panics.
+
+mod decl;
+mod emit;
+mod eval;
+mod lex;
+mod parse;
+mod print;
+mod query;
+mod system;
+mod template;
+mod xml;
+
+use crate::diag::Diagnostic;
+use decl::Decls;
+use print::{Procs, Scope};
+use xml::{Diags, Src, Text};
+
+/// A UPPAAL model translated into kairos YAML.
+#[derive(Clone, Debug)]
+pub struct UppaalModel {
+    /// The model, as YAML text for [`crate::model::load::load_model`].
+    pub yaml: String,
+    /// For each line of `yaml` (index 0 is line 1), the XML line it comes
+    /// from; 0 for lines of no particular source line.
+    pub line_map: Vec<usize>,
+    /// The model's own queries that kairos cannot check yet: left out of the
+    /// YAML's `properties` (a comment says so), reported here.
+    pub skipped: Vec<Skipped>,
+    /// What queries are translated against.
+    globals: Scope,
+    procs: Procs,
+}
+
+/// A query of a `.q` file, as a kairos property.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UppaalQuery {
+    pub name: String,
+    /// The kairos formula, or why kairos cannot check the query yet (an
+    /// `unsupported` diagnostic at its place).
+    pub formula: Result<String, Diagnostic>,
+    /// The query as written.
+    pub text: String,
+    /// Its line in the `.q` file.
+    pub line: usize,
+}
+
+/// A query of the model's `<queries>` that kairos cannot check yet.
+#[derive(Clone, Debug)]
+pub struct Skipped {
+    pub name: String,
+    /// The query as written.
+    pub text: String,
+    /// How many of the YAML's `properties` come before it.
+    pub index: usize,
+    /// What is not supported, at its place.
+    pub why: Diagnostic,
+}
+
+impl UppaalModel {
+    /// The XML line a line of `yaml` (1-based) comes from (the nearest one
+    /// above for a line of no source line of its own; at least 1).
+    pub fn source_line(&self, yaml_line: usize) -> usize {
+        super::source_line(&self.line_map, yaml_line)
+    }
+
+    /// The queries of the `.q` file `text` (named `name` in diagnostics).
+    /// A query kairos cannot check yet is returned with why; `Err` holds
+    /// the errors, if any.
+    pub fn query_file(&self, name: &str, text: &str) -> Result<Vec<UppaalQuery>, Vec<Diagnostic>> {
+        let src = Src::new(name, text);
+        let mut d = Diags::new(&src);
+        let mut out = Vec::new();
+        let file = std::path::Path::new(name).file_name().map_or(name.into(), |f| f.to_string_lossy());
+        for q in query::q_file(text) {
+            let Some(formula) = self.translate(&q.text, &src, &mut d) else { continue };
+            let line = src.line(q.at);
+            let name = q.title.unwrap_or_else(|| format!("{file}:{line}"));
+            out.push(UppaalQuery { name, formula, text: q.text.string().trim().to_string(), line });
+        }
+        if d.list.is_empty() { Ok(out) } else { Err(d.into_sorted()) }
+    }
+
+    /// One query: its formula, or the first reason it is not supported
+    /// yet; `None` after errors (added to `d`).
+    fn translate(&self, text: &Text, src: &Src, d: &mut Diags) -> Option<Result<String, Diagnostic>> {
+        let mut qd = Diags::new(src);
+        match query::translate(text, &self.globals, &self.procs, &mut qd) {
+            Some(f) if qd.list.is_empty() => Some(Ok(f)),
+            _ if !qd.list.is_empty() && qd.list.iter().all(|x| x.code == "unsupported") => {
+                Some(Err(qd.into_sorted().remove(0)))
+            }
+            _ => {
+                d.list.extend(qd.list);
+                None
+            }
+        }
+    }
+
+    /// One query written in UPPAAL's syntax (`kairos check -q`): its
+    /// formula, or why kairos cannot check it yet; `Err` holds the errors.
+    pub fn query(&self, text: &str) -> Result<Result<String, Diagnostic>, Vec<Diagnostic>> {
+        let src = Src::new("<query>", text);
+        let mut d = Diags::new(&src);
+        match self.translate(&Text::plain(text, 0), &src, &mut d) {
+            Some(q) => Ok(q),
+            None => Err(d.into_sorted()),
+        }
+    }
+}
+
+/// Translates the UPPAAL model `text` (named `name` in diagnostics) into
+/// kairos YAML; `Err` holds every problem found, sorted by position.
+pub fn import_uppaal(name: &str, text: &str) -> Result<UppaalModel, Vec<Diagnostic>> {
+    let src = Src::new(name, text);
+    let mut d = Diags::new(&src);
+    let Some(nta) = xml::read(&src, &mut d) else { return Err(d.into_sorted()) };
+    let parse_decls = |t: &Text, what: &str, system: bool, d: &mut Diags| {
+        template::parse_text(t, what, d, |p| Ok(p.declarations(system))).unwrap_or_default()
+    };
+    let global_decls = nta.declaration.as_ref().map(|t| parse_decls(t, "the global declarations", false, &mut d));
+    let system_decls: Vec<_> =
+        nta.system.iter().flat_map(|t| parse_decls(t, "the system declarations", true, &mut d)).collect();
+    let mut globals = Decls::default();
+    let mut taken = super::Taken::default();
+    decl::declare(&global_decls.unwrap_or_default(), &mut globals, &[], &mut taken, true, &mut d);
+    decl::declare(&system_decls, &mut globals, &[], &mut taken, true, &mut d);
+    let tpls: Vec<_> = nta.templates.iter().map(|t| template::parse_template(t, &globals.scope, &mut d)).collect();
+    let sys = system::build(&tpls, &system_decls, &globals.scope, &mut d);
+
+    let mut properties = Vec::new();
+    let mut skipped = Vec::new();
+    for (k, q) in nta.queries.iter().enumerate() {
+        let mut qd = Diags::new(&src);
+        match query::translate(&q.formula, &globals.scope, &sys.procs, &mut qd) {
+            Some(formula) if qd.list.is_empty() => properties.push(emit::Property { query: q, formula, index: k + 1 }),
+            // A query kairos cannot check yet does not make the model unusable.
+            _ if !qd.list.is_empty() && qd.list.iter().all(|x| x.code == "unsupported") => {
+                let index = properties.iter().filter(|p| !p.formula.is_empty()).count();
+                let name = emit::query_name(q, k + 1);
+                let text = q.formula.string().trim().to_string();
+                skipped.push(Skipped { name, text, index, why: qd.into_sorted().remove(0) });
+                properties.push(emit::Property { query: q, formula: String::new(), index: k + 1 });
+            }
+            _ => d.list.extend(qd.list),
+        }
+    }
+    if sys.entries.is_empty() && d.list.is_empty() {
+        d.error(0, 0, "empty-system", "the system has no process");
+    }
+    if !d.list.is_empty() {
+        return Err(d.into_sorted());
+    }
+    let (yaml, line_map) = emit::yaml(&src, &globals, &sys, &properties);
+    Ok(UppaalModel { yaml, line_map, skipped, globals: globals.scope, procs: sys.procs })
+}

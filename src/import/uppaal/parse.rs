@@ -1,0 +1,953 @@
+//! UPPAAL's C-like language parsed into a small AST: expressions (with
+//! UPPAAL's precedences, libutap's `parser.y`), types, declarations,
+//! assignments, selects, synchronisations, the system block and queries.
+//!
+//! Operators kairos has no counterpart for (bitwise, shifts, `<?`/`>?`,
+//! `sum`, rates) are refused here, at their position. Recursion is bounded:
+//! every node records its height, and a tree higher than [`MAX_HEIGHT`] is a
+//! located error (the printer walks trees recursively).
+
+use super::lex::{Tk, Tok, describe};
+use super::xml::Diags;
+
+/// Highest expression tree accepted (FORMAT.md: nesting deeper than 256 is
+/// an error; kairos re-parses what we print).
+pub(crate) const MAX_HEIGHT: usize = 200;
+
+/// Deepest nesting of parentheses and prefix operators while parsing (the
+/// parser recurses once per level, before any node exists).
+const MAX_NEST: usize = 100;
+
+pub(crate) type R<T> = Result<T, ()>;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Expr {
+    pub kind: EK,
+    /// Bytes of the file.
+    pub at: usize,
+    pub end: usize,
+    pub height: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bin {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Imply,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum EK {
+    Int(i64),
+    Bool(bool),
+    Name(String),
+    Deadlock,
+    Index(Box<Expr>, Box<Expr>),
+    /// `P.x` (queries only).
+    Dot(Box<Expr>, String),
+    /// `P(1, 2)` (queries only: an instance of a template).
+    Call(String, Vec<Expr>),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Bin(Bin, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `forall (i : T) e` (true) or `exists (i : T) e`.
+    Quant(bool, String, Box<Type>, Box<Expr>),
+}
+
+impl Expr {
+    fn new(kind: EK, at: usize, end: usize) -> Expr {
+        let h = |e: &Expr| e.height;
+        let height = 1 + match &kind {
+            EK::Int(_) | EK::Bool(_) | EK::Name(_) | EK::Deadlock => 0,
+            EK::Index(a, b) | EK::Bin(_, a, b) => h(a).max(h(b)),
+            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) => h(a),
+            EK::Call(_, args) => args.iter().map(h).max().unwrap_or(0),
+            EK::Cond(a, b, c) => h(a).max(h(b)).max(h(c)),
+            EK::Quant(_, _, t, e) => h(e).max(t.height()),
+        };
+        Expr { kind, at, end, height }
+    }
+}
+
+/// A type as written: prefixes (`const`, `urgent`, `broadcast`, `meta`, ...)
+/// and a base.
+#[derive(Clone, Debug)]
+pub(crate) struct Type {
+    pub prefixes: Vec<(String, usize, usize)>,
+    pub base: Base,
+    pub at: usize,
+    pub end: usize,
+}
+
+impl Type {
+    fn height(&self) -> usize {
+        match &self.base {
+            Base::Int(Some((lo, hi))) => lo.height.max(hi.height),
+            _ => 0,
+        }
+    }
+
+    pub fn has(&self, prefix: &str) -> bool {
+        self.prefixes.iter().any(|p| p.0 == prefix)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Base {
+    /// `int` or `int[lo, hi]`.
+    Int(Option<(Expr, Expr)>),
+    Bool,
+    Clock,
+    Chan,
+    /// A `typedef` name.
+    Named(String),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Init {
+    Expr(Expr),
+    List(Vec<Init>, usize, usize),
+}
+
+/// One declared name.
+#[derive(Clone, Debug)]
+pub(crate) struct VarDecl {
+    pub ty: Type,
+    pub name: String,
+    pub at: usize,
+    pub end: usize,
+    pub dims: Vec<Expr>,
+    pub init: Option<Init>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Decl {
+    Var(VarDecl),
+    Typedef(VarDecl),
+    /// `X = T(args);`
+    Instance {
+        name: String,
+        template: String,
+        t_at: usize,
+        args: Vec<Expr>,
+        end: usize,
+    },
+    /// `system A, B;`
+    System(Vec<(String, usize, usize)>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AssignOp {
+    Set,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Assign {
+    pub lhs: Expr,
+    pub op: AssignOp,
+    pub rhs: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Param {
+    pub ty: Type,
+    pub by_ref: bool,
+    pub name: String,
+    pub at: usize,
+    pub end: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PathOp {
+    /// `E<>`
+    Ef,
+    /// `A[]`
+    Ag,
+    /// `A<>`
+    Af,
+    /// `E[]`
+    Eg,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Query {
+    Path(PathOp, Expr),
+    LeadsTo(Expr, Expr),
+}
+
+/// Words that start a type.
+const TYPE_WORDS: &[&str] = &[
+    "const",
+    "urgent",
+    "broadcast",
+    "meta",
+    "hybrid",
+    "int",
+    "bool",
+    "clock",
+    "chan",
+    "void",
+    "double",
+    "string",
+    "scalar",
+    "struct",
+];
+
+pub(crate) struct Parser<'t, 'd, 's> {
+    toks: &'t [Tok],
+    i: usize,
+    pub d: &'d mut Diags<'s>,
+    /// What is being parsed, for messages ("a guard").
+    what: &'t str,
+    /// `P.x`, `P(1)` and `deadlock` are allowed (queries).
+    query: bool,
+    /// Current nesting, bounded by [`MAX_NEST`].
+    nest: usize,
+}
+
+impl<'t, 'd, 's> Parser<'t, 'd, 's> {
+    pub fn new(toks: &'t [Tok], d: &'d mut Diags<'s>, what: &'t str) -> Self {
+        Parser { toks, i: 0, d, what, query: false, nest: 0 }
+    }
+
+    fn peek(&self) -> &Tok {
+        &self.toks[self.i.min(self.toks.len() - 1)]
+    }
+
+    fn peek_at(&self, k: usize) -> &Tk {
+        &self.toks[(self.i + k).min(self.toks.len() - 1)].tk
+    }
+
+    fn next(&mut self) -> Tok {
+        let t = self.peek().clone();
+        if self.i < self.toks.len() - 1 {
+            self.i += 1;
+        }
+        t
+    }
+
+    fn is_op(&self, op: &str) -> bool {
+        matches!(&self.peek().tk, Tk::Op(o) if *o == op)
+    }
+
+    fn is_id(&self, id: &str) -> bool {
+        matches!(&self.peek().tk, Tk::Id(s) if s == id)
+    }
+
+    fn eat_op(&mut self, op: &str) -> bool {
+        let yes = self.is_op(op);
+        if yes {
+            self.next();
+        }
+        yes
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.peek().tk == Tk::End
+    }
+
+    pub fn fail<T>(&mut self, expected: &str) -> R<T> {
+        let t = self.peek().clone();
+        self.d.error(
+            t.at,
+            t.end,
+            "syntax-error",
+            format!("in {}: expected {expected}, found {}", self.what, describe(&t.tk)),
+        );
+        Err(())
+    }
+
+    fn expect_op(&mut self, op: &str) -> R<Tok> {
+        if self.is_op(op) { Ok(self.next()) } else { self.fail(&format!("`{op}`")) }
+    }
+
+    fn ident(&mut self, what: &str) -> R<(String, usize, usize)> {
+        match self.peek().tk.clone() {
+            Tk::Id(s) => {
+                let t = self.next();
+                Ok((s, t.at, t.end))
+            }
+            _ => self.fail(what),
+        }
+    }
+
+    pub fn expect_end(&mut self) -> R<()> {
+        if self.at_end() { Ok(()) } else { self.fail("the end of the text") }
+    }
+
+    fn node(&mut self, kind: EK, at: usize, end: usize) -> R<Expr> {
+        let e = Expr::new(kind, at, end);
+        if e.height > MAX_HEIGHT {
+            self.d
+                .error(at, end, "too-deep", format!("{} is nested deeper than {MAX_HEIGHT} levels", self.what))
+                .hint = Some("split the expression".into());
+            return Err(());
+        }
+        Ok(e)
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    /// An expression (no assignment).
+    pub fn expr(&mut self) -> R<Expr> {
+        self.binary(0)
+    }
+
+    /// Precedence (higher binds tighter) of the binary operator ahead:
+    /// UPPAAL's, from libutap's grammar.
+    fn infix(&self) -> Option<(u8, Bin)> {
+        Some(match &self.peek().tk {
+            Tk::Op("||") => (2, Bin::Or),
+            Tk::Id(s) if s == "or" => (2, Bin::Or),
+            Tk::Id(s) if s == "imply" => (2, Bin::Imply),
+            Tk::Op("&&") => (3, Bin::And),
+            Tk::Id(s) if s == "and" => (3, Bin::And),
+            Tk::Op("==") => (7, Bin::Eq),
+            Tk::Op("!=") => (7, Bin::Ne),
+            Tk::Op("<") => (8, Bin::Lt),
+            Tk::Op("<=") => (8, Bin::Le),
+            Tk::Op(">") => (8, Bin::Gt),
+            Tk::Op(">=") => (8, Bin::Ge),
+            Tk::Op("+") => (11, Bin::Add),
+            Tk::Op("-") => (11, Bin::Sub),
+            Tk::Op("*") => (12, Bin::Mul),
+            Tk::Op("/") => (12, Bin::Div),
+            Tk::Op("%") => (12, Bin::Rem),
+            _ => return None,
+        })
+    }
+
+    /// Operators of UPPAAL that kairos cannot express.
+    fn refused_infix(&self) -> Option<&'static str> {
+        Some(match &self.peek().tk {
+            Tk::Op("|") | Tk::Op("&") | Tk::Op("^") => "a bitwise operator",
+            Tk::Op("<<") | Tk::Op(">>") => "a shift operator",
+            Tk::Op("<?") | Tk::Op(">?") => "the minimum/maximum operator",
+            Tk::Id(s) if s == "xor" => "`xor`",
+            _ => return None,
+        })
+    }
+
+    /// Operators of precedence >= `min`; `?:` (right-associative) is the
+    /// loosest (level 1), left-associative levels above it.
+    fn binary(&mut self, min: u8) -> R<Expr> {
+        let mut lhs = self.unary()?;
+        loop {
+            if let Some(what) = self.refused_infix() {
+                let t = self.peek().clone();
+                self.d.unsupported(t.at, t.end, what);
+                return Err(());
+            }
+            if self.is_op("?") && min <= 1 {
+                self.next();
+                let a = self.binary(1)?;
+                self.expect_op(":")?;
+                let b = self.binary(1)?;
+                let (at, end) = (lhs.at, b.end);
+                lhs = self.node(EK::Cond(Box::new(lhs), Box::new(a), Box::new(b)), at, end)?;
+                continue;
+            }
+            let Some((prec, op)) = self.infix() else { break };
+            if prec < min {
+                break;
+            }
+            self.next();
+            let rhs = self.binary(prec + 1)?;
+            let (at, end) = (lhs.at, rhs.end);
+            lhs = self.node(EK::Bin(op, Box::new(lhs), Box::new(rhs)), at, end)?;
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> R<Expr> {
+        if self.nest >= MAX_NEST {
+            let t = self.peek().clone();
+            self.d
+                .error(t.at, t.end, "too-deep", format!("{} is nested deeper than {MAX_NEST} levels", self.what))
+                .hint = Some("split the expression".into());
+            return Err(());
+        }
+        self.nest += 1;
+        let r = self.unary_inner();
+        self.nest -= 1;
+        r
+    }
+
+    fn unary_inner(&mut self) -> R<Expr> {
+        let t = self.peek().clone();
+        match &t.tk {
+            Tk::Op("-") => {
+                self.next();
+                let a = self.unary()?;
+                let end = a.end;
+                self.node(EK::Neg(Box::new(a)), t.at, end)
+            }
+            Tk::Op("+") => {
+                self.next();
+                self.unary()
+            }
+            Tk::Op("!") => {
+                self.next();
+                let a = self.unary()?;
+                let end = a.end;
+                self.node(EK::Not(Box::new(a)), t.at, end)
+            }
+            Tk::Id(s) if s == "not" => {
+                self.next();
+                let a = self.unary()?;
+                let end = a.end;
+                self.node(EK::Not(Box::new(a)), t.at, end)
+            }
+            Tk::Op("++") | Tk::Op("--") => {
+                self.d
+                    .error(
+                        t.at,
+                        t.end,
+                        "unsupported",
+                        format!("not supported yet: {} inside an expression", describe(&t.tk)),
+                    )
+                    .hint = Some("write the increment as an assignment of its own: `x++` or `x += 1`".into());
+                Err(())
+            }
+            Tk::Op("~") => {
+                self.d.unsupported(t.at, t.end, "the bitwise operator `~`");
+                Err(())
+            }
+            Tk::Id(s) if s == "forall" || s == "exists" => {
+                let forall = s == "forall";
+                self.next();
+                self.expect_op("(")?;
+                let (var, _, _) = self.ident("a variable name")?;
+                self.expect_op(":")?;
+                let ty = self.ty()?;
+                self.expect_op(")")?;
+                // The body takes everything to its right.
+                let body = self.binary(0)?;
+                let end = body.end;
+                self.node(EK::Quant(forall, var, Box::new(ty), Box::new(body)), t.at, end)
+            }
+            Tk::Id(s) if s == "sum" => {
+                self.d.unsupported(t.at, t.end, "`sum` expressions");
+                Err(())
+            }
+            _ => self.postfix(),
+        }
+    }
+
+    fn postfix(&mut self) -> R<Expr> {
+        let mut e = self.primary()?;
+        loop {
+            let t = self.peek().clone();
+            match &t.tk {
+                Tk::Op("[") => {
+                    self.next();
+                    let i = self.expr()?;
+                    let close = self.expect_op("]")?;
+                    let at = e.at;
+                    e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
+                }
+                Tk::Op(".") if self.query => {
+                    self.next();
+                    let (m, _, end) = self.ident("a location or variable name after `.`")?;
+                    let at = e.at;
+                    e = self.node(EK::Dot(Box::new(e), m), at, end)?;
+                }
+                Tk::Op(".") => {
+                    self.d.unsupported(t.at, t.end, "a structure member (`.`)");
+                    return Err(());
+                }
+                Tk::Op("'") => {
+                    self.d.unsupported(t.at, t.end, "a clock rate (`x'`, stopwatches and hybrid clocks)");
+                    return Err(());
+                }
+                Tk::Op("++") | Tk::Op("--") => {
+                    self.d
+                        .error(t.at, t.end, "unsupported", "not supported yet: an increment inside an expression")
+                        .hint = Some("write the increment as an assignment of its own".into());
+                    return Err(());
+                }
+                _ => return Ok(e),
+            }
+        }
+    }
+
+    fn primary(&mut self) -> R<Expr> {
+        let t = self.peek().clone();
+        match &t.tk {
+            Tk::Int(v) => {
+                self.next();
+                self.node(EK::Int(*v), t.at, t.end)
+            }
+            Tk::Op("(") => {
+                self.next();
+                let e = self.expr()?;
+                let close = self.expect_op(")")?;
+                // Parentheses count as a level: they bound the nesting too.
+                let mut e = e;
+                e.at = t.at;
+                e.end = close.end;
+                e.height += 1;
+                if e.height > MAX_HEIGHT {
+                    return self.node(e.kind, t.at, close.end);
+                }
+                Ok(e)
+            }
+            Tk::Id(s) => {
+                let s = s.clone();
+                self.next();
+                match s.as_str() {
+                    "true" => return self.node(EK::Bool(true), t.at, t.end),
+                    "false" => return self.node(EK::Bool(false), t.at, t.end),
+                    "deadlock" if self.query => return self.node(EK::Deadlock, t.at, t.end),
+                    _ => {}
+                }
+                if self.is_op("(") {
+                    if !self.query {
+                        self.d.unsupported(t.at, t.end, format!("calling `{s}` (user and built-in functions)"));
+                        return Err(());
+                    }
+                    self.next();
+                    let mut args = Vec::new();
+                    loop {
+                        args.push(self.expr()?);
+                        if !self.eat_op(",") {
+                            break;
+                        }
+                    }
+                    let close = self.expect_op(")")?;
+                    return self.node(EK::Call(s, args), t.at, close.end);
+                }
+                self.node(EK::Name(s), t.at, t.end)
+            }
+            _ => self.fail("an expression"),
+        }
+    }
+
+    // ------------------------------------------------------------ types
+
+    fn starts_type(&self) -> bool {
+        match self.peek_at(0) {
+            Tk::Id(s) if TYPE_WORDS.contains(&s.as_str()) => true,
+            // `T x`: a typedef name followed by a name.
+            Tk::Id(_) => matches!(self.peek_at(1), Tk::Id(_)),
+            _ => false,
+        }
+    }
+
+    pub fn ty(&mut self) -> R<Type> {
+        let at = self.peek().at;
+        let mut prefixes = Vec::new();
+        while let Tk::Id(s) = self.peek().tk.clone() {
+            if !matches!(s.as_str(), "const" | "urgent" | "broadcast" | "meta" | "hybrid") {
+                break;
+            }
+            let t = self.next();
+            prefixes.push((s, t.at, t.end));
+        }
+        let t = self.peek().clone();
+        let Tk::Id(word) = &t.tk else { return self.fail("a type") };
+        self.next();
+        let base = match word.as_str() {
+            "int" => {
+                if self.eat_op("[") {
+                    let lo = self.expr()?;
+                    self.expect_op(",")?;
+                    let hi = self.expr()?;
+                    self.expect_op("]")?;
+                    Base::Int(Some((lo, hi)))
+                } else {
+                    Base::Int(None)
+                }
+            }
+            "bool" => Base::Bool,
+            "clock" => Base::Clock,
+            "chan" => {
+                if self.is_id("priority") {
+                    self.d.unsupported(t.at, self.peek().end, "channel priorities (`chan priority`)");
+                    return Err(());
+                }
+                Base::Chan
+            }
+            "double" | "string" | "void" => {
+                self.d.unsupported(t.at, t.end, format!("the type `{word}`"));
+                return Err(());
+            }
+            "scalar" => {
+                self.d.unsupported(t.at, t.end, "`scalar` types (symmetry reduction)");
+                return Err(());
+            }
+            "struct" => {
+                self.d.unsupported(t.at, t.end, "`struct` types");
+                return Err(());
+            }
+            w if TYPE_WORDS.contains(&w) => return self.fail("a type"),
+            _ => Base::Named(word.clone()),
+        };
+        let end = self.toks[self.i.saturating_sub(1)].end;
+        Ok(Type { prefixes, base, at, end })
+    }
+
+    fn dims(&mut self) -> R<Vec<Expr>> {
+        let mut dims = Vec::new();
+        while self.eat_op("[") {
+            dims.push(self.expr()?);
+            self.expect_op("]")?;
+        }
+        Ok(dims)
+    }
+
+    fn init(&mut self, depth: usize) -> R<Init> {
+        let t = self.peek().clone();
+        if !self.eat_op("{") {
+            return Ok(Init::Expr(self.expr()?));
+        }
+        if depth > 8 {
+            self.d.unsupported(t.at, t.end, "an initialiser nested this deep");
+            return Err(());
+        }
+        let mut items = Vec::new();
+        loop {
+            items.push(self.init(depth + 1)?);
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        let close = self.expect_op("}")?;
+        Ok(Init::List(items, t.at, close.end))
+    }
+
+    // ------------------------------------------------------------ declarations
+
+    /// Declarations up to the end of the text; `system` blocks accept
+    /// instantiations and the `system` line too. Every problem is reported;
+    /// parsing resumes after the next `;`.
+    pub fn declarations(&mut self, system_block: bool) -> Vec<Decl> {
+        let mut out = Vec::new();
+        while !self.at_end() {
+            let start = self.i;
+            if self.declaration(system_block, &mut out).is_err() {
+                self.recover(start);
+            }
+        }
+        out
+    }
+
+    /// Skips to just after the next `;` outside braces, or past a `{...}`
+    /// block that ends a declaration (a function body, `progress`, `gantt`;
+    /// not a `struct`, whose declaration goes on to its `;`).
+    fn recover(&mut self, start: usize) {
+        self.i = self.i.max(start);
+        let mut depth = 0usize;
+        let mut in_struct = false;
+        let mut prev = self.i.checked_sub(1).map_or(Tk::End, |k| self.toks[k].tk.clone());
+        while !self.at_end() {
+            let t = self.next();
+            match t.tk {
+                Tk::Op("{") => {
+                    if depth == 0 {
+                        in_struct = matches!(&prev, Tk::Id(s) if s == "struct");
+                    }
+                    depth += 1;
+                }
+                Tk::Op("}") => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 && !in_struct && !self.is_op(";") {
+                        return;
+                    }
+                }
+                Tk::Op(";") if depth == 0 => return,
+                _ => {}
+            }
+            prev = t.tk;
+        }
+    }
+
+    fn declaration(&mut self, system_block: bool, out: &mut Vec<Decl>) -> R<()> {
+        let t = self.peek().clone();
+        let Tk::Id(word) = &t.tk else {
+            if self.eat_op(";") {
+                return Ok(());
+            }
+            return self.fail("a declaration");
+        };
+        match word.as_str() {
+            "typedef" => {
+                self.next();
+                let ty = self.ty()?;
+                let (name, at, end) = self.ident("the new type's name")?;
+                let dims = self.dims()?;
+                self.expect_op(";")?;
+                out.push(Decl::Typedef(VarDecl { ty, name, at, end, dims, init: None }));
+                return Ok(());
+            }
+            "system" if system_block => {
+                self.next();
+                let mut names = Vec::new();
+                loop {
+                    names.push(self.ident("a process name")?);
+                    if self.is_op("<") {
+                        let t = self.peek().clone();
+                        self.d.unsupported(t.at, t.end, "process priorities (`system A < B`)");
+                        return Err(());
+                    }
+                    if !self.eat_op(",") {
+                        break;
+                    }
+                }
+                self.expect_op(";")?;
+                out.push(Decl::System(names));
+                return Ok(());
+            }
+            "progress" | "gantt" | "before_update" | "after_update" | "import" | "dynamic" => {
+                self.d.unsupported(t.at, t.end, format!("`{word}`"));
+                return Err(());
+            }
+            _ => {}
+        }
+        if !self.starts_type() {
+            if system_block && matches!(self.peek_at(1), Tk::Op("=") | Tk::Op(":=")) {
+                return self.instantiation(out);
+            }
+            if system_block && matches!(self.peek_at(1), Tk::Op("(")) {
+                self.d
+                    .unsupported(t.at, t.end, "a partial instantiation with parameters (`X(int a) = T(a, 1)`)")
+                    .hint = Some("instantiate with every argument given: `X = T(1, 2);`".into());
+                return Err(());
+            }
+            return self.fail("a declaration (a type, `typedef`, ...)");
+        }
+        let ty = self.ty()?;
+        loop {
+            let (name, at, end) = self.ident("a name")?;
+            if self.is_op("(") {
+                self.d.unsupported(at, end, format!("the user function `{name}`")).hint =
+                    Some("kairos updates are assignments; inline the function's effect in the edges".into());
+                return Err(());
+            }
+            let dims = self.dims()?;
+            let init = if self.eat_op("=") || self.eat_op(":=") { Some(self.init(0)?) } else { None };
+            out.push(Decl::Var(VarDecl { ty: ty.clone(), name, at, end, dims, init }));
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_op(";")?;
+        Ok(())
+    }
+
+    fn instantiation(&mut self, out: &mut Vec<Decl>) -> R<()> {
+        let (name, _, _) = self.ident("a process name")?;
+        self.next(); // `=` or `:=`
+        let (template, t_at, _) = self.ident("a template name")?;
+        self.expect_op("(")?;
+        let mut args = Vec::new();
+        if !self.is_op(")") {
+            loop {
+                args.push(self.expr()?);
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+        }
+        self.expect_op(")")?;
+        let end = self.expect_op(";")?.end;
+        out.push(Decl::Instance { name, template, t_at, args, end });
+        Ok(())
+    }
+
+    /// Template parameters: `const int id, chan &c, ...`.
+    pub fn params(&mut self) -> R<Vec<Param>> {
+        let mut out = Vec::new();
+        if self.at_end() {
+            return Ok(out);
+        }
+        loop {
+            let ty = self.ty()?;
+            let by_ref = self.eat_op("&");
+            let (name, at, end) = self.ident("a parameter name")?;
+            if self.is_op("[") {
+                let t = self.peek().clone();
+                self.d.unsupported(t.at, t.end, "an array parameter");
+                return Err(());
+            }
+            out.push(Param { ty, by_ref, name, at, end });
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_end()?;
+        Ok(out)
+    }
+
+    /// Selects: `i : T, j : T`.
+    pub fn selects(&mut self) -> R<Vec<(String, usize, usize, Type)>> {
+        let mut out = Vec::new();
+        loop {
+            let (name, at, end) = self.ident("a select variable")?;
+            self.expect_op(":")?;
+            out.push((name, at, end, self.ty()?));
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_end()?;
+        Ok(out)
+    }
+
+    /// A variable, array element or channel: `a`, `a[i]`.
+    fn lvalue(&mut self) -> R<Expr> {
+        let (name, at, end) = self.ident("a variable")?;
+        let mut e = self.node(EK::Name(name), at, end)?;
+        while self.eat_op("[") {
+            let i = self.expr()?;
+            let close = self.expect_op("]")?;
+            let at = e.at;
+            e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
+        }
+        Ok(e)
+    }
+
+    /// A synchronisation `c!`, `c[i]?`: the channel expression and whether
+    /// it sends.
+    pub fn sync(&mut self) -> R<(Expr, bool)> {
+        let c = self.lvalue()?;
+        let send = if self.eat_op("!") {
+            true
+        } else if self.eat_op("?") {
+            false
+        } else {
+            return self.fail("`!` or `?`");
+        };
+        self.expect_end()?;
+        Ok((c, send))
+    }
+
+    /// Assignments separated by commas: `x = 0, i++, a[i] += 2`.
+    pub fn assignments(&mut self) -> R<Vec<Assign>> {
+        let mut out = Vec::new();
+        if self.at_end() {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.assignment()?);
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_end()?;
+        Ok(out)
+    }
+
+    fn assignment(&mut self) -> R<Assign> {
+        let one = |p: &Self, at: usize| Expr::new(EK::Int(1), at, p.peek().at);
+        let t = self.peek().clone();
+        if let Tk::Op(op @ ("++" | "--")) = t.tk {
+            self.next();
+            let lhs = self.lvalue()?;
+            let rhs = one(self, t.at);
+            let op = if op == "++" { AssignOp::Add } else { AssignOp::Sub };
+            return Ok(Assign { lhs, op, rhs });
+        }
+        let lhs = self.lvalue()?;
+        let t = self.peek().clone();
+        let op = match t.tk {
+            Tk::Op("++") | Tk::Op("--") => {
+                self.next();
+                let op = if t.tk == Tk::Op("++") { AssignOp::Add } else { AssignOp::Sub };
+                return Ok(Assign { lhs, op, rhs: one(self, t.at) });
+            }
+            Tk::Op("=") | Tk::Op(":=") => AssignOp::Set,
+            Tk::Op("+=") => AssignOp::Add,
+            Tk::Op("-=") => AssignOp::Sub,
+            Tk::Op("*=") => AssignOp::Mul,
+            Tk::Op("/=") => AssignOp::Div,
+            Tk::Op("%=") => AssignOp::Rem,
+            Tk::Op("&=") | Tk::Op("|=") | Tk::Op("^=") | Tk::Op("<<=") | Tk::Op(">>=") => {
+                self.d.unsupported(t.at, t.end, format!("the bitwise assignment {}", describe(&t.tk)));
+                return Err(());
+            }
+            _ => return self.fail("an assignment operator (`=`, `+=`, `++`, ...)"),
+        };
+        self.next();
+        let rhs = self.expr()?;
+        if let Tk::Op("=" | ":=" | "+=" | "-=" | "*=" | "/=" | "%=") = self.peek().tk {
+            let t = self.peek().clone();
+            self.d.unsupported(t.at, t.end, "a chained assignment (`a = b = 0`)").hint =
+                Some("write one assignment per variable: `a = 0, b = 0`".into());
+            return Err(());
+        }
+        Ok(Assign { lhs, op, rhs })
+    }
+
+    /// One query: `A[] e`, `E<> e`, `A<> e`, `E[] e`, `e --> f`.
+    pub fn query(&mut self) -> R<Query> {
+        self.query = true;
+        let t = self.peek().clone();
+        let path = match (&t.tk, self.peek_at(1), self.peek_at(2)) {
+            (Tk::Id(a), Tk::Op("["), Tk::Op("]")) if a == "A" => Some(PathOp::Ag),
+            (Tk::Id(e), Tk::Op("["), Tk::Op("]")) if e == "E" => Some(PathOp::Eg),
+            (Tk::Id(a), Tk::Op("<"), Tk::Op(">")) if a == "A" => Some(PathOp::Af),
+            (Tk::Id(e), Tk::Op("<"), Tk::Op(">")) if e == "E" => Some(PathOp::Ef),
+            _ => None,
+        };
+        if let Some(op) = path {
+            self.i += 3;
+            let e = self.expr()?;
+            self.expect_end()?;
+            return Ok(Query::Path(op, e));
+        }
+        if let Tk::Id(w) = &t.tk
+            && matches!(
+                w.as_str(),
+                "sup"
+                    | "inf"
+                    | "Pr"
+                    | "simulate"
+                    | "control"
+                    | "E2"
+                    | "A"
+                    | "E"
+                    | "bounds"
+                    | "saveStrategy"
+                    | "loadStrategy"
+                    | "minE"
+                    | "maxE"
+                    | "minPr"
+                    | "maxPr"
+                    | "strategy"
+            )
+        {
+            self.d.unsupported(t.at, self.peek_at_end(), format!("the query form `{w}...`")).hint =
+                Some("kairos checks `A[]`, `E<>`, `A<>`, `E[]` and `-->` queries".into());
+            return Err(());
+        }
+        let lhs = self.expr()?;
+        if self.eat_op("-->") {
+            let rhs = self.expr()?;
+            self.expect_end()?;
+            return Ok(Query::LeadsTo(lhs, rhs));
+        }
+        self.fail("`-->` (a query is `A[] p`, `E<> p`, `A<> p`, `E[] p` or `p --> q`)")
+    }
+
+    fn peek_at_end(&self) -> usize {
+        self.toks.last().map_or(0, |t| t.end)
+    }
+}

@@ -1,0 +1,456 @@
+//! UPPAAL expressions printed as kairos expressions with the same meaning.
+//!
+//! UPPAAL mixes integers and booleans like C; kairos does not. The printer
+//! types every subexpression and makes the conversions explicit: an integer
+//! used as a condition is `e != 0`, a boolean used as an integer is
+//! `(b ? 1 : 0)`. Operators are printed with kairos's precedences (the parse
+//! tree is UPPAAL's, so parentheses are added where the two differ, e.g.
+//! `imply`, which UPPAAL binds like `||`). Names are resolved through scopes
+//! and printed as their kairos text (renamed, or substituted for reference
+//! parameters and local constants).
+
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+
+use super::parse::{Assign, AssignOp, Base, Bin, EK, Expr, R, Type};
+use super::xml::Diags;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ty {
+    Int,
+    Bool,
+    Clock,
+    Chan,
+}
+
+impl Ty {
+    fn article(self) -> &'static str {
+        match self {
+            Ty::Int => "an integer",
+            Ty::Bool => "a boolean",
+            Ty::Clock => "a clock",
+            Ty::Chan => "a channel",
+        }
+    }
+}
+
+/// The values of a type used as a range (selects, quantifiers, parameters).
+#[derive(Clone, Debug)]
+pub(crate) enum Range {
+    /// `lo..hi`, as kairos texts.
+    Int(String, String),
+    Bool,
+    /// Clocks and channels: no range.
+    Other,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Sym {
+    /// A value: its kairos text (a name, or an expression substituted for
+    /// it), that text's precedence, its type, its array dimension (0 or 1),
+    /// whether it may be assigned, and its value when UPPAAL computes it at
+    /// compile time (a constant: one value, or one per element).
+    Val { text: String, prec: u8, ty: Ty, dims: usize, assignable: bool, value: Option<Rc<[i64]>> },
+    /// A `typedef`, with its bounds when they are computed at compile time.
+    Type(Range, Option<(i64, i64)>),
+}
+
+impl Sym {
+    pub fn name(text: &str, ty: Ty, dims: usize, assignable: bool) -> Sym {
+        Sym::Val { text: text.to_string(), prec: ATOM, ty, dims, assignable, value: None }
+    }
+
+    /// A constant: `self` with its compile-time value.
+    pub fn with_value(self, values: Vec<i64>) -> Sym {
+        match self {
+            Sym::Val { text, prec, ty, dims, assignable, .. } => {
+                Sym::Val { text, prec, ty, dims, assignable, value: Some(values.into()) }
+            }
+            s => s,
+        }
+    }
+}
+
+pub(crate) type Scope = IndexMap<String, Sym>;
+
+/// Processes as queries name them: `P1.x`, `P(1).x`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Procs {
+    /// UPPAAL name -> (kairos text of the instance or template, arity, index
+    /// of its members in `members`).
+    pub by_name: IndexMap<String, (String, usize, usize)>,
+    /// Per kairos template: its locations (booleans) and local variables.
+    pub members: Vec<Scope>,
+}
+
+// Precedences of kairos's grammar (src/syntax/parse/build.rs), loosest first.
+pub(crate) const QUANT: u8 = 1;
+pub(crate) const IMPLY: u8 = 3;
+pub(crate) const COND: u8 = 7;
+pub(crate) const LOR: u8 = 8;
+pub(crate) const LAND: u8 = 9;
+pub(crate) const EQ: u8 = 10;
+pub(crate) const REL: u8 = 11;
+pub(crate) const ADD: u8 = 12;
+pub(crate) const MUL: u8 = 13;
+pub(crate) const UNARY: u8 = 14;
+pub(crate) const ATOM: u8 = 16;
+
+/// A printed expression.
+#[derive(Clone, Debug)]
+pub(crate) struct P {
+    pub text: String,
+    pub prec: u8,
+    pub ty: Ty,
+}
+
+impl P {
+    fn new(text: String, prec: u8, ty: Ty) -> P {
+        P { text, prec, ty }
+    }
+
+    /// The text, in parentheses if it binds looser than `min`.
+    pub fn at(&self, min: u8) -> String {
+        if self.prec < min { format!("({})", self.text) } else { self.text.clone() }
+    }
+}
+
+/// A value that may be indexed or assigned.
+struct Place {
+    text: String,
+    prec: u8,
+    ty: Ty,
+    dims: usize,
+    assignable: bool,
+}
+
+pub(crate) struct Printer<'a, 's> {
+    /// Outermost first.
+    pub scopes: Vec<&'a Scope>,
+    pub d: &'a mut Diags<'s>,
+    /// What is printed, for messages ("the guard of a transition of `P`").
+    pub what: String,
+    pub procs: Option<&'a Procs>,
+    /// Quantified variables in scope, innermost last.
+    bound: Vec<(String, Sym)>,
+}
+
+impl<'a, 's> Printer<'a, 's> {
+    pub fn new(scopes: Vec<&'a Scope>, d: &'a mut Diags<'s>, what: impl Into<String>) -> Self {
+        Printer { scopes, d, what: what.into(), procs: None, bound: Vec::new() }
+    }
+
+    pub(super) fn lookup(&self, name: &str) -> Option<Sym> {
+        if let Some((_, s)) = self.bound.iter().rev().find(|(n, _)| n == name) {
+            return Some(s.clone());
+        }
+        self.scopes.iter().rev().find_map(|s| s.get(name)).cloned()
+    }
+
+    fn type_error<T>(&mut self, x: &Expr, msg: impl Into<String>) -> R<T> {
+        let msg = format!("in {}: {}", self.what, msg.into());
+        self.d.error(x.at, x.end, "type-error", msg);
+        Err(())
+    }
+
+    /// An expression of any type.
+    pub fn expr(&mut self, x: &Expr) -> R<P> {
+        match &x.kind {
+            EK::Int(v) => Ok(P::new(v.to_string(), ATOM, Ty::Int)),
+            EK::Bool(b) => Ok(P::new(b.to_string(), ATOM, Ty::Bool)),
+            EK::Deadlock => Ok(P::new("deadlock".into(), ATOM, Ty::Bool)),
+            EK::Name(_) | EK::Index(..) | EK::Dot(..) => {
+                let p = self.place(x)?;
+                if p.dims > 0 {
+                    return self.type_error(x, "an array is used as a whole; give an index");
+                }
+                Ok(P::new(p.text, p.prec, p.ty))
+            }
+            EK::Call(name, _) => {
+                let name = name.clone();
+                self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`"))
+            }
+            EK::Neg(a) => {
+                let a = self.int(a)?;
+                let t = a.at(UNARY);
+                let t = if t.starts_with('-') { format!("({t})") } else { t };
+                Ok(P::new(format!("-{t}"), UNARY, Ty::Int))
+            }
+            EK::Not(a) => {
+                let a = self.boolean(a)?;
+                Ok(P::new(format!("!{}", a.at(UNARY)), UNARY, Ty::Bool))
+            }
+            EK::Bin(op, a, b) => self.binary(*op, a, b),
+            EK::Cond(c, a, b) => {
+                let c = self.boolean(c)?;
+                let (pa, pb) = (self.expr(a)?, self.expr(b)?);
+                let (pa, pb, ty) = if pa.ty == Ty::Bool && pb.ty == Ty::Bool {
+                    (pa, pb, Ty::Bool)
+                } else {
+                    (self.as_int(a, pa)?, self.as_int(b, pb)?, Ty::Int)
+                };
+                Ok(P::new(format!("{} ? {} : {}", c.at(COND + 1), pa.at(COND), pb.at(COND)), COND, ty))
+            }
+            EK::Quant(forall, var, ty, body) => {
+                let (lo, hi) = match self.range(ty)? {
+                    Range::Int(lo, hi) => (lo, hi),
+                    _ => {
+                        let var = var.clone();
+                        return self.type_error(x, format!("`{var}` must range over integers"));
+                    }
+                };
+                let name = super::super::sanitize(var);
+                self.bound.push((var.clone(), Sym::name(&name, Ty::Int, 0, false)));
+                let body = self.boolean(body);
+                self.bound.pop();
+                let q = if *forall { "forall" } else { "exists" };
+                Ok(P::new(format!("{q} ({name} : {lo}..{hi}) {}", body?.at(QUANT)), QUANT, Ty::Bool))
+            }
+        }
+    }
+
+    fn binary(&mut self, op: Bin, a: &Expr, b: &Expr) -> R<P> {
+        let sym = match op {
+            Bin::Add => "+",
+            Bin::Sub => "-",
+            Bin::Mul => "*",
+            Bin::Div => "/",
+            Bin::Rem => "%",
+            Bin::Eq => "==",
+            Bin::Ne => "!=",
+            Bin::Lt => "<",
+            Bin::Le => "<=",
+            Bin::Gt => ">",
+            Bin::Ge => ">=",
+            Bin::And => "&&",
+            Bin::Or => "||",
+            Bin::Imply => "imply",
+        };
+        match op {
+            Bin::And | Bin::Or => {
+                let prec = if op == Bin::And { LAND } else { LOR };
+                let (pa, pb) = (self.boolean(a)?, self.boolean(b)?);
+                Ok(P::new(format!("{} {sym} {}", pa.at(prec), pb.at(prec + 1)), prec, Ty::Bool))
+            }
+            Bin::Imply => {
+                let (pa, pb) = (self.boolean(a)?, self.boolean(b)?);
+                Ok(P::new(format!("{} imply {}", pa.at(IMPLY + 1), pb.at(IMPLY)), IMPLY, Ty::Bool))
+            }
+            Bin::Mul | Bin::Div | Bin::Rem => {
+                let (pa, pb) = (self.int(a)?, self.int(b)?);
+                Ok(P::new(format!("{} {sym} {}", pa.at(MUL), pb.at(MUL + 1)), MUL, Ty::Int))
+            }
+            _ => {
+                let (pa, pb) = (self.expr(a)?, self.expr(b)?);
+                let (prec, ty) = match op {
+                    Bin::Add | Bin::Sub => (ADD, Ty::Int),
+                    Bin::Eq | Bin::Ne => (EQ, Ty::Bool),
+                    _ => (REL, Ty::Bool),
+                };
+                let clock = pa.ty == Ty::Clock || pb.ty == Ty::Clock;
+                let (pa, pb) = if clock {
+                    // Clock terms and constraints: kairos checks their shape.
+                    let keep = |p: &mut Self, e: &Expr, q: P| if q.ty == Ty::Clock { Ok(q) } else { p.as_int(e, q) };
+                    (keep(self, a, pa)?, keep(self, b, pb)?)
+                } else if matches!(op, Bin::Eq | Bin::Ne) && pa.ty == Ty::Bool && pb.ty == Ty::Bool {
+                    (pa, pb)
+                } else {
+                    (self.as_int(a, pa)?, self.as_int(b, pb)?)
+                };
+                let ty = if clock && prec == ADD { Ty::Clock } else { ty };
+                Ok(P::new(format!("{} {sym} {}", pa.at(prec), pb.at(prec + 1)), prec, ty))
+            }
+        }
+    }
+
+    /// An expression used as an integer.
+    pub fn int(&mut self, x: &Expr) -> R<P> {
+        let p = self.expr(x)?;
+        self.as_int(x, p)
+    }
+
+    fn as_int(&mut self, x: &Expr, p: P) -> R<P> {
+        match p.ty {
+            Ty::Int => Ok(p),
+            Ty::Bool => Ok(P::new(format!("({} ? 1 : 0)", p.at(COND + 1)), ATOM, Ty::Int)),
+            t => self.type_error(x, format!("{} is used where an integer is expected", t.article())),
+        }
+    }
+
+    /// An expression used as a condition.
+    pub fn boolean(&mut self, x: &Expr) -> R<P> {
+        let p = self.expr(x)?;
+        match p.ty {
+            Ty::Bool => Ok(p),
+            Ty::Int => Ok(P::new(format!("{} != 0", p.at(EQ + 1)), EQ, Ty::Bool)),
+            t => self.type_error(x, format!("{} is used where a condition is expected", t.article())),
+        }
+    }
+
+    fn place(&mut self, x: &Expr) -> R<Place> {
+        match &x.kind {
+            EK::Name(n) => match self.lookup(n) {
+                Some(Sym::Val { text, prec, ty, dims, assignable, .. }) => {
+                    Ok(Place { text, prec, ty, dims, assignable })
+                }
+                Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
+                None => {
+                    let msg = format!("in {}: `{n}` is not declared", self.what);
+                    self.d.error(x.at, x.end, "unknown-name", msg);
+                    Err(())
+                }
+            },
+            EK::Index(base, i) => {
+                let b = self.place(base)?;
+                if b.dims == 0 {
+                    return self.type_error(x, "this is not an array");
+                }
+                let i = self.int(i)?;
+                Ok(Place { text: format!("{}[{}]", b.text, i.text), prec: ATOM, ty: b.ty, dims: 0, ..b })
+            }
+            EK::Dot(base, member) => self.member(x, base, member),
+            _ => {
+                let p = self.expr(x)?;
+                Ok(Place { text: p.text, prec: p.prec, ty: p.ty, dims: 0, assignable: false })
+            }
+        }
+    }
+
+    /// `P.m`, `P(1).m` in queries.
+    fn member(&mut self, x: &Expr, base: &Expr, member: &str) -> R<Place> {
+        let Some(procs) = self.procs else {
+            return self.type_error(x, "`.` names a location or variable of a process, in queries only");
+        };
+        let (name, args) = match &base.kind {
+            EK::Name(n) => (n, &[][..]),
+            EK::Call(n, args) => (n, args.as_slice()),
+            _ => return self.type_error(base, "expected a process name before `.`"),
+        };
+        let Some((text, arity, m)) = procs.by_name.get(name).cloned() else {
+            let known: Vec<&str> = procs.by_name.keys().map(|s| s.as_str()).collect();
+            let msg = format!("in {}: `{name}` is not a process of the system", self.what);
+            self.d.error(base.at, base.end, "unknown-name", msg).hint =
+                Some(format!("the processes are: {}", known.join(", ")));
+            return Err(());
+        };
+        if args.len() != arity {
+            return self.type_error(base, format!("`{name}` takes {arity} argument(s), {} given", args.len()));
+        }
+        let inst = if arity == 0 {
+            text
+        } else {
+            let mut printed = Vec::new();
+            for a in args {
+                printed.push(self.int(a)?.text);
+            }
+            format!("{text}({})", printed.join(", "))
+        };
+        match procs.members[m].get(member) {
+            Some(Sym::Val { text, ty, dims, .. }) => {
+                Ok(Place { text: format!("{inst}.{text}"), prec: ATOM, ty: *ty, dims: *dims, assignable: false })
+            }
+            _ => {
+                let msg = format!("in {}: `{name}` has no location or variable `{member}`", self.what);
+                self.d.error(x.at, x.end, "unknown-name", msg);
+                Err(())
+            }
+        }
+    }
+
+    /// The range of values of a type (parameters, selects, quantifiers).
+    pub fn range(&mut self, ty: &Type) -> R<Range> {
+        Ok(match &ty.base {
+            Base::Int(None) => Range::Int("-32768".into(), "32767".into()),
+            Base::Int(Some((lo, hi))) => Range::Int(self.int(lo)?.text, self.int(hi)?.text),
+            Base::Bool => Range::Bool,
+            Base::Clock | Base::Chan => Range::Other,
+            Base::Named(n) => match self.lookup(n) {
+                Some(Sym::Type(r, _)) => r,
+                _ => {
+                    let msg = format!("in {}: `{n}` is not a declared type", self.what);
+                    self.d.error(ty.at, ty.end, "unknown-name", msg);
+                    return Err(());
+                }
+            },
+        })
+    }
+
+    /// What an argument gives a parameter: a variable, clock or channel
+    /// (`by_ref`), or a value.
+    pub fn reference(&mut self, x: &Expr, by_ref: bool) -> R<Sym> {
+        if by_ref {
+            if !matches!(x.kind, EK::Name(_) | EK::Index(..)) {
+                return self.type_error(x, "a reference parameter needs a variable, clock or channel");
+            }
+            let p = self.place(x)?;
+            return Ok(Sym::Val {
+                text: p.text,
+                prec: p.prec,
+                ty: p.ty,
+                dims: p.dims,
+                assignable: p.assignable,
+                value: None,
+            });
+        }
+        let p = self.expr(x)?;
+        Ok(Sym::Val { text: p.text, prec: p.prec, ty: p.ty, dims: 0, assignable: false, value: None })
+    }
+
+    /// A channel of a synchronisation: `c`, `c[e]`.
+    pub fn channel(&mut self, x: &Expr) -> R<String> {
+        let p = self.place(x)?;
+        if p.ty != Ty::Chan || p.dims != 0 {
+            return self.type_error(x, "a synchronisation needs a channel (an array of channels needs an index)");
+        }
+        Ok(p.text)
+    }
+
+    /// One assignment (`++`, `*=`, ... made explicit).
+    pub fn assign(&mut self, a: &Assign) -> R<String> {
+        let l = self.place(&a.lhs)?;
+        if !l.assignable {
+            let x = &a.lhs;
+            // By-value parameters the template assigns are local copies
+            // (see `template`): what is left is constant in UPPAAL too.
+            let msg = format!(
+                "in {}: `{}` cannot be assigned (a constant, a `const` parameter or a select variable)",
+                self.what, l.text
+            );
+            self.d.error(x.at, x.end, "type-error", msg);
+            return Err(());
+        }
+        if l.dims != 0 {
+            return self.type_error(&a.lhs, "an array is assigned as a whole; assign its elements");
+        }
+        match (l.ty, a.op) {
+            (Ty::Chan, _) => self.type_error(&a.lhs, "a channel cannot be assigned"),
+            (Ty::Bool, AssignOp::Set) => {
+                let r = self.expr(&a.rhs)?;
+                let value = match (r.ty, &a.rhs.kind) {
+                    (Ty::Bool, _) => r.text,
+                    (Ty::Int, EK::Int(v @ (0 | 1))) => (*v == 1).to_string(),
+                    _ => {
+                        return self
+                            .type_error(&a.rhs, "a boolean is assigned a value that is not a boolean (nor 0 or 1)");
+                    }
+                };
+                Ok(format!("{} = {value}", l.text))
+            }
+            (Ty::Bool, _) => self.type_error(&a.lhs, "arithmetic assignment to a boolean"),
+            (Ty::Clock, AssignOp::Set) => Ok(format!("{} = {}", l.text, self.int(&a.rhs)?.text)),
+            (Ty::Clock, _) => self.type_error(&a.lhs, "a clock can only be reset: `x = 0`"),
+            (Ty::Int, op) => {
+                let r = self.int(&a.rhs)?;
+                Ok(match op {
+                    AssignOp::Set => format!("{} = {}", l.text, r.text),
+                    AssignOp::Add => format!("{} += {}", l.text, r.text),
+                    AssignOp::Sub => format!("{} -= {}", l.text, r.text),
+                    AssignOp::Mul => format!("{} = {} * {}", l.text, l.text, r.at(MUL + 1)),
+                    AssignOp::Div => format!("{} = {} / {}", l.text, l.text, r.at(MUL + 1)),
+                    AssignOp::Rem => format!("{} = {} % {}", l.text, l.text, r.at(MUL + 1)),
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! The system block: instantiations `X = T(args);` and the `system` line,
+//! turned into kairos templates to print and `system` entries.
+//!
+//! - `system T;` over a template whose parameters all have bounded integer
+//!   types is one instance per combination of values, named `T(v, ...)` as
+//!   in UPPAAL (kairos `T(lo..hi, ...)`).
+//! - `X = T(args);` is the instance `X` (kairos alias `X = T(args)`); when
+//!   T has parameters that cannot stay kairos parameters, X gets a template
+//!   of its own with those arguments substituted.
+
+use super::eval::NoValue;
+use super::parse::{Base, Decl, EK, Expr};
+use super::print::{Printer, Procs, Scope, Sym, Ty};
+use super::template::{TemplateOut, Tpl, print_template};
+use super::xml::Diags;
+use crate::import::{Taken, sanitize};
+
+/// One entry of the YAML `system` list.
+pub(crate) struct Entry {
+    pub text: String,
+    pub at: usize,
+}
+
+pub(crate) struct System {
+    pub templates: Vec<TemplateOut>,
+    pub entries: Vec<Entry>,
+    pub procs: Procs,
+}
+
+pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags) -> System {
+    let mut names = Taken::default();
+    let mut sys = System { templates: Vec::new(), entries: Vec::new(), procs: Procs::default() };
+    // The templates whose parameters all stay parameters: printed once,
+    // whether instantiated or not (so that their errors are reported);
+    // `Some(None)` when printing failed (reported).
+    let mut shared: Vec<Option<Option<usize>>> = Vec::new();
+    for t in tpls {
+        let k = names.fresh(&sanitize(&t.name));
+        if !t.all_kept() {
+            shared.push(None);
+            continue;
+        }
+        let idx = push(&mut sys, print_template(t, k, format!("template `{}`", t.name), &[], globals, d));
+        shared.push(Some(idx));
+    }
+    let find = |name: &str| tpls.iter().position(|t| t.name == name);
+
+    let instances: Vec<&Decl> = decls.iter().filter(|x| matches!(x, Decl::Instance { .. })).collect();
+    let lines: Vec<&Vec<(String, usize, usize)>> =
+        decls.iter().filter_map(|x| if let Decl::System(l) = x { Some(l) } else { None }).collect();
+    let list = match lines.as_slice() {
+        [one] => *one,
+        [] => {
+            let at = d.src.text.len();
+            if !d.list.iter().any(|x| x.code == "unsupported" || x.code == "syntax-error") {
+                d.error(at, at, "missing-system", "the <system> element has no `system` line").hint =
+                    Some("end it with `system P1, P2;` naming the processes".into());
+            }
+            return sys;
+        }
+        [_, second, ..] => {
+            let (_, at, end) = second[0];
+            d.error(at, end, "duplicate-key", "a second `system` line");
+            return sys;
+        }
+    };
+    let mut aliases = Taken::default();
+    for (pname, at, end) in list {
+        let (at, end) = (*at, *end);
+        if sys.procs.by_name.contains_key(pname) {
+            d.error(at, end, "duplicate-instance", format!("`{pname}` appears twice in `system`"));
+            continue;
+        }
+        let inst = instances.iter().find_map(|x| match x {
+            Decl::Instance { name, template, t_at, args, end, .. } if name == pname => {
+                Some((template, *t_at, args, *end))
+            }
+            _ => None,
+        });
+        if let Some((template, t_at, args, i_end)) = inst {
+            let Some(ti) = find(template) else {
+                d.error(t_at, t_at + template.len(), "unknown-template", format!("`{template}` is not a template"));
+                continue;
+            };
+            let t = &tpls[ti];
+            if args.len() != t.params.len() {
+                d.error(
+                    t_at,
+                    i_end,
+                    "wrong-arity",
+                    format!("template `{template}` takes {} argument(s), {} given", t.params.len(), args.len()),
+                );
+                continue;
+            }
+            let Some((kept_args, subst)) = arguments(t, args, globals, d) else { continue };
+            let alias = aliases.fresh(&sanitize(pname));
+            let k = if let Some(idx) = shared[ti] {
+                let Some(idx) = idx else { continue };
+                sys.templates[idx].name.clone()
+            } else {
+                let base = format!("{}_{}", sanitize(&t.name), alias);
+                let origin = format!("`{pname} = {}(...)`", t.name);
+                let Some(idx) = push(&mut sys, print_template(t, names.fresh(&base), origin, &subst, globals, d))
+                else {
+                    continue;
+                };
+                sys.templates[idx].name.clone()
+            };
+            let m = member_index(&sys, &k);
+            let args = if kept_args.is_empty() { String::new() } else { format!("({})", kept_args.join(", ")) };
+            sys.entries.push(Entry { text: format!("{alias} = {k}{args}"), at });
+            sys.procs.by_name.insert(pname.clone(), (alias, 0, m));
+        } else if let Some(ti) = find(pname) {
+            let t = &tpls[ti];
+            let Some(idx) = shared[ti] else {
+                // UPPAAL's type checker too: "free process parameters must
+                // be a bounded integer or scalar" (not `bool`, not `&`).
+                let p = t.params.iter().zip(&t.kept).find(|(_, k)| !**k).map_or("", |(p, _)| p.name.as_str());
+                d.error(
+                    at,
+                    end,
+                    "type-error",
+                    format!("`system {pname};` needs bounded integer parameters; `{p}` of `{pname}` is not one"),
+                )
+                .hint = Some(format!("instantiate it: `P1 = {pname}(...);` and list `P1` in `system`"));
+                continue;
+            };
+            let Some(idx) = idx else { continue };
+            let k = sys.templates[idx].name.clone();
+            let mut ranges = Vec::new();
+            for (p, r) in t.params.iter().zip(&t.ranges) {
+                match r {
+                    Some((lo, hi)) if !matches!(p.ty.base, Base::Int(None)) => ranges.push(format!("{lo}..{hi}")),
+                    _ => {
+                        d.error(at, end, "unbounded-parameter", format!(
+                            "`system {pname};` needs every parameter of `{pname}` to have a bounded type; `{}` has not",
+                            p.name
+                        ))
+                        .hint = Some("give it a type like `int[0, N-1]`, or instantiate the template explicitly".into());
+                    }
+                }
+            }
+            if ranges.len() != t.params.len() {
+                continue;
+            }
+            let text = if ranges.is_empty() { k.clone() } else { format!("{k}({})", ranges.join(", ")) };
+            sys.entries.push(Entry { text, at });
+            sys.procs.by_name.insert(pname.clone(), (k.clone(), t.params.len(), idx));
+        } else {
+            d.error(at, end, "unknown-name", format!("`{pname}` is neither a template nor an instantiation"));
+        }
+    }
+    sys
+}
+
+fn push(sys: &mut System, t: Option<TemplateOut>) -> Option<usize> {
+    let t = t?;
+    sys.procs.members.push(t.members.clone());
+    sys.templates.push(t);
+    Some(sys.templates.len() - 1)
+}
+
+fn member_index(sys: &System, name: &str) -> usize {
+    sys.templates.iter().position(|t| t.name == name).expect("the template was just printed")
+}
+
+/// The values substituted for parameters that are not kept, by name.
+type Subst = Vec<(String, Sym)>;
+
+/// The printed arguments of the kept parameters, and the values substituted
+/// for the others.
+/// The value of the argument `a` of the kept parameter `i` of `t`, if it
+/// fits (else reported): UPPAAL
+/// computes a by-value argument at compile time and refuses one outside the
+/// parameter's type (kairos parameters have no type to check it against).
+fn in_range(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr) -> Option<i64> {
+    let p = &t.params[i];
+    match pr.value(a) {
+        Err(NoValue::Reported) => None,
+        Err(NoValue::Unknown(at, end)) => {
+            let msg = format!(
+                "the argument for `{}` of `{}` must be computable at compile time; this is not a constant",
+                p.name, t.name
+            );
+            pr.d.error(at, end, "not-constant", msg).hint =
+                Some("pass an expression over literals and constants".into());
+            None
+        }
+        Ok(v) => match t.bounds[i] {
+            Some((lo, hi)) if !(lo..=hi).contains(&v) => {
+                let msg = format!(
+                    "the argument for `{}` of `{}` is {v}, outside the parameter's type [{lo}, {hi}]",
+                    p.name, t.name
+                );
+                pr.d.error(a.at, a.end, "argument-out-of-range", msg);
+                None
+            }
+            _ => Some(v),
+        },
+    }
+}
+
+/// Whether `e` indexes an array (in an argument: a constant array).
+fn reads_array(e: &Expr) -> bool {
+    match &e.kind {
+        EK::Index(..) => true,
+        EK::Neg(a) | EK::Not(a) => reads_array(a),
+        EK::Bin(_, a, b) => reads_array(a) || reads_array(b),
+        EK::Cond(c, a, b) => reads_array(c) || reads_array(a) || reads_array(b),
+        _ => false,
+    }
+}
+
+fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(Vec<String>, Subst)> {
+    let mut kept = Vec::new();
+    let mut subst = Vec::new();
+    let mut ok = true;
+    for (i, (p, a)) in t.params.iter().zip(args).enumerate() {
+        let mut pr = Printer::new(vec![globals], d, format!("the argument for `{}` of `{}`", p.name, t.name));
+        if t.kept[i] {
+            match (pr.int(a), in_range(&mut pr, t, i, a)) {
+                // An argument that reads a constant array (a kairos
+                // variable) is given by its value.
+                (Ok(_), Some(v)) if reads_array(a) => kept.push(v.to_string()),
+                (Ok(p), Some(_)) => kept.push(p.text),
+                _ => ok = false,
+            }
+            continue;
+        }
+        let Ok(sym) = pr.reference(a, p.by_ref) else {
+            ok = false;
+            continue;
+        };
+        let Sym::Val { ty, .. } = &sym else { continue };
+        let want = match &p.ty.base {
+            super::parse::Base::Clock => Ty::Clock,
+            super::parse::Base::Chan => Ty::Chan,
+            super::parse::Base::Bool => Ty::Bool,
+            _ => *ty, // integers (checked by the printer as used)
+        };
+        if *ty != want
+            || (p.by_ref && *ty == Ty::Int && !matches!(sym, Sym::Val { assignable: true, .. }) && !p.ty.has("const"))
+        {
+            d.error(
+                a.at,
+                a.end,
+                "type-error",
+                format!("this argument does not fit the parameter `{}` of `{}`", p.name, t.name),
+            );
+            ok = false;
+            continue;
+        }
+        let sym = if p.ty.has("const") {
+            match sym {
+                Sym::Val { text, prec, ty, dims, value, .. } => {
+                    Sym::Val { text, prec, ty, dims, assignable: false, value }
+                }
+                s => s,
+            }
+        } else {
+            sym
+        };
+        subst.push((p.name.clone(), sym));
+    }
+    ok.then_some((kept, subst))
+}

@@ -1,0 +1,89 @@
+//! Resource limits end a check cleanly: verdict `unknown` with the reason
+//! and the statistics so far, exit code 3, never an abort. The model has an
+//! infinite zone graph (`--abstraction none`), so only the limit stops it.
+//!
+//! The bounds asserted on time and memory are the promises made to users
+//! (a deadline met within a second, a memory budget overshot by at most
+//! 10%), not performance measurements.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const MODEL: &str = "tests/models/limits/unbounded.yaml";
+
+/// Runs `kairos check MODEL --abstraction none ARGS --format json`; returns
+/// the exit code and the one property's JSON.
+fn check(args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["check", MODEL, "--abstraction", "none", "--format", "json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = common::kairos(&all);
+    let json: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    (code, json["properties"][0].clone())
+}
+
+fn assert_unknown(code: i32, p: &Value, reason: &str) {
+    assert_eq!(code, 3, "{p}");
+    assert_eq!(p["verdict"], "unknown", "{p}");
+    assert_eq!(p["reason"], reason, "{p}");
+    assert!(p["stats"]["visited"].as_u64().unwrap() > 0, "the statistics so far: {p}");
+}
+
+#[test]
+fn a_state_limit_stops_at_that_many_expansions() {
+    let (code, p) = check(&["--max-states", "500", "--no-subsumption"]);
+    assert_unknown(code, &p, "state-limit");
+    assert_eq!(p["stats"]["visited"], 500);
+}
+
+#[test]
+fn a_timeout_is_met_within_a_second() {
+    let started = Instant::now();
+    let (code, p) = check(&["--timeout", "1"]);
+    let wall = started.elapsed();
+    assert_unknown(code, &p, "timeout");
+    assert!(wall >= Duration::from_secs(1) && wall < Duration::from_secs(2), "{wall:?}");
+}
+
+#[test]
+fn a_memory_budget_is_overshot_by_less_than_a_tenth() {
+    // Without subsumption each new zone costs one hash lookup, so memory
+    // grows at hundreds of MB/s: the budget is what stops the run.
+    let budget = 64u64 << 20;
+    let (code, p) = check(&["--max-memory", "64M", "--no-subsumption"]);
+    assert_unknown(code, &p, "memory-limit");
+    let peak = p["stats"]["peak_rss_bytes"].as_u64().unwrap();
+    if peak > 0 {
+        assert!(peak <= budget + budget / 10, "peak resident {peak} bytes for a budget of {budget}");
+    }
+}
+
+#[test]
+fn huge_or_infinite_timeouts_mean_no_deadline() {
+    for t in ["inf", "1e30"] {
+        let (code, p) = check(&["--timeout", t, "--max-states", "100"]);
+        assert_unknown(code, &p, "state-limit");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_check_with_its_statistics() {
+    let child = Command::new(env!("CARGO_BIN_EXE_kairos"))
+        .args(["check", MODEL, "--abstraction", "none", "--format", "json", "--timeout", "20"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kairos");
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("run kill");
+    assert!(sent.success());
+    let started = Instant::now();
+    let out = child.wait_with_output().expect("wait for kairos");
+    assert!(started.elapsed() < Duration::from_secs(2), "stopped promptly");
+    let json: Value = serde_json::from_slice(&out.stdout).expect("the JSON report");
+    assert_unknown(out.status.code().unwrap_or(-1), &json["properties"][0], "interrupted");
+}
