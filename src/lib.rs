@@ -2,7 +2,8 @@
 //!
 //! Layers, each importing only from those listed before it (see
 //! ARCHITECTURE.md): `syntax` → `model` → `network` → `domain` → `engine` →
-//! `report` → `cli`. `diag` (diagnostics) is shared by all.
+//! `report` → `cli`; `observer` (bounded-response observers) sits between
+//! `network` and `engine`. `diag` (diagnostics) is shared by all.
 
 pub mod cli;
 pub mod diag;
@@ -11,6 +12,7 @@ pub mod engine;
 pub mod import;
 pub mod model;
 pub mod network;
+pub mod observer;
 pub mod report;
 pub mod semantics;
 pub mod syntax;

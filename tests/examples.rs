@@ -38,7 +38,7 @@ fn every_spec_loads_against_its_model() {
     }
 }
 
-/// Every example property the reach engine answers has its expected verdict,
+/// Every example property the engines answer has its expected verdict,
 /// and every witness or counterexample becomes a validated concrete run;
 /// the verdicts and state counts are pinned in a snapshot (STYLE.md 15).
 #[test]
@@ -66,8 +66,10 @@ fn example_verdicts_and_counts_are_pinned() {
                 assert_eq!(*want, o.verdict == Verdict::Satisfied, "{}: {}", spec.display(), p.name);
             }
             if let Some(symbolic) = &o.trace {
-                let t = kairos::trace::concretise(&net, symbolic).unwrap_or_else(|e| panic!("{}: {e:?}", p.name));
-                kairos::trace::validate(&net, &t).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+                // Observer traces are runs of the product.
+                let net = o.network.as_deref().unwrap_or(&net);
+                let t = kairos::trace::concretise(net, symbolic).unwrap_or_else(|e| panic!("{}: {e:?}", p.name));
+                kairos::trace::validate(net, &t).unwrap_or_else(|e| panic!("{}: {e}", p.name));
             }
             let counts = o.stats.map_or(String::new(), |s| format!(" visited {} stored {}", s.visited, s.stored));
             table.push_str(&format!("{} {}: {verdict}{counts}\n", loaded.model.name, p.name));

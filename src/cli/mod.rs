@@ -38,10 +38,8 @@ pub fn run(cli: Cli) -> u8 {
         }
         Command::Sweep(a) => not_yet(&a.model, a.common.format, "`kairos sweep` is not supported yet"),
         Command::Simulate(a) => not_yet(&a.model, OutputFormat::Text, "`kairos simulate` is not supported yet"),
-        Command::Bound(a) => {
-            not_yet(&a.model, a.common.format, "`kairos bound` (worst-case response times) is not supported yet")
-        }
-        Command::Observer(a) => not_yet(&a.model, a.common.format, "`kairos observer` is not supported yet"),
+        Command::Bound(a) => bound(a),
+        Command::Observer(a) => observer(a),
         Command::Import(a) => import(a),
     }
 }
@@ -438,9 +436,15 @@ fn check(a: CheckArgs) -> u8 {
             Reported::Refused(_) => None,
         })
     };
-    let trace = |o: &engine::Outcome| {
-        if a.trace || matches!(o.verdict, Verdict::Error(_)) { concrete_trace(network.as_ref(), o) } else { None }
-    };
+    // The network each outcome's traces are paths of (an observer's
+    // product, or the model's).
+    fn net_of<'a>(
+        o: &'a engine::Outcome,
+        model: Option<&'a crate::network::Network>,
+    ) -> Option<&'a crate::network::Network> {
+        o.network.as_deref().or(model)
+    }
+    let wanted = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
     match format {
         OutputFormat::Json => {
             let list: Vec<_> = results
@@ -448,15 +452,30 @@ fn check(a: CheckArgs) -> u8 {
                 .map(|r| match r {
                     Reported::Checked(p, o) => {
                         let mut v = report::verdict::json(p, o);
-                        if let Some(t) = trace(o) {
-                            v["trace"] = crate::trace::json(network.as_ref().expect("a trace needs a network"), &t);
+                        if wanted(o)
+                            && let Some((net, t)) = concrete_trace(net_of(o, network.as_ref()), o.trace.as_ref())
+                        {
+                            v["trace"] = crate::trace::json(net, &t);
+                            if let Some(k) = crate::trace::json::loop_start(&t) {
+                                v["loop_start"] = k.into();
+                            }
                         }
                         v
                     }
                     Reported::Refused(r) => report::verdict::refused_json(r),
                 })
                 .collect();
-            println!("{}", json!({"model": model.name, "properties": list, "warnings": []}));
+            let warnings: Vec<_> = checked()
+                .flat_map(|(p, o)| {
+                    let net = net_of(o, network.as_ref());
+                    o.warnings.iter().map(move |w| {
+                        let trace = concrete_trace(net, w.trace.as_ref())
+                            .map_or(serde_json::Value::Null, |(net, t)| crate::trace::json(net, &t));
+                        json!({"property": p.name, "message": w.message, "trace": trace})
+                    })
+                })
+                .collect();
+            println!("{}", json!({"model": model.name, "properties": list, "warnings": warnings}));
         }
         OutputFormat::Text => {
             for r in &results {
@@ -468,10 +487,19 @@ fn check(a: CheckArgs) -> u8 {
                     }
                 };
                 println!("{}", report::verdict::text(p, o));
-                if let Some(t) = trace(o) {
-                    let text = crate::trace::text(network.as_ref().expect("a trace needs a network"), &t);
-                    for line in text.lines() {
+                if wanted(o)
+                    && let Some((net, t)) = concrete_trace(net_of(o, network.as_ref()), o.trace.as_ref())
+                {
+                    for line in crate::trace::text(net, &t).lines() {
                         println!("    {line}");
+                    }
+                }
+                for w in &o.warnings {
+                    eprintln!("warning: {}: {}", p.name, w.message);
+                    if let Some((net, t)) = concrete_trace(net_of(o, network.as_ref()), w.trace.as_ref()) {
+                        for line in crate::trace::text(net, &t).lines() {
+                            eprintln!("    {line}");
+                        }
                     }
                 }
             }
@@ -493,6 +521,105 @@ fn check(a: CheckArgs) -> u8 {
     } else {
         exit::OK
     }
+}
+
+/// The model of a one-query command and its property; `Err` holds the
+/// exit code.
+fn one_query(a: &args::QueryArgs) -> Result<(Input, Property), u8> {
+    let format = a.common.format;
+    let input = load_input(&a.model, &[], a.common.input, format)?;
+    match input.loaded.query("query", &a.query) {
+        Ok(p) => Ok((input, p)),
+        Err(d) => {
+            let q = Source::new("<query>", a.query.clone());
+            Err(invalid(&d, &[&input.model_src, &q], format))
+        }
+    }
+}
+
+/// `kairos observer MODEL -q FORMULA`: the observer template as YAML.
+fn observer(a: args::QueryArgs) -> u8 {
+    let (_, p) = match one_query(&a) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    match crate::observer::response(&p) {
+        Some(r) => {
+            print!("{}", crate::observer::yaml(&p.text, &r));
+            exit::OK
+        }
+        None => {
+            eprintln!(
+                "kairos: `{}` is not a bounded-response property (`φ -->[<= n] ψ`, `A[] (φ imply A<>[< n] ψ)`, `A<>[<= n] ψ`, ...): it needs no observer",
+                p.text
+            );
+            exit::INVALID
+        }
+    }
+}
+
+/// `kairos bound MODEL -q 'φ --> ψ'`: the exact worst-case response time.
+fn bound(a: args::QueryArgs) -> u8 {
+    use engine::bound::WorstCase;
+    let format = a.common.format;
+    let (input, p) = match one_query(&a) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let network = match network_of(&input, format) {
+        Ok(Some(n)) => n,
+        Ok(None) => {
+            return not_yet(&a.model, format, "`kairos bound` on hybrid or parametric models is not supported yet");
+        }
+        Err(code) => return code,
+    };
+    let options = options(&a.common);
+    let result = engine::bound::worst_case(&network, &p, &options);
+    let (word, code) = match &result {
+        WorstCase::Sup { value, attained: true } => {
+            (format!("{value} (attained: some run takes exactly {value})"), exit::OK)
+        }
+        WorstCase::Sup { value, attained: false } => {
+            (format!("{value} (a supremum, not attained: every run takes less than {value})"), exit::OK)
+        }
+        WorstCase::Unbounded(_) => ("unbounded (some time-divergent run never reaches ψ)".into(), exit::OK),
+        WorstCase::None(o) => (
+            format!("unknown: {}", report::verdict::text(&p, o).lines().next().unwrap_or_default()),
+            match &o.verdict {
+                Verdict::Error(_) => exit::RUNTIME_ERROR,
+                Verdict::Unknown(engine::Unknown::Unsupported(_)) => exit::UNSUPPORTED,
+                _ => exit::LIMIT,
+            },
+        ),
+    };
+    let lasso = match &result {
+        WorstCase::Unbounded(o) => concrete_trace(Some(&network), o.trace.as_ref()),
+        _ => None,
+    };
+    match format {
+        OutputFormat::Json => {
+            let bound = match &result {
+                WorstCase::Sup { value, attained } => json!({"sup": value, "attained": attained}),
+                WorstCase::Unbounded(_) => json!("unbounded"),
+                WorstCase::None(o) => report::verdict::json(&p, o),
+            };
+            let mut v = json!({"model": input.loaded.model.name, "formula": p.text, "bound": bound, "trace": null});
+            if let Some((net, t)) = &lasso {
+                v["trace"] = crate::trace::json(net, t);
+                v["loop_start"] = crate::trace::json::loop_start(t).into();
+            }
+            println!("{v}");
+        }
+        OutputFormat::Text => {
+            println!("{}: {word}", p.text);
+            if let Some((net, t)) = &lasso {
+                for line in crate::trace::text(net, t).lines() {
+                    println!("    {line}");
+                }
+            }
+        }
+    }
+    code
 }
 
 /// A command whose engine does not exist yet: validate the model, then say so.
@@ -579,17 +706,18 @@ fn graph(a: args::GraphArgs) -> u8 {
     }
 }
 
-/// The concrete, validated run behind an outcome, if it has one. A trace that
-/// cannot be made concrete or fails validation is never printed: that is an
-/// internal error, said on stderr, and the verdict stands.
-fn concrete_trace(net: Option<&crate::network::Network>, o: &engine::Outcome) -> Option<crate::trace::ConcreteTrace> {
-    let (net, symbolic) = (net?, o.trace.as_ref()?);
-    let result = crate::trace::concretise(net, symbolic).map_err(|e| format!("{e:?}")).and_then(|t| {
-        crate::trace::validate(net, &t)?;
-        Ok(t)
-    });
-    match result {
-        Ok(t) => Some(t),
+/// The concrete, validated run behind a symbolic trace, with its network.
+/// A trace that cannot be made concrete or fails validation is never
+/// printed: that is an internal error, said on stderr, and the verdict
+/// stands.
+fn concrete_trace<'n>(
+    net: Option<&'n crate::network::Network>,
+    symbolic: Option<&engine::SymbolicTrace>,
+) -> Option<(&'n crate::network::Network, crate::trace::ConcreteTrace)> {
+    let (net, symbolic) = (net?, symbolic?);
+    // `concretise` validates what it returns.
+    match crate::trace::concretise(net, symbolic) {
+        Ok(t) => Some((net, t)),
         Err(e) => {
             eprintln!("kairos: internal error: no valid concrete trace could be built ({e}); please report it");
             None

@@ -1,11 +1,15 @@
 //! The engines, and what a check of one property ends with.
 //!
 //! `reach` answers `E<> φ` and `A[] φ` for state formulas φ (deadlock
-//! included) on the zone graph. Every other shape is answered `unknown`
-//! with reason `unsupported`, naming the engine FORMAT.md routes it to.
+//! included) on the zone graph; `liveness` answers `E[] φ`, `A<> φ` and
+//! `φ --> ψ`. Every other shape is answered `unknown` with reason
+//! `unsupported`, naming the engine FORMAT.md routes it to.
 
+pub mod bound;
 pub mod graph;
 pub mod limits;
+pub mod liveness;
+pub mod observer;
 pub mod reach;
 pub mod store;
 
@@ -97,6 +101,20 @@ pub struct SymbolicTrace {
     pub goal: Federation,
     /// The run-time error taken from the last state, if that is the story.
     pub error: Option<RunError>,
+    /// The liveness engine's progress clock, when the path is on its
+    /// extended network ([`liveness::augment`]): a step without edges is
+    /// then a tick (`z >= 1`, `z := 0`).
+    pub tick_clock: Option<u32>,
+    /// A lasso: the loop is `steps[k..]`, opened by a tick at `steps[k]`
+    /// and closed by the last step, the same tick.
+    pub loop_start: Option<usize>,
+}
+
+/// Something the user should know beside the verdict (FORMAT.md section 7).
+#[derive(Clone, Debug)]
+pub struct Warning {
+    pub message: String,
+    pub trace: Option<SymbolicTrace>,
 }
 
 #[derive(Clone, Debug)]
@@ -105,11 +123,22 @@ pub struct Outcome {
     pub engine: EngineKind,
     pub stats: Option<Stats>,
     pub trace: Option<SymbolicTrace>,
+    pub warnings: Vec<Warning>,
+    /// The network the traces are paths of, when it is not the model's
+    /// (an observer product).
+    pub network: Option<Box<Network>>,
 }
 
 impl Outcome {
     fn unsupported(engine: EngineKind, why: String) -> Outcome {
-        Outcome { verdict: Verdict::Unknown(Unknown::Unsupported(why)), engine, stats: None, trace: None }
+        Outcome {
+            verdict: Verdict::Unknown(Unknown::Unsupported(why)),
+            engine,
+            stats: None,
+            trace: None,
+            warnings: Vec::new(),
+            network: None,
+        }
     }
 }
 
@@ -129,6 +158,14 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let Some(net) = network.filter(|_| model.params.is_empty()) else {
         return unsupported("models with timing parameters are not supported yet".into());
     };
+    if engine == EngineKind::Live {
+        return liveness::check_property(net, property, options);
+    }
+    if engine == EngineKind::Observer
+        && let Some(r) = observer::response(property)
+    {
+        return observer::check(net, &r, liveness::abstraction(options), options);
+    }
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
         Formula::Path { op: PathOp::AG, bound: None, arg } if arg.is_state() => (true, arg),
@@ -176,6 +213,8 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
             steps: ids[1..].iter().map(|&i| run.store.parent(i).expect("a parent").1.clone()).collect(),
             goal,
             error,
+            tick_clock: None,
+            loop_start: None,
         }
     };
     let (verdict, trace) = match run.end {
@@ -190,5 +229,5 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
             (Verdict::Error(text), trace)
         }
     };
-    Outcome { verdict, engine, stats: Some(stats), trace }
+    Outcome { verdict, engine, stats: Some(stats), trace, warnings: Vec::new(), network: None }
 }

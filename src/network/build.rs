@@ -192,6 +192,7 @@ impl Builder<'_> {
                             initial: t.initial as u32,
                             edges,
                             outgoing: Vec::new(),
+                            observer: false,
                         };
                     }
                     if let Some(edge) = self.edge(inst, e, conj, &values) {
@@ -225,6 +226,7 @@ impl Builder<'_> {
             initial: t.initial as u32,
             edges,
             outgoing,
+            observer: false,
         }
     }
 

@@ -47,6 +47,13 @@ impl StateFormula {
         }
     }
 
+    /// Some atom constrains a clock.
+    pub fn has_clock_atoms(&self) -> bool {
+        let mut cs = Vec::new();
+        self.clock_constraints(&mut cs);
+        !cs.is_empty()
+    }
+
     fn clock_constraints<'a>(&'a self, out: &mut Vec<&'a ClockConstraint>) {
         match self {
             StateFormula::Pred(d) => out.extend(d.iter().flat_map(|c| &c.clocks)),

@@ -125,6 +125,11 @@ pub struct Process {
     pub edges: Vec<Edge>,
     /// Outgoing edge ids per location.
     pub outgoing: Vec<Vec<u32>>,
+    /// An observer (a property's, or a template marked `observer: true`):
+    /// it watches the others, so its internal edges may fire while another
+    /// process is in a committed location (the committed rule constrains
+    /// the observed system, not the watching).
+    pub observer: bool,
 }
 
 /// One element of a (possibly array) channel.

@@ -215,7 +215,8 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let mut emitted = Emitted { out, n: 0 };
         if enabled.is_ok() {
             for &id in &internal {
-                if !any_committed || committed(id.0) {
+                // An observer's internal edges are exempt from the committed rule.
+                if !any_committed || committed(id.0) || net.processes[id.0 as usize].observer {
                     emitted.push(&[id]);
                 }
             }

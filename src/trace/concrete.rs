@@ -38,7 +38,7 @@ use super::{ConcreteState, ConcreteStep, ConcreteTrace, Rational};
 use crate::domain::zone::Dbm;
 use crate::engine::SymbolicTrace;
 use crate::network::{ClockConstraint, Network};
-use crate::semantics::{Abstraction, Discrete, RunError, ZoneGraph, ZoneState};
+use crate::semantics::{Abstraction, Discrete, RunError, Transition, ZoneGraph, ZoneState};
 
 /// Why no concrete run could be built. Every variant but `Run` means a bug
 /// in the engine, the zone graph or here: the symbolic path was not one.
@@ -56,6 +56,8 @@ pub enum ConcretiseError {
     EmptyGoal,
     #[error("no event times satisfy the path's constraints")]
     NoSchedule,
+    #[error("no two of {passes} passes around the cycle start in the same region")]
+    NoLasso { passes: usize },
     #[error("a run-time error while replaying the path: {0:?}")]
     Run(RunError),
     #[error("the concrete trace does not validate: {0}")]
@@ -73,8 +75,32 @@ impl From<RunError> for ConcretiseError {
 type Resets = Vec<(usize, i64)>;
 
 /// A concrete run along `trace`'s transitions, ending in its goal (or, for
-/// a trace to a run-time error, where the failing step's guard holds).
+/// a trace to a run-time error, where the failing step's guard holds). A
+/// trace of the liveness engine ([`SymbolicTrace::tick_clock`]) is solved
+/// on the network extended with the progress clock, then given back on
+/// `net`: a path without its ticks, a lasso with them as progress marks
+/// ([`super::lasso`]).
 pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace, ConcretiseError> {
+    let Some(z) = trace.tick_clock else {
+        let out = solve(net, trace, false)?;
+        super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
+        return Ok(out);
+    };
+    let mut extended = net.clone();
+    let z2 = crate::engine::liveness::augment(&mut extended);
+    debug_assert_eq!(z, z2, "the same extension as the engine's");
+    let out = match trace.loop_start {
+        Some(k) => super::lasso::unroll(net, &extended, trace, k)?,
+        None => super::lasso::without_ticks(&solve(&extended, trace, false)?, None),
+    };
+    super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
+    Ok(out)
+}
+
+/// The earliest run along `trace` on `net` (ticks are steps without
+/// edges when `trace.tick_clock` is set), ending in the goal; with
+/// `end_now`, the final delay is 0.
+pub(super) fn solve(net: &Network, trace: &SymbolicTrace, end_now: bool) -> Result<ConcreteTrace, ConcretiseError> {
     let n = trace.steps.len();
     if trace.states.len() != n + 1 {
         return Err(ConcretiseError::Shape { states: trace.states.len(), steps: n });
@@ -87,18 +113,31 @@ pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace,
     let mut base = Schedule::new(n + 2);
     let mut resets: Vec<Resets> = vec![vec![(0, 0); net.dim()]];
     let mut raw = Vec::new();
+    let first_tick = trace.steps.iter().position(|t| tick(trace, t).is_some());
     for (i, s) in path.iter().enumerate() {
         if i > 0 {
             let (d, t) = (&path[i - 1].discrete, &trace.steps[i - 1]);
-            for &(p, e) in &t.edges {
-                for c in &net.processes[p as usize].edges[e as usize].guard_clocks {
-                    timed(&mut base, &resets[i - 1], i, c, d)?;
-                }
-            }
-            zg.discrete_post(d, t, &mut raw)?;
             let mut next = resets[i - 1].clone();
-            for &(x, v) in &raw {
-                next[x as usize] = (i, v);
+            match tick(trace, t) {
+                Some(z) => {
+                    // z >= 1, then z := 0; the first tick has no guard (z
+                    // was free until then, see `exact_path`).
+                    if first_tick.is_some_and(|f| f < i - 1) {
+                        diff(&mut base, &resets[i - 1], i, 0, z, -1, false);
+                    }
+                    next[z] = (i, 0);
+                }
+                None => {
+                    for &(p, e) in &t.edges {
+                        for c in &net.processes[p as usize].edges[e as usize].guard_clocks {
+                            timed(&mut base, &resets[i - 1], i, c, d)?;
+                        }
+                    }
+                    zg.discrete_post(d, t, &mut raw)?;
+                    for &(x, v) in &raw {
+                        next[x as usize] = (i, v);
+                    }
+                }
             }
             resets.push(next);
         }
@@ -106,7 +145,7 @@ pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace,
         // invariants hold when the state is entered and when it is left
         // (they are convex, so in between too).
         base.add(i, i + 1, 0, false);
-        if !zg.can_delay(&s.discrete)? {
+        if !zg.can_delay(&s.discrete)? || (end_now && i == n) {
             base.add(i + 1, i, 0, false);
         }
         for at in [i, i + 1] {
@@ -133,12 +172,12 @@ pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace,
         initial: ConcreteState { discrete: path[0].discrete.clone(), clocks: valuation(0, 0) },
         steps: Vec::with_capacity(n),
         final_delay: &times[n + 1] - &times[n],
+        loop_start: None,
     };
     for (i, t) in trace.steps.iter().enumerate() {
         let after = ConcreteState { discrete: path[i + 1].discrete.clone(), clocks: valuation(i + 1, i + 1) };
         out.steps.push(ConcreteStep { delay: &times[i + 1] - &times[i], transition: t.clone(), after });
     }
-    super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
     let end = valuation(n, n + 1);
     if !goals.iter().any(|g| contains(g, &end)) {
         return Err(ConcretiseError::Invalid("the run ends outside the goal".into()));
@@ -147,19 +186,45 @@ pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace,
     Ok(out)
 }
 
-/// The exact states along the trace's transitions.
+/// The progress clock, if `t` is a tick of `trace`.
+fn tick(trace: &SymbolicTrace, t: &Transition) -> Option<usize> {
+    trace.tick_clock.filter(|_| t.edges.is_empty()).map(|z| z as usize)
+}
+
+/// The exact states along the trace's transitions. With a progress clock
+/// `z`, `z` is free until the first tick: the liveness engine does not
+/// track it before (its phase 0), and nothing but ticks reads it.
 fn exact_path(zg: &mut ZoneGraph<'_>, trace: &SymbolicTrace) -> Result<Vec<ZoneState>, ConcretiseError> {
     let mut initial = Vec::new();
     zg.initial_exact(&mut initial)?;
-    let first =
+    let mut first =
         initial.into_iter().find(|s| s.discrete == trace.states[0].discrete).ok_or(ConcretiseError::NoInitial)?;
+    let mut free_z = trace.tick_clock;
+    if let Some(z) = free_z {
+        first.zone.free(z as usize);
+    }
     let mut path = vec![first];
     for (k, t) in trace.steps.iter().enumerate() {
-        let exact = zg.post_exact(&path[k], t)?.ok_or(ConcretiseError::EmptyStep { step: k })?;
+        let next = match tick(trace, t) {
+            Some(z) => {
+                free_z = None;
+                crate::engine::liveness::tick_exact(zg, &path[k], z as u32)?
+            }
+            None => zg.post_exact(&path[k], t)?,
+        };
+        let mut exact = next.ok_or(ConcretiseError::EmptyStep { step: k })?;
+        if let Some(z) = free_z {
+            exact.zone.free(z as usize);
+        }
         if exact.discrete != trace.states[k + 1].discrete {
             return Err(ConcretiseError::Discrete { step: k });
         }
-        debug_assert!(exact.zone.is_subset_of(&trace.states[k + 1].zone), "extrapolation only adds valuations");
+        // (With `z` freed, the engine's zone may constrain it and the
+        // inclusion holds only without `z`.)
+        debug_assert!(
+            trace.tick_clock.is_some() || exact.zone.is_subset_of(&trace.states[k + 1].zone),
+            "extrapolation only adds valuations"
+        );
         path.push(exact);
     }
     Ok(path)

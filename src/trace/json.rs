@@ -1,7 +1,9 @@
 //! The JSON form of FORMAT.md section 7: a list of steps
 //! `{"delay", "edges", "state"}`. The first step is the initial state
 //! (delay 0, no edges); a final pure delay is a step without edges, present
-//! when it is not 0. Rationals are strings (`"7/2"`, `"3"`), so no reader
+//! when it is not 0; a lasso's progress marks are steps without edges
+//! with `"progress": true` (the property's `loop_start` is the index of
+//! the first, see [`loop_start`]). Rationals are strings (`"7/2"`, `"3"`), so no reader
 //! rounds them; data are numbers (booleans for `bool` variables).
 
 use serde_json::{Map, Value, json as j};
@@ -14,14 +16,23 @@ use crate::semantics::{Discrete, Transition};
 pub fn json(net: &Network, trace: &ConcreteTrace) -> Value {
     let mut steps = vec![step(net, "0".into(), Vec::new(), &trace.initial)];
     let mut at = &trace.initial;
-    for s in &trace.steps {
-        steps.push(step(net, s.delay.to_string(), edges(net, &at.discrete, &s.transition), &s.after));
+    for (k, s) in trace.steps.iter().enumerate() {
+        let mut v = step(net, s.delay.to_string(), edges(net, &at.discrete, &s.transition), &s.after);
+        if trace.loop_start.is_some_and(|l| k >= l) && s.transition.edges.is_empty() {
+            v["progress"] = true.into();
+        }
+        steps.push(v);
         at = &s.after;
     }
     if !num_traits::Zero::is_zero(&trace.final_delay) {
         steps.push(step(net, trace.final_delay.to_string(), Vec::new(), &trace.end()));
     }
     Value::Array(steps)
+}
+
+/// The JSON index of a lasso's loop start (step 0 is the initial state).
+pub fn loop_start(trace: &ConcreteTrace) -> Option<usize> {
+    trace.loop_start.map(|k| k + 1)
 }
 
 fn step(net: &Network, delay: String, edges: Vec<Value>, s: &ConcreteState) -> Value {

@@ -14,6 +14,7 @@
 
 pub mod concrete;
 pub mod json;
+mod lasso;
 mod names;
 mod schedule;
 pub mod text;
@@ -53,6 +54,11 @@ pub struct ConcreteTrace {
     /// The delay after the last step that reaches the valuation the
     /// verdict is about (0 when the last step lands on it).
     pub final_delay: Rational,
+    /// A lasso (FORMAT.md section 7): the loop is `steps[k..]`. Its first
+    /// and last steps are progress marks (no edges, nothing changes), and
+    /// so may be steps in between; see [`validate`] for what makes the
+    /// loop repeatable with time diverging.
+    pub loop_start: Option<usize>,
 }
 
 impl ConcreteTrace {

@@ -13,7 +13,9 @@ use crate::network::Network;
 use crate::semantics::{Discrete, Transition};
 
 /// The whole trace, one line per state, delay and step; a final pure delay
-/// is shown only when it is not 0.
+/// is shown only when it is not 0. A lasso's progress marks are one line
+/// each (FORMAT.md section 3: runs are time-divergent; at least one time
+/// unit passes between two marks).
 pub fn text(net: &Network, trace: &ConcreteTrace) -> String {
     let mut out = String::new();
     let mut line = |s: String| {
@@ -22,8 +24,21 @@ pub fn text(net: &Network, trace: &ConcreteTrace) -> String {
     };
     line(state(net, &trace.initial));
     let mut at = &trace.initial;
-    for step in &trace.steps {
+    let last = trace.steps.len().saturating_sub(1);
+    for (k, step) in trace.steps.iter().enumerate() {
         line(format!("delay {}", step.delay));
+        if trace.loop_start.is_some_and(|l| k >= l) && step.transition.edges.is_empty() {
+            // A progress mark of a lasso: the state does not change.
+            line(
+                match k {
+                    _ if trace.loop_start == Some(k) => "progress mark: the loop starts here",
+                    _ if k == last => "progress mark: back in the loop start's region; the loop repeats forever",
+                    _ => "progress mark",
+                }
+                .into(),
+            );
+            continue;
+        }
         line(edges(net, &at.discrete, &step.transition));
         line(state(net, &step.after));
         at = &step.after;

@@ -69,6 +69,9 @@
 //! `c <= R`, and any clock at or above `M + R + 1` is then more than `M`
 //! away from it) and decides every constraint with `|c| <= M`.
 
+pub mod live;
+pub mod random;
+
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
@@ -237,6 +240,10 @@ pub struct Oracle<'n> {
     /// pass), possibly itself.
     delay: Vec<u32>,
     deadlock_memo: Vec<Option<bool>>,
+    /// Per state: its successors by a discrete step (for `live`).
+    succ: Vec<Vec<u32>>,
+    /// The first `initial_states` states are the initial ones.
+    initial_states: usize,
     /// The first run-time error met, described.
     pub error: Option<String>,
     stack: Vec<i64>,
@@ -301,11 +308,14 @@ impl<'n> Oracle<'n> {
             has_step: Vec::new(),
             delay: Vec::new(),
             deadlock_memo: Vec::new(),
+            succ: Vec::new(),
+            initial_states: 0,
             error: None,
             stack: Vec::new(),
             locs: vec![0; net.processes.len()],
         };
         o.initial();
+        o.initial_states = o.states.len();
         let mut next = 0;
         let mut succ = Vec::new();
         while next < o.states.len() {
@@ -320,15 +330,15 @@ impl<'n> Oracle<'n> {
                         o.error.get_or_insert(e);
                     }
                     has_step = !succ.is_empty();
-                    for t in succ.drain(..) {
-                        o.states.insert(t);
-                    }
+                    let ids = succ.drain(..).map(|t| o.states.insert_full(t).0 as u32).collect();
+                    o.succ.push(ids);
                     if let Some(d) = d {
                         delay = o.states.insert_full(d).0 as u32;
                     }
                 }
                 Err(e) => {
                     o.error.get_or_insert(e);
+                    o.succ.push(Vec::new());
                 }
             }
             o.has_step.push(has_step);

@@ -5,6 +5,7 @@
 
 use num_traits::Zero;
 
+pub mod region;
 mod step;
 
 use super::names::{channel, constraint, edge_move};
@@ -13,22 +14,89 @@ use crate::model::typed::Dir;
 use crate::network::{ClockConstraint, Code, Edge, Network};
 use crate::semantics::{Discrete, Transition};
 
-/// `Ok` when `trace` is a run of `net`; otherwise where and why not.
+/// `Ok` when `trace` is a run of `net` (for a lasso: a run whose loop can
+/// be repeated forever with time diverging); otherwise where and why not.
+///
+/// **Lassos.** The loop's first and last steps, and possibly some in
+/// between, are *progress marks*: steps without edges that change
+/// nothing. Checked: at least one time unit passes between consecutive
+/// marks; the loop ends with a mark and no final delay; and the states
+/// right after the first and the last mark have the same locations and
+/// data and region-equivalent clocks ([`region`]). Why that makes the run
+/// infinite and time-divergent: add a clock `z` reset at every mark, and
+/// read each mark as an edge guarded by `z >= 1`. This is a timed
+/// automaton, and `z = 0` at both ends, so the two ends are
+/// region-equivalent states of it (its constants: `M_x`, and 1 for `z`).
+/// Region equivalence is a time-abstract bisimulation, so the loop's
+/// steps, marks included, can be taken again from its end into an
+/// equivalent state, and so on forever; each pass takes a mark guarded by
+/// `z >= 1` after `z` was reset at the pass's start, so at least one time
+/// unit. Models with diagonal constraints are refused (regions do not
+/// capture them).
 pub fn validate(net: &Network, trace: &ConcreteTrace) -> Result<(), String> {
     let r = Replay { net };
     r.shape(&trace.initial).map_err(|e| format!("initial state: {e}"))?;
     r.initial(&trace.initial).map_err(|e| format!("initial state: {e}"))?;
     let mut at = trace.initial.clone();
+    // The time since the last progress mark of the loop.
+    let mut since_mark: Option<Rational> = None;
     for (k, step) in trace.steps.iter().enumerate() {
         let name = describe(net, &step.transition);
         let here = |e: String| format!("step {} ({name}): {e}", k + 1);
         let waited = ConcreteState { discrete: at.discrete.clone(), clocks: r.delay(&at, &step.delay).map_err(here)? };
         r.shape(&step.after).map_err(here)?;
-        r.transition(&waited, &step.transition, &step.after).map_err(here)?;
+        let in_loop = trace.loop_start.is_some_and(|l| k >= l);
+        if let Some(t) = since_mark.as_mut() {
+            *t += &step.delay;
+        }
+        if step.transition.edges.is_empty() && in_loop {
+            if step.after != waited {
+                return Err(here("a progress mark changes the state".into()));
+            }
+            if since_mark.as_ref().is_some_and(|t| *t < Rational::from_integer(1.into())) {
+                return Err(here("less than one time unit since the previous progress mark".into()));
+            }
+            since_mark = Some(Rational::zero());
+        } else {
+            if trace.loop_start == Some(k) {
+                return Err(here("the loop does not start with a progress mark".into()));
+            }
+            r.transition(&waited, &step.transition, &step.after).map_err(here)?;
+        }
         at = step.after.clone();
     }
     r.delay(&at, &trace.final_delay).map_err(|e| format!("final delay: {e}"))?;
+    match trace.loop_start {
+        Some(l) => repeatable(net, trace, l),
+        None => Ok(()),
+    }
+}
+
+/// The end conditions of a lasso's loop (see [`validate`]).
+fn repeatable(net: &Network, trace: &ConcreteTrace, l: usize) -> Result<(), String> {
+    if net.has_diagonals {
+        return Err("a lasso in a model with diagonal constraints cannot be checked with regions".into());
+    }
+    let last = trace.steps.last().ok_or("an empty lasso")?;
+    if l + 1 >= trace.steps.len() || !last.transition.edges.is_empty() {
+        return Err("the loop does not end with a progress mark after its start".into());
+    }
+    if !trace.final_delay.is_zero() {
+        return Err("a lasso ends with its last progress mark, not after a delay".into());
+    }
+    let (a, b) = (&trace.steps[l].after, &last.after);
+    if a.discrete != b.discrete || !region::equivalent(net, &a.clocks, &b.clocks) {
+        return Err(format!(
+            "the loop ends in another region than it starts: {} vs {}",
+            r_text(net, a),
+            r_text(net, b)
+        ));
+    }
     Ok(())
+}
+
+fn r_text(net: &Network, s: &ConcreteState) -> String {
+    crate::trace::text::state(net, s)
 }
 
 fn describe(net: &Network, t: &Transition) -> String {

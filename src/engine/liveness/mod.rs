@@ -1,0 +1,300 @@
+//! The liveness engine: `E[] φ`, `A<> φ` (= not `E[] not φ`) and `φ --> ψ`
+//! (= `A[] (φ imply A<> ψ)`) over time-divergent runs (FORMAT.md section
+//! 3), for state formulas without clock atoms or `deadlock`.
+//!
+//! **The question.** Each is one Büchi emptiness question on the zone
+//! graph ([`product`]): is there a reachable state satisfying `enter` from
+//! which some time-divergent run keeps `stay` forever? `E[] φ`: an initial
+//! state, `enter = stay = φ` (asked per initial state: the property must
+//! hold in each). `A<> ψ` fails iff that holds for `not ψ`. `φ --> ψ`
+//! fails iff some reachable `φ and not ψ` state has a divergent run along
+//! which `ψ` never holds: `enter = φ and not ψ`, `stay = not ψ`.
+//!
+//! **Why the answer is right.**
+//! - Divergence is the Büchi condition "infinitely many ticks" on the
+//!   network extended with the clock `z` (see [`product`]).
+//! - The graph is the zone graph of the extended network under ExtraLU+
+//!   with the per-location LU bounds and `L(z) = 1`, nodes identified only
+//!   when their discrete states and extrapolated zones are *equal*. For
+//!   this graph, an accepting cycle reachable in it exists iff the timed
+//!   automaton has a run with infinitely many accepting steps: every
+//!   concrete run is covered by a path (extrapolation only adds
+//!   valuations), and every infinite path is instantiated by a concrete run
+//!   because ExtraLU+ zones are unions of classes of a time-abstract
+//!   simulation that the zone graph respects (Tripakis 2009, "Checking
+//!   timed Büchi automata emptiness on simulation graphs"; Herbreteau,
+//!   Srivathsan, Walukiewicz 2012, "Efficient emptiness check for timed
+//!   Büchi automata", Theorem 1, for ExtraLU+ and coarser abstractions).
+//!   Subsumption (keeping only maximal zones) is *not* used: a cycle
+//!   closed through a covering zone need not exist concretely.
+//! - Diagonal constraints break ExtraLU+ (Bouyer 2003): such models are
+//!   refused unless `--abstraction none` asks for exact zones (then the
+//!   graph may be infinite; the limits apply).
+//! - The formulas have no clock atoms, so a symbolic state satisfies
+//!   `enter` or `stay` as a whole, and the phases are exact.
+//! - The search is Couvreur's SCC algorithm ([`scc`]): an SCC with a tick
+//!   inside is an accepting cycle, and it is found while the search path
+//!   still leads to it.
+//!
+//! **Time-locks.** When the whole graph was explored, a phase-0 state that
+//! cannot reach an accepting SCC has no time-divergent run (a time-lock,
+//! Zeno-only states included): the operators are vacuous there. The first
+//! such states on their paths (their parent is not time-locked) are
+//! reported as warnings with a trace; a search that stopped at a
+//! counterexample does not report them (the verdict does not depend on
+//! them).
+
+mod lasso;
+mod product;
+mod scc;
+
+pub use product::{Query, always, augment, tick_exact};
+
+use std::time::Instant;
+
+use crate::engine::limits::Limits;
+use crate::engine::{AbstractionChoice, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict, Warning};
+use crate::model::formula::EngineKind;
+use crate::model::formula::Formula;
+use crate::model::types::Property;
+use crate::network::{Network, StateFormula};
+use crate::semantics::{Abstraction, ZoneGraph};
+use crate::syntax::ast::PathOp;
+use product::{Product, Stop, Ticks};
+use scc::Search;
+
+/// Most time-lock warnings given per property (the count says how many
+/// time-locked states there are in all).
+const MAX_TIME_LOCK_WARNINGS: usize = 5;
+
+/// How a search ended.
+pub enum End {
+    /// A reachable `enter` state with a divergent `stay` run: the lasso.
+    Found(SymbolicTrace),
+    /// None exists.
+    Exhausted,
+    Stopped(Unknown),
+    /// A run-time error, with the path to the state being expanded.
+    Error(String, Option<SymbolicTrace>),
+}
+
+pub struct Run {
+    pub end: End,
+    pub stats: Stats,
+    pub warnings: Vec<Warning>,
+}
+
+/// Why a formula cannot go to this engine, if it cannot.
+pub fn refusal(net: &Network, formulas: &[&StateFormula], abstraction: Abstraction) -> Option<String> {
+    if formulas.iter().any(|f| f.mentions_deadlock()) {
+        return Some("`deadlock` inside a liveness property is not supported yet".into());
+    }
+    if formulas.iter().any(|f| f.has_clock_atoms()) {
+        return Some("clock constraints inside a liveness property are not supported yet".into());
+    }
+    if net.has_diagonals && abstraction != Abstraction::None {
+        return Some(
+            "ExtraLU+ is unsound with diagonal constraints (x - y ~ c); use `--abstraction none` (sound, but may not terminate)"
+                .into(),
+        );
+    }
+    None
+}
+
+/// Searches `net` (not yet augmented) for `query`; `only_initial` restricts
+/// the start to one initial state.
+pub fn search(
+    net: &Network,
+    query: &Query,
+    abstraction: Abstraction,
+    only_initial: Option<usize>,
+    limits: &Limits,
+) -> Run {
+    let started = Instant::now();
+    let mut net = net.clone();
+    let z = augment(&mut net);
+    let mut total = Stats::default();
+    let mut ticks = Ticks::Nowhere;
+    loop {
+        let zg = ZoneGraph::new(&net, abstraction);
+        let mut p = Product::new(zg, query, z, ticks, only_initial, limits);
+        let result = scc::search(&mut p);
+        add(&mut total, &p.stats);
+        let end = match result {
+            Ok(Search::Accepting { path, steps, scc }) => match lasso::lasso(&mut p, &path, &steps, &scc) {
+                Ok(trace) => End::Found(trace),
+                Err(stop) => stopped(&p, stop),
+            },
+            Ok(Search::Exhausted { good, unaccepted_cycle }) => {
+                let warnings = time_locks(&mut p, &good);
+                // A pass without `z` where it matters is inconclusive.
+                let next = match ticks {
+                    Ticks::Nowhere if !warnings.is_empty() => Some(Ticks::Everywhere),
+                    Ticks::Nowhere if unaccepted_cycle => Some(Ticks::InPhase1),
+                    _ => None,
+                };
+                if let Some(t) = next {
+                    ticks = t;
+                    continue;
+                }
+                total.time_s = started.elapsed().as_secs_f64();
+                return Run { end: End::Exhausted, stats: total, warnings };
+            }
+            Err(stop) => stopped(&p, stop),
+        };
+        total.time_s = started.elapsed().as_secs_f64();
+        return Run { end, stats: total, warnings: Vec::new() };
+    }
+}
+
+fn add(total: &mut Stats, s: &Stats) {
+    total.visited += s.visited;
+    total.stored += s.stored;
+    total.transitions += s.transitions;
+    total.peak_bytes =
+        total.peak_bytes.max(s.stored * (std::mem::size_of::<crate::semantics::ZoneState>() as u64 + 128));
+}
+
+fn stopped(p: &Product<'_, '_>, stop: Stop) -> End {
+    match stop {
+        Stop::Limit(u) => End::Stopped(u),
+        Stop::Run { node, error } => {
+            let text = error.describe(p.zg.net);
+            let trace = node.map(|n| {
+                let mut t = lasso::path_to(p, n);
+                t.error = Some(error);
+                t
+            });
+            End::Error(text, trace)
+        }
+    }
+}
+
+/// Warnings for the time-locked phase-0 states (where `locks` holds) whose
+/// parent is not one.
+fn time_locks(p: &mut Product<'_, '_>, good: &[bool]) -> Vec<Warning> {
+    let mut counts = vec![false; p.nodes.len()];
+    for (n, c) in counts.iter_mut().enumerate() {
+        let (s, phase) = p.nodes.get_index(n).expect("a node").clone();
+        let locks = &p.query.locks;
+        *c = !phase && !good[n] && p.holds(locks, &s).unwrap_or(true);
+    }
+    let p = &*p;
+    let locked = |n: usize| counts[n];
+    let total = (0..p.nodes.len()).filter(|&n| locked(n)).count();
+    let frontier: Vec<usize> = (0..p.nodes.len())
+        .filter(|&n| locked(n) && p.parent[n].as_ref().is_none_or(|(from, _)| !locked(*from as usize)))
+        .collect();
+    frontier
+        .iter()
+        .take(MAX_TIME_LOCK_WARNINGS)
+        .map(|&n| Warning {
+            message: format!(
+                "time-lock: no time-divergent run from this state ({total} time-locked symbolic state{} in all, {} first reached)",
+                if total == 1 { "" } else { "s" },
+                frontier.len()
+            ),
+            trace: Some(lasso::path_to(p, n as u32)),
+        })
+        .collect()
+}
+
+/// The outcome of a search: `found` is the verdict when the searched-for
+/// run exists, `exhausted` when it does not.
+pub fn outcome(run: Run, engine: EngineKind, found: Verdict, exhausted: Verdict) -> Outcome {
+    let (verdict, trace) = match run.end {
+        End::Found(t) => (found, Some(t)),
+        End::Exhausted => (exhausted, None),
+        End::Stopped(u) => (Verdict::Unknown(u), None),
+        End::Error(text, t) => (Verdict::Error(text), t),
+    };
+    Outcome { verdict, engine, stats: Some(run.stats), trace, warnings: run.warnings, network: None }
+}
+
+/// Checks one liveness shape.
+pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits) -> Outcome {
+    let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
+    let outcome = |run, found, exhausted| outcome(run, EngineKind::Live, found, exhausted);
+    match shape {
+        Shape::Eventually(psi) => {
+            let q = Query { enter: not(&psi), stay: not(&psi), initial_only: true, locks: always() };
+            outcome(search(net, &q, abstraction, None, limits), Verdict::Violated, Verdict::Satisfied)
+        }
+        Shape::LeadsTo(phi, psi) => {
+            let enter = StateFormula::And(Box::new(phi), Box::new(not(&psi)));
+            let q = Query { enter, stay: not(&psi), initial_only: false, locks: always() };
+            outcome(search(net, &q, abstraction, None, limits), Verdict::Violated, Verdict::Satisfied)
+        }
+        Shape::Globally(phi) => {
+            // Every initial state needs its own witness.
+            let q = Query { enter: phi.clone(), stay: phi, initial_only: true, locks: always() };
+            let count = initial_count(net);
+            let mut last = None;
+            for k in 0..count {
+                let run = search(net, &q, abstraction, Some(k), limits);
+                if !matches!(run.end, End::Found(_)) {
+                    return outcome(run, Verdict::Satisfied, Verdict::Violated);
+                }
+                last = Some(run);
+            }
+            outcome(last.expect("at least one initial state"), Verdict::Satisfied, Verdict::Violated)
+        }
+    }
+}
+
+/// The liveness shapes, with their compiled state formulas.
+pub enum Shape {
+    /// `E[] φ`.
+    Globally(StateFormula),
+    /// `A<> ψ`.
+    Eventually(StateFormula),
+    /// `φ --> ψ`.
+    LeadsTo(StateFormula, StateFormula),
+}
+
+fn initial_count(net: &Network) -> usize {
+    let mut zg = ZoneGraph::new(net, Abstraction::None);
+    let mut out = Vec::new();
+    zg.initial_exact(&mut out).map_or(1, |()| out.len().max(1))
+}
+
+/// The shapes FORMAT.md routes to the liveness engine.
+pub fn check_property(net: &Network, property: &Property, options: &Options) -> Outcome {
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Live, why);
+    let compile = |f: &Formula| net.state_formula(property, f).map_err(|d| d.message);
+    let shape = match &property.formula {
+        Formula::Path { op: PathOp::EG, arg, .. } => compile(arg).map(Shape::Globally),
+        Formula::Path { op: PathOp::AF, arg, .. } => compile(arg).map(Shape::Eventually),
+        Formula::LeadsTo { lhs, rhs, .. } => compile(lhs).and_then(|p| Ok(Shape::LeadsTo(p, compile(rhs)?))),
+        Formula::Path { op: PathOp::AG, arg, .. } => match arg.as_ref() {
+            Formula::Imply(p, q) => match q.as_ref() {
+                Formula::Path { arg: q, .. } => compile(p).and_then(|p| Ok(Shape::LeadsTo(p, compile(q)?))),
+                _ => unreachable!("routed to the liveness engine"),
+            },
+            _ => unreachable!("routed to the liveness engine"),
+        },
+        _ => unreachable!("routed to the liveness engine"),
+    };
+    let shape = match shape {
+        Ok(s) => s,
+        Err(why) => return unsupported(why),
+    };
+    let abstraction = abstraction(options);
+    let formulas: Vec<&StateFormula> = match &shape {
+        Shape::Globally(f) | Shape::Eventually(f) => vec![f],
+        Shape::LeadsTo(p, q) => vec![p, q],
+    };
+    if let Some(why) = refusal(net, &formulas, abstraction) {
+        return unsupported(why);
+    }
+    check(net, shape, abstraction, &options.limits)
+}
+
+/// The abstraction of the liveness engine: ExtraLU+ with equal zones only
+/// (subsumption is unsound for cycles), or exact zones on request.
+pub fn abstraction(options: &Options) -> Abstraction {
+    match options.abstraction {
+        Some(AbstractionChoice::None) => Abstraction::None,
+        _ => Abstraction::Lu,
+    }
+}

@@ -1,0 +1,368 @@
+//! The graph the liveness engine searches: the zone graph of the network
+//! with one extra clock `z` and a *tick* step, in two phases.
+//!
+//! **Ticks.** A tick is a step that changes nothing but `z`: allowed when
+//! `z >= 1`, it resets `z`. A run with infinitely many ticks lets at least
+//! one time unit pass between consecutive ticks, so time diverges; a
+//! time-divergent run can tick whenever `z` has reached 1, which happens
+//! infinitely often. So "time diverges" becomes the Büchi condition
+//! "infinitely many ticks" (Tripakis 2009), and tick edges are the
+//! accepting edges. `z`'s only constant is that 1, a lower bound: it
+//! enters the extrapolation bounds as `L(z) = 1` (no upper bound).
+//!
+//! **Phases.** Phase 0 is the whole reachable graph; phase 1 is the part the
+//! query watches: entered from a phase-0 state that satisfies the query's
+//! `enter` formula (from an initial state only, for `E[]`), it keeps the
+//! states that satisfy `stay`. An accepting cycle in phase 1 is a
+//! counterexample (a witness for `E[]`); accepting cycles in phase 0 only
+//! tell which states can let time diverge (the others are time-locks).
+//!
+//! **Passes.** `z` multiplies the zones, so the engine first searches
+//! without it ([`Ticks`]): a phase that does not track `z` frees it (then it
+//! is as if the network had no `z`: its graph is the ExtraLU+ zone graph of
+//! the network itself) and has no ticks; instead a state where time can
+//! pass forever (delays allowed, no clock invariant) gets an accepting
+//! self-loop. That pass is conclusive both ways where it answers:
+//! - reaching such a state in phase 1 is a counterexample: the abstract path
+//!   to it is instantiated by a concrete run (the zone graph is a
+//!   simulation graph), which then waits there forever, time diverging,
+//!   its discrete state (hence `stay`) unchanged;
+//! - a phase 1 without any cycle has no infinite run at all: every concrete
+//!   run is covered by a path of the graph (abstract zones contain the
+//!   exact ones), and an infinite path of a finite graph has a cycle.
+//!
+//! Only a phase-1 cycle without such a state (maybe Zeno, maybe not) needs
+//! the pass with `z` in phase 1 (Tripakis's construction, exact), and only
+//! a phase-0 state that cannot reach such a state (maybe a time-lock) the
+//! pass with `z` everywhere. Where phase 1 starts with `z` free, its first
+//! tick is possible at once, which only shifts where ticks fall.
+//!
+//! The formulas have no clock atoms (the engine refuses them), so a
+//! symbolic state satisfies them entirely or not at all.
+
+use indexmap::IndexSet;
+use rustc_hash::FxBuildHasher;
+
+use super::scc::Graph;
+use crate::domain::zone::Bound;
+use crate::engine::limits::{Limits, Watch};
+use crate::engine::{Stats, Unknown};
+use crate::network::{EvalError, NO_BOUND, Network, StateFormula};
+use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
+
+/// What the liveness engine looks for: a reachable state satisfying
+/// `enter` (an initial one when `initial_only`), and from it a
+/// time-divergent run along which `stay` always holds.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub enter: StateFormula,
+    pub stay: StateFormula,
+    pub initial_only: bool,
+    /// Where a time-lock is the model's (warned about): not where an
+    /// observer's invariant makes it.
+    pub locks: StateFormula,
+}
+
+/// The formula `true`.
+pub fn always() -> StateFormula {
+    StateFormula::Pred(vec![crate::network::StateConj { data: None, clocks: Vec::new() }])
+}
+
+/// A step of the searched graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Into an initial state.
+    Initial,
+    /// A discrete step, by its number in [`Product::transition`].
+    Edge(u32),
+    Tick,
+    /// From phase 0 into phase 1, in the same state.
+    Enter,
+}
+
+/// Why the search stopped early.
+#[derive(Debug)]
+pub enum Stop {
+    Limit(Unknown),
+    /// A run-time error while expanding the node.
+    Run {
+        node: Option<u32>,
+        error: RunError,
+    },
+}
+
+/// Adds the tick clock `z` as the network's last clock, with `L(z) = 1`.
+/// Returns its index.
+pub fn augment(net: &mut Network) -> u32 {
+    net.clocks.push("(progress clock)".into());
+    net.lu.global.push((1, NO_BOUND));
+    net.clocks.len() as u32
+}
+
+/// The tick from `s` before abstraction: `z >= 1`, then `z := 0`, the
+/// invariants, time elapse where allowed. `None` when `z` cannot reach 1.
+pub fn tick_exact(zg: &mut ZoneGraph<'_>, s: &ZoneState, z: u32) -> Result<Option<ZoneState>, RunError> {
+    let wrap = |error| RunError { error, transition: None };
+    let mut zone = s.zone.clone();
+    if !zone.constrain(0, z as usize, Bound::le(-1)) {
+        return Ok(None);
+    }
+    zone.reset(z as usize, 0);
+    if !zg.invariant(&s.discrete, &mut zone).map_err(wrap)? {
+        return Ok(None);
+    }
+    if zg.can_delay(&s.discrete)? {
+        zone.up();
+        zg.invariant(&s.discrete, &mut zone).map_err(wrap)?;
+    }
+    Ok(Some(ZoneState { discrete: s.discrete.clone(), zone }))
+}
+
+/// Which phases track `z` and have ticks (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ticks {
+    Nowhere,
+    InPhase1,
+    Everywhere,
+}
+
+impl Ticks {
+    fn tracks(self, phase: bool) -> bool {
+        match self {
+            Ticks::Nowhere => false,
+            Ticks::InPhase1 => phase,
+            Ticks::Everywhere => true,
+        }
+    }
+}
+
+/// `(state, phase)` borrowed, to look a node up without building one.
+#[derive(Hash)]
+struct Key<'a>(&'a ZoneState, bool);
+
+impl indexmap::Equivalent<(ZoneState, bool)> for Key<'_> {
+    fn equivalent(&self, key: &(ZoneState, bool)) -> bool {
+        *self.0 == key.0 && self.1 == key.1
+    }
+}
+
+/// Whether the clock-free formula `f` holds in `d` (the engine refuses
+/// clock atoms and `deadlock`). Recursion on the formula, not the model.
+fn holds(f: &StateFormula, d: &Discrete, stack: &mut Vec<i64>) -> Result<bool, EvalError> {
+    Ok(match f {
+        StateFormula::Pred(conjs) => {
+            for c in conjs {
+                debug_assert!(c.clocks.is_empty(), "clock atoms are refused");
+                if c.data.as_ref().map_or(Ok(true), |code| code.eval(&d.locs, &d.data, stack).map(|v| v != 0))? {
+                    return Ok(true);
+                }
+            }
+            false
+        }
+        StateFormula::Not(a) => !holds(a, d, stack)?,
+        StateFormula::And(a, b) => holds(a, d, stack)? && holds(b, d, stack)?,
+        StateFormula::Or(a, b) => holds(a, d, stack)? || holds(b, d, stack)?,
+        StateFormula::Deadlock => unreachable!("`deadlock` is refused"),
+    })
+}
+
+/// Time can pass forever from every valuation of `d`: delays allowed and
+/// no clock invariant.
+fn diverges_in_place(zg: &mut ZoneGraph<'_>, d: &Discrete) -> Result<bool, RunError> {
+    let net = zg.net;
+    let bounded = d.locs.iter().enumerate().any(|(p, &l)| !net.processes[p].locations[l as usize].invariant.is_empty());
+    Ok(!bounded && zg.can_delay(d)?)
+}
+
+pub struct Product<'q, 'n> {
+    pub zg: ZoneGraph<'n>,
+    pub query: &'q Query,
+    z: u32,
+    ticks: Ticks,
+    /// Only this initial state (by position), for `E[]`.
+    only_initial: Option<usize>,
+    /// The nodes: a state and whether it is in phase 1.
+    pub nodes: IndexSet<(ZoneState, bool), FxBuildHasher>,
+    /// The discrete steps met, numbered (steps are kept as numbers).
+    steps: IndexSet<Transition, FxBuildHasher>,
+    /// How each node was first reached.
+    pub parent: Vec<Option<(u32, Step)>>,
+    pub stats: Stats,
+    watch: Watch<'q>,
+    /// The node being expanded, for run-time errors.
+    expanding: Option<u32>,
+    transitions: Vec<Transition>,
+    buffer: Vec<(ZoneState, Transition)>,
+    stack: Vec<i64>,
+}
+
+impl<'q, 'n> Product<'q, 'n> {
+    pub fn new(
+        zg: ZoneGraph<'n>,
+        query: &'q Query,
+        z: u32,
+        ticks: Ticks,
+        only_initial: Option<usize>,
+        limits: &'q Limits,
+    ) -> Self {
+        Product {
+            zg,
+            query,
+            z,
+            ticks,
+            only_initial,
+            nodes: IndexSet::default(),
+            steps: IndexSet::default(),
+            parent: Vec::new(),
+            stats: Stats::default(),
+            watch: limits.watch(),
+            expanding: None,
+            transitions: Vec::new(),
+            buffer: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    pub fn z(&self) -> u32 {
+        self.z
+    }
+
+    /// The id of `(state, phase)`, interned with its parent when new.
+    fn intern(&mut self, state: ZoneState, phase: bool, parent: Option<(u32, Step)>) -> u32 {
+        let (id, new) = self.nodes.insert_full((state, phase));
+        if new {
+            self.parent.push(parent);
+            self.stats.stored += 1;
+        }
+        id as u32
+    }
+
+    /// Like [`Product::intern`], copying `state` only when it is new.
+    fn intern_ref(&mut self, state: &ZoneState, phase: bool, parent: Option<(u32, Step)>) -> u32 {
+        match self.nodes.get_index_of(&Key(state, phase)) {
+            Some(id) => id as u32,
+            None => self.intern(state.clone(), phase, parent),
+        }
+    }
+
+    /// The transition of a `Step::Edge`.
+    pub fn transition(&self, k: u32) -> &Transition {
+        self.steps.get_index(k as usize).expect("a numbered step")
+    }
+
+    /// A phase without ticks forgets `z`.
+    fn forget_z(&self, phase: bool, s: &mut ZoneState) {
+        if !self.ticks.tracks(phase) {
+            s.zone.free(self.z as usize);
+        }
+    }
+
+    pub fn holds(&mut self, f: &StateFormula, s: &ZoneState) -> Result<bool, RunError> {
+        holds(f, &s.discrete, &mut self.stack).map_err(|error| RunError { error, transition: None })
+    }
+
+    fn run_error(&self, error: RunError) -> Stop {
+        Stop::Run { node: self.expanding, error }
+    }
+
+    /// The phase-1 node of `s` if it may start the watched run (`z` as the
+    /// phase wants it).
+    fn enter(&mut self, s: &ZoneState, from: Option<u32>) -> Result<Option<u32>, Stop> {
+        let q = self.query;
+        let ok = self.holds(&q.enter, s).map_err(|e| self.run_error(e))?
+            && self.holds(&q.stay, s).map_err(|e| self.run_error(e))?;
+        Ok(ok.then(|| {
+            let parent = from.map(|n| (n, Step::Enter));
+            let mut s = s.clone();
+            self.forget_z(true, &mut s);
+            self.intern(s, true, parent)
+        }))
+    }
+}
+
+impl Graph for Product<'_, '_> {
+    type Error = Stop;
+    type Step = Step;
+
+    fn initial(&mut self, out: &mut Vec<(u32, Step)>) -> Result<(), Stop> {
+        let mut states = Vec::new();
+        self.zg.initial(&mut states).map_err(|error| Stop::Run { node: None, error })?;
+        for (k, mut s) in states.into_iter().enumerate() {
+            if self.only_initial.is_some_and(|i| i != k) {
+                continue;
+            }
+            self.forget_z(false, &mut s);
+            if self.query.initial_only
+                && let Some(n) = self.enter(&s, None)?
+            {
+                out.push((n, Step::Initial));
+            }
+            let n = self.intern(s, false, None);
+            out.push((n, Step::Initial));
+        }
+        Ok(())
+    }
+
+    fn successors(&mut self, node: u32, out: &mut Vec<(u32, bool, Step)>) -> Result<(), Stop> {
+        self.expanding = Some(node);
+        self.stats.visited += 1;
+        let stop = |error| Stop::Run { node: Some(node), error };
+        let eval = |error| stop(RunError { error, transition: None });
+        let mut buffer = std::mem::take(&mut self.buffer);
+        // Everything that reads the node's state first (the state stays in
+        // the node set, borrowed, not copied).
+        let (s, phase) = self.nodes.get_index(node as usize).expect("a node");
+        let phase = *phase;
+        let q = self.query;
+        let enter = !phase
+            && !q.initial_only
+            && holds(&q.enter, &s.discrete, &mut self.stack).map_err(eval)?
+            && holds(&q.stay, &s.discrete, &mut self.stack).map_err(eval)?;
+        let entered = enter.then(|| s.clone());
+        self.zg.successors(s, &mut self.transitions, &mut buffer).map_err(stop)?;
+        let (tick, diverges) = if self.ticks.tracks(phase) {
+            (tick_exact(&mut self.zg, s, self.z).map_err(stop)?, false)
+        } else {
+            (None, diverges_in_place(&mut self.zg, &s.discrete).map_err(stop)?)
+        };
+        // Into phase 1 first: a counterexample is found before the rest of
+        // phase 0 is explored.
+        if let Some(mut s) = entered {
+            self.forget_z(true, &mut s);
+            out.push((self.intern(s, true, Some((node, Step::Enter))), false, Step::Enter));
+        }
+        for (next, t) in buffer.iter_mut() {
+            if phase && !holds(&q.stay, &next.discrete, &mut self.stack).map_err(eval)? {
+                continue;
+            }
+            self.forget_z(phase, next);
+            let step = match self.steps.get_index_of(&*t) {
+                Some(k) => Step::Edge(k as u32),
+                None => Step::Edge(self.steps.insert_full(t.clone()).0 as u32),
+            };
+            let n = self.intern_ref(next, phase, Some((node, step)));
+            out.push((n, false, step));
+        }
+        self.buffer = buffer;
+        if let Some(mut next) = tick {
+            self.zg.extrapolate(&mut next);
+            let n = self.intern(next, phase, Some((node, Step::Tick)));
+            out.push((n, true, Step::Tick));
+        } else if diverges {
+            out.push((node, true, Step::Tick));
+        }
+        self.stats.transitions += out.len() as u64;
+        Ok(())
+    }
+
+    fn counterexample(&self, node: u32) -> bool {
+        self.nodes.get_index(node as usize).expect("a node").1
+    }
+
+    fn check_limits(&mut self) -> Result<(), Stop> {
+        match self.watch.check(self.stats.visited) {
+            Some(u) => Err(Stop::Limit(u)),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! Bounded response through an observer ([`crate::observer`]): the
+//! liveness engine on the product looks for a reachable `bad` state with a
+//! time-divergent run from it.
+
+use crate::engine::liveness::{self, Query};
+use crate::engine::{Options, Outcome, Verdict};
+use crate::model::formula::EngineKind;
+use crate::model::types::Property;
+use crate::network::{Network, StateFormula};
+use crate::observer::Response;
+use crate::semantics::Abstraction;
+
+/// Checks `r` (from `property`) on `net`.
+pub fn check(net: &Network, r: &Response, abstraction: Abstraction, options: &Options) -> Outcome {
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Observer, why);
+    let product = match crate::observer::product(net, r, true) {
+        Ok(p) => p,
+        Err(why) => return unsupported(why),
+    };
+    if let Some(why) = liveness::refusal(&product.net, &[], abstraction) {
+        return unsupported(why);
+    }
+    let query = Query {
+        enter: product.at(product.bad),
+        stay: liveness::always(),
+        initial_only: false,
+        // In `wait` the observer's invariant blocks steps: not the model's.
+        locks: StateFormula::Not(Box::new(product.at(product.wait))),
+    };
+    let run = liveness::search(&product.net, &query, abstraction, None, &options.limits);
+    let mut o = liveness::outcome(run, EngineKind::Observer, Verdict::Violated, Verdict::Satisfied);
+    o.network = Some(Box::new(product.net));
+    o
+}
+
+/// The observer shape of `property`, if it has one.
+pub fn response(property: &Property) -> Option<Response> {
+    crate::observer::response(property)
+}

@@ -1,0 +1,133 @@
+//! The product of a network and the observer of a bounded response.
+
+use super::Response;
+use crate::diag::Pos;
+use crate::model::formula::Formula;
+use crate::model::typed::{Cmp, TExpr};
+use crate::network::compile::Env;
+use crate::network::{
+    ClockConstraint, Code, Edge, Location, LuBounds, Network, Op, Process, StateConj, StateFormula, Update,
+};
+use crate::syntax::ast::BinOp;
+
+/// The network with the observer added, and where to find it.
+#[derive(Clone, Debug)]
+pub struct Product {
+    pub net: Network,
+    /// The observer's process and its clock.
+    pub process: u32,
+    pub clock: u32,
+    pub wait: u32,
+    pub bad: u32,
+}
+
+impl Product {
+    /// `Observer.<loc>` as a state formula.
+    pub fn at(&self, loc: u32) -> StateFormula {
+        let code = Code { ops: vec![Op::AtLoc { inst: self.process, loc }] };
+        StateFormula::Pred(vec![StateConj { data: Some(code), clocks: Vec::new() }])
+    }
+}
+
+/// A clock-free state formula as one boolean expression.
+fn expr(f: &Formula) -> Result<TExpr, String> {
+    let bin = |op, a: &Formula, b: &Formula| Ok(TExpr::Binary(op, Box::new(expr(a)?), Box::new(expr(b)?)));
+    match f {
+        Formula::State(dnf) => {
+            let mut out: Option<TExpr> = None;
+            for conj in dnf {
+                if !conj.lin.is_empty() {
+                    return Err("clock constraints in a bounded-response property are not supported yet".into());
+                }
+                let all = conj
+                    .data
+                    .iter()
+                    .cloned()
+                    .reduce(|a, b| TExpr::Binary(BinOp::And, Box::new(a), Box::new(b)))
+                    .unwrap_or(TExpr::Const(1));
+                out = Some(match out {
+                    None => all,
+                    Some(o) => TExpr::Binary(BinOp::Or, Box::new(o), Box::new(all)),
+                });
+            }
+            Ok(out.unwrap_or(TExpr::Const(0)))
+        }
+        Formula::Not(a) => Ok(TExpr::Not(Box::new(expr(a)?))),
+        Formula::And(a, b) => bin(BinOp::And, a, b),
+        Formula::Or(a, b) => bin(BinOp::Or, a, b),
+        Formula::Imply(a, b) => bin(BinOp::Imply, a, b),
+        Formula::Deadlock => Err("`deadlock` in a bounded-response property is not supported yet".into()),
+        _ => Err("temporal operators nested in a state formula need the TCTL engine (not supported yet)".into()),
+    }
+}
+
+fn location(name: &str, invariant_data: Option<Code>) -> Location {
+    Location {
+        name: name.into(),
+        invariant: Vec::new(),
+        invariant_data,
+        urgent: false,
+        committed: false,
+        labels: Vec::new(),
+    }
+}
+
+/// `net` with the observer of `r`; with `bad_edge` false, the observer has
+/// no `bad` edge (to measure response times, `kairos bound`).
+pub fn product(net: &Network, r: &Response, bad_edge: bool) -> Result<Product, String> {
+    let env = Env { layout: &net.layout, inst: 0, args: &[], selects: &[] };
+    let not_psi = TExpr::Not(Box::new(expr(&r.response)?));
+    let not_psi_code = env.compile(&not_psi)?;
+    let mut out = net.clone();
+    out.clocks.push("Observer.w".into());
+    let w = out.clocks.len() as u32;
+    let process = out.processes.len() as u32;
+    let nowhere = Pos { index: 0, line: 0, column: 0 };
+    let edge = |from, to, guard_data, guard_clocks, updates| Edge {
+        from,
+        to,
+        guard_data,
+        guard_clocks,
+        sync: None,
+        updates,
+        select: Vec::new(),
+        pos: nowhere,
+    };
+    let (idle, wait, bad) = (0, 1, 2);
+    let mut edges = Vec::new();
+    if let Some(phi) = &r.trigger {
+        let start = TExpr::Binary(BinOp::And, Box::new(expr(phi)?), Box::new(not_psi));
+        let start = env.compile(&start)?;
+        edges.push(edge(idle, wait, Some(start), Vec::new(), vec![Update::Reset { clock: w, value: 0 }]));
+    }
+    if bad_edge {
+        // w > n (for `<= n`) or w >= n (for `< n`): 0 - w < -n, 0 - w <= -n.
+        let n = r.bound.value;
+        let late = ClockConstraint {
+            i: 0,
+            j: w,
+            strict: r.bound.cmp == Cmp::Le,
+            bound: Code { ops: vec![Op::Const(n)] },
+            negate: true,
+            range: (n, n),
+        };
+        edges.push(edge(wait, bad, None, vec![late], Vec::new()));
+    }
+    let mut outgoing = vec![Vec::new(); 3];
+    for (k, e) in edges.iter().enumerate() {
+        outgoing[e.from as usize].push(k as u32);
+    }
+    out.processes.push(Process {
+        name: "Observer".into(),
+        template: "Observer".into(),
+        locations: vec![location("idle", None), location("wait", Some(not_psi_code)), location("bad", None)],
+        initial: if r.trigger.is_some() { idle } else { wait },
+        edges,
+        outgoing,
+        observer: true,
+    });
+    out.local_clocks.push(vec![w]);
+    out.layout.local.push(Vec::new());
+    out.lu = LuBounds::new(&out.processes, out.clocks.len());
+    Ok(Product { net: out, process, clock: w, wait, bad })
+}

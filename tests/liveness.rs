@@ -1,0 +1,136 @@
+//! The liveness engine (`E[]`, `A<>`, `-->`) on the example models and on
+//! small models that pin FORMAT.md section 3: runs are time-divergent,
+//! time-locks are warned about, counterexamples are lassos that the
+//! validator checks.
+
+mod common;
+
+use common::kairos;
+use kairos::engine::{self, Options, Verdict};
+use kairos::model::load::load_model;
+use kairos::syntax::yaml::Source;
+use kairos::trace;
+
+fn json(args: &[&str]) -> (i32, serde_json::Value) {
+    let (code, out, err) = kairos(args);
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    (code, v)
+}
+
+/// Every property of the model's spec (and of the model) is as expected.
+#[test]
+fn example_specs_are_as_expected() {
+    for name in ["railway-crossing", "train-gate", "fischer"] {
+        let (model, spec) = (format!("models/{name}.yaml"), format!("specs/{name}.yaml"));
+        let (code, v) = json(&["check", &model, &spec, "--format", "json"]);
+        assert_eq!(code, 0, "{name}: {v}");
+        let engines: Vec<&str> =
+            v["properties"].as_array().unwrap().iter().map(|p| p["engine"].as_str().unwrap()).collect();
+        assert!(engines.contains(&"live") && engines.contains(&"observer"), "{name}: {engines:?}");
+        assert_eq!(v["warnings"], serde_json::json!([]), "{name}: no time-locks");
+    }
+}
+
+/// `A<> P.done` holds only because the Zeno run looping in `busy` is not a
+/// run; `E[] P.busy` fails for the same reason.
+#[test]
+fn zeno_runs_are_not_runs() {
+    let (code, v) = json(&["check", "tests/models/liveness/zeno.yaml", "--format", "json"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["properties"][0]["verdict"], "satisfied");
+    assert_eq!(v["properties"][1]["verdict"], "violated");
+}
+
+/// A state from which no time-divergent run exists is reported with a
+/// trace to it; the property is vacuous there.
+#[test]
+fn time_locks_are_warned_about_with_a_trace() {
+    let (code, v) = json(&["check", "tests/models/liveness/time-lock.yaml", "--format", "json"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["properties"][0]["verdict"], "satisfied");
+    let w = &v["warnings"][0];
+    assert_eq!(w["property"], "stuck-leads-to-never");
+    assert!(w["message"].as_str().unwrap().starts_with("time-lock"), "{w}");
+    let trace = w["trace"].as_array().expect("a trace");
+    assert_eq!(trace.last().unwrap()["state"]["locations"]["P"], "stuck");
+    let (_, _, err) = kairos(&["check", "tests/models/liveness/time-lock.yaml"]);
+    assert!(err.contains("warning: stuck-leads-to-never: time-lock"), "{err}");
+}
+
+/// A counterexample to `A<>` is a lasso; the validator checks the loop's
+/// ends (same region), its progress (>= 1 time unit between marks), and
+/// rejects a loop that does not come back.
+#[test]
+fn lasso_counterexamples_are_validated() {
+    let (code, v) =
+        json(&["check", "models/railway-crossing.yaml", "-q", "A<> Train(1).near", "--trace", "--format", "json"]);
+    assert_eq!(code, 1, "{v}");
+    let p = &v["properties"][0];
+    assert_eq!(p["verdict"], "violated");
+    let k = p["loop_start"].as_u64().expect("a lasso") as usize;
+    let steps = p["trace"].as_array().unwrap();
+    assert_eq!(steps[k]["progress"], true);
+    assert_eq!(steps.last().unwrap()["progress"], true);
+
+    let src = Source::new("rc", std::fs::read_to_string("models/railway-crossing.yaml").unwrap());
+    let loaded = load_model(&src).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    for q in ["A<> Train(1).near", "Train(1).near --> Gate.up", "E[] Train(2).far"] {
+        let p = loaded.query("q", q).unwrap();
+        let o = engine::check(&loaded.model, Some(&net), &p, &Options::default());
+        let expected = if q.starts_with("E[]") { Verdict::Satisfied } else { Verdict::Violated };
+        assert_eq!(o.verdict, expected, "{q}");
+        let t = trace::concretise(&net, o.trace.as_ref().unwrap()).unwrap_or_else(|e| panic!("{q}: {e}"));
+        trace::validate(&net, &t).unwrap();
+        // The loop must come back to its start's region.
+        let mut bad = t.clone();
+        let last = bad.steps.len() - 1;
+        bad.steps[last].delay += trace::Rational::from_integer(1.into());
+        for c in &mut bad.steps[last].after.clocks {
+            *c += trace::Rational::new(1.into(), 2.into());
+        }
+        assert!(trace::validate(&net, &bad).is_err(), "{q}: a tampered loop validates");
+        // At least one time unit between progress marks.
+        let mut zeno = t.clone();
+        zeno.steps.truncate(zeno.loop_start.unwrap() + 1);
+        let mut mark = zeno.steps[zeno.loop_start.unwrap()].clone();
+        mark.delay = trace::Rational::from_integer(0.into());
+        zeno.steps.push(mark);
+        let err = trace::validate(&net, &zeno).unwrap_err();
+        assert!(err.contains("less than one time unit"), "{q}: {err}");
+    }
+}
+
+/// Train-gate with N = 5: with `go` urgent an approaching train crosses;
+/// without urgency the gate may wait forever with the queue full, and the
+/// counterexample is a lasso.
+#[test]
+fn train_gate_needs_urgent_go() {
+    let text = std::fs::read_to_string("models/train-gate.yaml").unwrap().replace("  N: 4 ", "  N: 5 ");
+    assert!(text.contains("  N: 5 "));
+    let lazy = text.replace("go: {kind: binary, urgent: true, size: N}", "go: {kind: binary, size: N}");
+    assert_ne!(lazy, text);
+    let dir = std::env::temp_dir().join(format!("kairos-liveness-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, body, verdict, code) in [("urgent", &text, "satisfied", 0), ("lazy", &lazy, "violated", 1)] {
+        let path = dir.join(format!("train-gate-5-{name}.yaml"));
+        std::fs::write(&path, body).unwrap();
+        let q = "Train(1).Appr --> Train(1).Cross";
+        let (c, v) = json(&["check", path.to_str().unwrap(), "-q", q, "--trace", "--format", "json"]);
+        assert_eq!(c, code, "{name}: {v}");
+        assert_eq!(v["properties"][0]["verdict"], verdict, "{name}");
+        assert_eq!(v["properties"][0]["engine"], "live");
+        if name == "lazy" {
+            assert!(v["properties"][0]["loop_start"].is_u64(), "a lasso");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What the engine cannot answer yet it says so.
+#[test]
+fn clock_atoms_in_liveness_are_unsupported() {
+    let (code, v) = json(&["check", "models/fischer.yaml", "-q", "P(1).req --> P(1).x > 1", "--format", "json"]);
+    assert_eq!(code, 5, "{v}");
+    assert_eq!(v["properties"][0]["reason"], "unsupported");
+}
