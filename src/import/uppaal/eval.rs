@@ -76,7 +76,7 @@ impl Printer<'_, '_> {
             Bin::Sub => BinOp::Sub,
             Bin::Mul => BinOp::Mul,
             Bin::Div => BinOp::Div,
-            Bin::Rem => BinOp::Mod,
+            Bin::Mod => BinOp::Mod,
             Bin::Eq => BinOp::Eq,
             Bin::Ne => BinOp::Ne,
             Bin::Lt => BinOp::Lt,

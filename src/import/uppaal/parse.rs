@@ -29,23 +29,28 @@ pub(crate) struct Expr {
     pub height: usize,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bin {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    And,
-    Or,
-    Imply,
-}
+/// The binary operators are kairos's own: UPPAAL has the same ones (`%` is
+/// `Mod`).
+pub(crate) use crate::syntax::ast::BinOp as Bin;
+
+/// The words that start UPPAAL queries kairos does not check (SMC,
+/// strategies, `sup`/`inf` bounds).
+pub(crate) const QUERY_KEYWORDS: &[&str] = &[
+    "sup",
+    "inf",
+    "Pr",
+    "simulate",
+    "control",
+    "E2",
+    "bounds",
+    "strategy",
+    "saveStrategy",
+    "loadStrategy",
+    "minE",
+    "maxE",
+    "minPr",
+    "maxPr",
+];
 
 #[derive(Clone, Debug)]
 pub(crate) enum EK {
@@ -329,7 +334,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             Tk::Op("-") => (11, Bin::Sub),
             Tk::Op("*") => (12, Bin::Mul),
             Tk::Op("/") => (12, Bin::Div),
-            Tk::Op("%") => (12, Bin::Rem),
+            Tk::Op("%") => (12, Bin::Mod),
             _ => return None,
         })
     }
@@ -914,25 +919,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             return Ok(Query::Path(op, e));
         }
         if let Tk::Id(w) = &t.tk
-            && matches!(
-                w.as_str(),
-                "sup"
-                    | "inf"
-                    | "Pr"
-                    | "simulate"
-                    | "control"
-                    | "E2"
-                    | "A"
-                    | "E"
-                    | "bounds"
-                    | "saveStrategy"
-                    | "loadStrategy"
-                    | "minE"
-                    | "maxE"
-                    | "minPr"
-                    | "maxPr"
-                    | "strategy"
-            )
+            && (QUERY_KEYWORDS.contains(&w.as_str()) || w == "A" || w == "E")
         {
             self.d.unsupported(t.at, self.peek_at_end(), format!("the query form `{w}...`")).hint =
                 Some("kairos checks `A[]`, `E<>`, `A<>`, `E[]` and `-->` queries".into());

@@ -216,7 +216,7 @@ impl<'a, 's> Printer<'a, 's> {
             Bin::Sub => "-",
             Bin::Mul => "*",
             Bin::Div => "/",
-            Bin::Rem => "%",
+            Bin::Mod => "%",
             Bin::Eq => "==",
             Bin::Ne => "!=",
             Bin::Lt => "<",
@@ -237,7 +237,7 @@ impl<'a, 's> Printer<'a, 's> {
                 let (pa, pb) = (self.boolean(a)?, self.boolean(b)?);
                 Ok(P::new(format!("{} imply {}", pa.at(IMPLY + 1), pb.at(IMPLY)), IMPLY, Ty::Bool))
             }
-            Bin::Mul | Bin::Div | Bin::Rem => {
+            Bin::Mul | Bin::Div | Bin::Mod => {
                 let (pa, pb) = (self.int(a)?, self.int(b)?);
                 Ok(P::new(format!("{} {sym} {}", pa.at(MUL), pb.at(MUL + 1)), MUL, Ty::Int))
             }

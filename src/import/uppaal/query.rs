@@ -127,21 +127,5 @@ pub(crate) fn q_file(text: &str) -> Vec<QLine> {
 fn starts_query(line: &str) -> bool {
     let word: String = line.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
     ["A[]", "E<>", "A<>", "E[]"].iter().any(|p| line.starts_with(p))
-        || matches!(
-            word.as_str(),
-            "sup"
-                | "inf"
-                | "Pr"
-                | "simulate"
-                | "control"
-                | "E2"
-                | "bounds"
-                | "strategy"
-                | "saveStrategy"
-                | "loadStrategy"
-                | "minE"
-                | "maxE"
-                | "minPr"
-                | "maxPr"
-        )
+        || super::parse::QUERY_KEYWORDS.contains(&word.as_str())
 }
