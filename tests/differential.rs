@@ -1,7 +1,10 @@
 //! Differential testing of the zone-graph reachability engine against an
-//! independent discrete-time explorer (tests/oracle/), on random CLOSED
-//! networks (non-strict clock constraints only), for which discrete time is
-//! exact (see the oracle's module comment).
+//! independent explicit explorer (tests/oracle/), on random networks: closed
+//! ones (non-strict clock constraints only) against the grid oracle
+//! (discrete time, exact for them), the others (strict bounds, no diagonals)
+//! against the region oracle; closed networks with few clocks also compare
+//! the two oracles (see tests/oracle/grid.rs and region.rs for why each is
+//! exact).
 //!
 //! Every network comes from a seed; on a disagreement the test prints the
 //! model, the property, both verdicts and the seed (and the command that
@@ -678,25 +681,26 @@ fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut
     let n = net.clocks.len();
     let fine = n as i64 + 1;
     let closed = oracle::closed(&net);
-    let mut plan: Vec<(Time, Vec<usize>)> = Vec::new();
-    if closed {
+    // Which properties each exploration answers.
+    let plan: Vec<(Time, Vec<usize>)> = if closed {
         // Integer time where it is exact, the grid 1/(n+1) elsewhere.
-        plan = vec![(Time::Grid(1), Vec::new()), (Time::Grid(fine), Vec::new())];
+        let (mut integer, mut fine_grid) = (Vec::new(), Vec::new());
         for (k, p) in props.iter().enumerate() {
             if oracle::strict_atoms(&p.goal, true) <= 1 {
-                plan[0].1.push(k);
+                integer.push(k);
             } else if n <= budget.fine_clocks {
-                plan[1].1.push(k);
+                fine_grid.push(k);
             } else {
                 tally.too_many_clocks += 1;
             }
         }
+        vec![(Time::Grid(1), integer), (Time::Grid(fine), fine_grid)]
     } else {
         let (plain, diagonal): (Vec<usize>, Vec<usize>) =
             (0..props.len()).partition(|&k| !net.has_diagonals && !props[k].goal.has_diagonal());
         tally.strict_diagonal += diagonal.len() as u64;
-        plan.push((Time::Regions, plain));
-    }
+        vec![(Time::Regions, plain)]
+    };
     let mut exact_too_big = false;
     // (property, goal reachable, error reachable): in integer time, and all.
     let mut integer_results = Vec::new();
