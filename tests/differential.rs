@@ -539,9 +539,11 @@ struct Budget {
     oracle_states: usize,
     /// States the engine may visit without extrapolation.
     none_states: u64,
-    /// Largest clock count for which the fine grid `1/(n+1)` is tried.
+    /// Largest clock count for which the fine grid `1/(n+1)` is tried (and
+    /// closed networks are self-checked).
     fine_clocks: usize,
-    /// Also compare the oracle in integer time with itself on the fine grid.
+    /// On closed networks with few clocks, also compare the oracle in
+    /// integer time with the fine grid, and the grid with regions.
     cross_check: bool,
     /// The command that runs the same test.
     command: &'static str,

@@ -290,7 +290,7 @@ impl<'n> Oracle<'n> {
         }
     }
 
-    /// `x_i - x_j ≺ bound` on the state's clocks (in units of `1/k`).
+    /// `x_i - x_j ≺ bound` on the state's clocks (in units of `1/scale`).
     fn holds(&mut self, c: &ClockConstraint, s: &[i64]) -> Result<bool, EvalError> {
         self.load_locs(s);
         let (_, data, clocks) = self.split(s);
