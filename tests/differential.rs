@@ -1,7 +1,10 @@
 //! Differential testing of the zone-graph reachability engine against an
-//! independent discrete-time explorer (tests/oracle/), on random CLOSED
-//! networks (non-strict clock constraints only), for which discrete time is
-//! exact (see the oracle's module comment).
+//! independent explicit explorer (tests/oracle/), on random networks: closed
+//! ones (non-strict clock constraints only) against the grid oracle
+//! (discrete time, exact for them), the others (strict bounds, no diagonals)
+//! against the region oracle; closed networks with few clocks also compare
+//! the two oracles (see tests/oracle/grid.rs and region.rs for why each is
+//! exact).
 //!
 //! Every network comes from a seed; on a disagreement the test prints the
 //! model, the property, both verdicts and the seed (and the command that
@@ -31,7 +34,7 @@ use kairos::syntax::ast::PathOp;
 use kairos::syntax::yaml::Source;
 
 use oracle::random::{Gen, Generated};
-use oracle::{Config, Oracle};
+use oracle::{Config, Oracle, Time};
 
 // ---------------------------------------------------------------------------
 // The comparison.
@@ -42,9 +45,11 @@ struct Budget {
     oracle_states: usize,
     /// States the engine may visit without extrapolation.
     none_states: u64,
-    /// Largest clock count for which the fine grid `1/(n+1)` is tried.
+    /// Largest clock count for which the fine grid `1/(n+1)` is tried (and
+    /// closed networks are self-checked).
     fine_clocks: usize,
-    /// Also compare the oracle in integer time with itself on the fine grid.
+    /// On closed networks with few clocks, also compare the oracle in
+    /// integer time with the fine grid, and the grid with regions.
     cross_check: bool,
     /// The command that runs the same test.
     command: &'static str,
@@ -65,8 +70,14 @@ struct Tally {
     /// Deadlock properties in networks with reachable run-time errors.
     deadlock_with_errors: u64,
     fine_grid: u64,
-    /// Networks where the oracle was compared with itself.
+    /// Properties settled on regions (networks with strict bounds).
+    regions: u64,
+    /// Properties with diagonals in networks with strict bounds (no oracle).
+    strict_diagonal: u64,
+    /// Networks where the oracle was compared with itself: integer time
+    /// with the fine grid, and the grid with regions.
     self_checks: u64,
+    region_checks: u64,
     engine_runs: u64,
     agreed: u64,
     agreed_found: u64,
@@ -100,7 +111,10 @@ impl Tally {
         self.too_many_clocks += o.too_many_clocks;
         self.deadlock_with_errors += o.deadlock_with_errors;
         self.fine_grid += o.fine_grid;
+        self.regions += o.regions;
+        self.strict_diagonal += o.strict_diagonal;
         self.self_checks += o.self_checks;
+        self.region_checks += o.region_checks;
         self.engine_runs += o.engine_runs;
         self.agreed += o.agreed;
         self.agreed_found += o.agreed_found;
@@ -172,33 +186,45 @@ fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut
     }
     tally.properties += props.len() as u64;
 
-    // Integer time where it is exact, the grid 1/(n+1) elsewhere.
     let n = net.clocks.len();
     let fine = n as i64 + 1;
-    let mut by_grain: Vec<(i64, Vec<usize>)> = vec![(1, Vec::new()), (fine, Vec::new())];
-    for (k, p) in props.iter().enumerate() {
-        if oracle::strict_atoms(&p.goal, true) <= 1 {
-            by_grain[0].1.push(k);
-        } else if n <= budget.fine_clocks {
-            by_grain[1].1.push(k);
-        } else {
-            tally.too_many_clocks += 1;
+    let closed = oracle::closed(&net);
+    // Which properties each exploration answers.
+    let plan: Vec<(Time, Vec<usize>)> = if closed {
+        // Integer time where it is exact, the grid 1/(n+1) elsewhere.
+        let (mut integer, mut fine_grid) = (Vec::new(), Vec::new());
+        for (k, p) in props.iter().enumerate() {
+            if oracle::strict_atoms(&p.goal, true) <= 1 {
+                integer.push(k);
+            } else if n <= budget.fine_clocks {
+                fine_grid.push(k);
+            } else {
+                tally.too_many_clocks += 1;
+            }
         }
-    }
+        vec![(Time::Grid(1), integer), (Time::Grid(fine), fine_grid)]
+    } else {
+        let (plain, diagonal): (Vec<usize>, Vec<usize>) =
+            (0..props.len()).partition(|&k| !net.has_diagonals && !props[k].goal.has_diagonal());
+        tally.strict_diagonal += diagonal.len() as u64;
+        vec![(Time::Regions, plain)]
+    };
     let mut exact_too_big = false;
-    // (property, goal reachable, error reachable) in integer time.
+    // (property, goal reachable, error reachable): in integer time, and all.
     let mut integer_results = Vec::new();
-    for (grain, ids) in by_grain {
+    let mut settled = Vec::new();
+    for (time, ids) in plan {
         if ids.is_empty() {
             continue;
         }
         let formulas: Vec<&StateFormula> = ids.iter().map(|&k| &props[k].goal).collect();
-        let config = Config { granularity: grain, max_states: budget.oracle_states };
+        let config = Config { time, max_states: budget.oracle_states };
         let t0 = Instant::now();
         let explored = Oracle::explore(&net, &formulas, config);
         if std::env::var("KAIROS_DIFF_VERBOSE").is_ok() {
             eprintln!(
-                "seed {seed} oracle 1/{grain}: {:?} in {:.3} s",
+                "seed {seed} oracle ({}): {:?} in {:.3} s",
+                time_name(time),
                 explored.as_ref().map(|o| o.state_count()).ok(),
                 t0.elapsed().as_secs_f64()
             );
@@ -218,12 +244,15 @@ fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut
                 continue;
             }
             let found = oracle.reachable(&p.goal).expect("generated properties evaluate without errors");
-            if grain == 1 {
+            if time == Time::Grid(1) {
                 integer_results.push((k, found, error.is_some()));
             }
+            settled.push((k, found, error.is_some()));
             tally.oracle_settled += 1;
-            if grain > 1 {
-                tally.fine_grid += 1;
+            match time {
+                Time::Grid(1) => {}
+                Time::Grid(_) => tally.fine_grid += 1,
+                Time::Regions => tally.regions += 1,
             }
             compare(
                 seed,
@@ -234,50 +263,74 @@ fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut
                 found,
                 &error,
                 &mut oracle,
-                grain,
+                time,
                 budget,
                 &mut exact_too_big,
                 tally,
             );
         }
     }
-    if budget.cross_check && n <= budget.fine_clocks && !integer_results.is_empty() {
-        self_check(seed, generated, &net, &props, &integer_results, fine, budget, tally);
+    if budget.cross_check && closed && n <= budget.fine_clocks {
+        if !integer_results.is_empty()
+            && self_check(seed, generated, &net, &props, &integer_results, Time::Grid(fine), budget, tally)
+        {
+            tally.self_checks += 1;
+        }
+        // Two independent exact oracles: the grid (closed networks) and
+        // regions (no diagonals).
+        if !net.has_diagonals {
+            settled.retain(|&(k, ..)| !props[k].goal.has_diagonal());
+            if !settled.is_empty() && self_check(seed, generated, &net, &props, &settled, Time::Regions, budget, tally)
+            {
+                tally.region_checks += 1;
+            }
+        }
     }
 }
 
-/// The oracle against itself: where integer time is exact, the grid
-/// `1/(n+1)` must give the same answers (this checks the digitisation
-/// argument and the scaling and normalisation code).
+fn time_name(time: Time) -> String {
+    match time {
+        Time::Grid(1) => "integer time".into(),
+        Time::Grid(k) => format!("time step 1/{k}"),
+        Time::Regions => "regions".into(),
+    }
+}
+
+/// The oracle against itself: answers `earlier` (integer time where it is
+/// exact, or the grid) must be those of an exploration in `time` (the grid
+/// `1/(n+1)`, or regions). This checks the digitisation argument, the
+/// scaling and normalisation code, and the region code. Whether the other
+/// exploration stayed within the budget.
 #[allow(clippy::too_many_arguments)]
 fn self_check(
     seed: u64,
     generated: &Generated,
     net: &kairos::network::Network,
     props: &[Prop],
-    integer: &[(usize, bool, bool)],
-    fine: i64,
+    earlier: &[(usize, bool, bool)],
+    time: Time,
     budget: Budget,
     tally: &mut Tally,
-) {
-    let formulas: Vec<&StateFormula> = integer.iter().map(|&(k, ..)| &props[k].goal).collect();
-    let config = Config { granularity: fine, max_states: budget.oracle_states };
-    let Ok(mut oracle) = Oracle::explore(net, &formulas, config) else { return };
-    tally.self_checks += 1;
+) -> bool {
+    let formulas: Vec<&StateFormula> = earlier.iter().map(|&(k, ..)| &props[k].goal).collect();
+    let config = Config { time, max_states: budget.oracle_states };
+    let Ok(mut oracle) = Oracle::explore(net, &formulas, config) else { return false };
     let error = oracle.error.is_some();
-    for &(k, found, int_error) in integer {
+    for &(k, found, earlier_error) in earlier {
         let p = &props[k];
-        let fine_found = oracle.reachable(&p.goal).expect("generated properties evaluate without errors");
-        if fine_found != found || error != int_error {
+        let now_found = oracle.reachable(&p.goal).expect("generated properties evaluate without errors");
+        if now_found != found || error != earlier_error {
             let summary = format!(
-                "seed {seed}: `{}`: ORACLE SELF-CHECK: integer time: goal {found}, error {int_error}; time step \
-                 1/{fine}: goal {fine_found}, error {error}",
-                p.text
+                "seed {seed}: `{}`: ORACLE SELF-CHECK: grid: goal {found}, error {earlier_error}; {}: goal \
+                 {now_found}, error {error}",
+                p.text,
+                time_name(time)
             );
             let details = format!("{summary}\n--- model ---\n{}", generated.yaml);
             tally.disagreements.push(Disagreement { seed, summary, details });
         }
     }
+    true
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -290,7 +343,7 @@ fn compare(
     found: bool,
     error: &Option<String>,
     oracle: &mut Oracle<'_>,
-    grain: i64,
+    time: Time,
     budget: Budget,
     exact_too_big: &mut bool,
     tally: &mut Tally,
@@ -350,7 +403,7 @@ fn compare(
                         found,
                         error,
                         oracle,
-                        (grain, budget.command),
+                        (time, budget.command),
                     ));
                     continue;
                 }
@@ -396,7 +449,7 @@ fn compare(
                         found,
                         error,
                         oracle,
-                        (grain, budget.command),
+                        (time, budget.command),
                     ));
                     continue;
                 }
@@ -425,7 +478,7 @@ fn compare(
                     found,
                     error,
                     oracle,
-                    (grain, budget.command),
+                    (time, budget.command),
                 ));
             }
         }
@@ -448,21 +501,23 @@ fn report(
     found: bool,
     error: &Option<String>,
     oracle: &mut Oracle<'_>,
-    (grain, command): (i64, &str),
+    (time, command): (Time, &str),
 ) -> Disagreement {
     let witness = oracle.witness(&p.goal).map(|i| oracle.show(i));
     let summary = format!(
-        "seed {seed}: `{}`: engine ({setting}) {verdict:?}; oracle (1/{grain}): goal reachable \
-         {found}, run-time error {}",
+        "seed {seed}: `{}`: engine ({setting}) {verdict:?}; oracle ({}): goal reachable {found}, \
+         run-time error {}",
         p.text,
+        time_name(time),
         if error.is_some() { "reachable" } else { "unreachable" }
     );
     let details = format!(
         "DISAGREEMENT (seed {seed})\nproperty: {}\nengine ({setting}): {verdict:?}\n\
-         oracle (time step 1/{grain}, {} states): goal reachable = {found}{}, run-time error reachable = {:?}\n\
+         oracle ({}, {} states): goal reachable = {found}{}, run-time error reachable = {:?}\n\
          reproduce: KAIROS_DIFF_SEED={seed} KAIROS_DIFF_COUNT=1 {}\n\
          --- model ---\n{}properties:\n  - {{name: p, check: \"{}\"}}\n",
         p.text,
+        time_name(time),
         oracle.state_count(),
         witness.map(|w| format!(" (e.g. {w})")).unwrap_or_default(),
         error,
@@ -522,9 +577,10 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
     println!(
         "differential: {} networks (seeds {first}..{}) in {:.1} s\n  \
          {} invalid models, {} properties\n  \
-         oracle: {} properties settled ({} on the fine grid), {} states in all, {} properties given up (state \
-         budget), {} needing the fine grid on too many clocks, {} deadlock properties skipped (run-time errors), {} \
-         networks self-checked (integer time vs fine grid)\n  \
+         oracle: {} properties settled ({} on the fine grid, {} on regions), {} states in all, {} properties \
+         given up (state budget), {} needing the fine grid on too many clocks, {} with diagonals in networks with \
+         strict bounds, {} deadlock properties skipped (run-time errors); networks self-checked: {} integer time vs \
+         fine grid, {} grid vs regions\n  \
          engine: {} runs, {} agreed ({} found a goal, {} run-time errors), {} unknown (state limit: without \
          extrapolation or without subsumption), {} unsupported (diagonals with lu/alu)\n  \
          {} DISAGREEMENTS in {} networks",
@@ -535,11 +591,14 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.properties,
         t.oracle_settled,
         t.fine_grid,
+        t.regions,
         t.oracle_states,
         t.oracle_gave_up,
         t.too_many_clocks,
+        t.strict_diagonal,
         t.deadlock_with_errors,
         t.self_checks,
+        t.region_checks,
         t.engine_runs,
         t.agreed,
         t.agreed_found,
@@ -611,6 +670,32 @@ fn zone_engine_agrees_with_the_discrete_time_oracle_campaign() {
     );
 }
 
+/// A hand-made network for the oracle tests below.
+struct Known {
+    loaded: kairos::model::load::Loaded,
+    net: kairos::network::Network,
+}
+
+impl Known {
+    fn new(text: &str) -> Known {
+        let loaded = load_model(&Source::new("known.yaml", text.to_string())).unwrap();
+        let net = kairos::network::build(&loaded.model).unwrap();
+        Known { loaded, net }
+    }
+
+    /// The state formula of the `E<>` query `q`.
+    fn goal(&self, q: &str) -> StateFormula {
+        let p = self.loaded.query("q", q).unwrap();
+        let Formula::Path { arg, .. } = &p.formula else { unreachable!() };
+        self.net.state_formula(&p, arg).unwrap()
+    }
+
+    fn ask(&self, f: &StateFormula, time: Time) -> bool {
+        let mut o = Oracle::explore(&self.net, &[f], Config { time, max_states: 100_000 }).unwrap();
+        o.reachable(f).unwrap()
+    }
+}
+
 /// The oracle on two hand-made networks whose answers are known, so that a
 /// bug in the oracle does not pass for agreement.
 #[test]
@@ -631,17 +716,9 @@ templates:
       - {from: b, to: done, guard: "x - y >= 1"}
 system: [P]
 "#;
-    let loaded = load_model(&Source::new("known.yaml", text.to_string())).unwrap();
-    let net = kairos::network::build(&loaded.model).unwrap();
-    let goal = |q: &str| {
-        let p = loaded.query("q", q).unwrap();
-        let Formula::Path { arg, .. } = &p.formula else { unreachable!() };
-        net.state_formula(&p, arg).unwrap()
-    };
-    let ask = |f: &StateFormula, grain: i64| {
-        let mut o = Oracle::explore(&net, &[f], Config { granularity: grain, max_states: 100_000 }).unwrap();
-        o.reachable(f).unwrap()
-    };
+    let known = Known::new(text);
+    let goal = |q: &str| known.goal(q);
+    let ask = |f: &StateFormula, grain: i64| known.ask(f, Time::Grid(grain));
     // `y` reset at x = 1/2 leaves x - y = 1/2 in b: a deadlock (steps are
     // enabled when x - y <= 0 or x - y >= 1) that integer time cannot see,
     // and the grid 1/3 can.
@@ -665,4 +742,48 @@ system: [P]
     // Strict lower bounds only: exact in integer time.
     let f = goal("A[] P.x <= 1 or P.y <= 1");
     assert_eq!(oracle::strict_atoms(&f, false), 1);
+}
+
+/// The region oracle on a network with strict bounds, where integer time
+/// misses behaviours: `x > 1` with the invariant `x < 2` holds only between
+/// integers.
+#[test]
+fn the_region_oracle_knows_strict_answers() {
+    let text = r#"
+model: strict
+templates:
+  P:
+    clocks: [x, y]
+    initial: a
+    locations:
+      a: {invariant: "x < 2"}
+      b: {}
+      c: {invariant: "y < 1"}
+      never: {}
+    edges:
+      - {from: a, to: b, guard: "x > 1", update: "y = 0"}
+      - {from: a, to: never, guard: "x >= 2"}
+      - {from: b, to: c, guard: "x < 2 && y > 0"}
+system: [P]
+"#;
+    let known = Known::new(text);
+    let answers = [
+        ("E<> P.a and P.x > 0 and P.x < 1", true),
+        ("E<> P.b", true),
+        ("E<> P.never", false),
+        // y is reset at some x in (1, 2), so it is below 1 when x reaches 2.
+        ("E<> P.c and P.x >= 2", true),
+        ("E<> P.c and P.y >= 1", false),
+        // a can always wait for x > 1; b deadlocks once x >= 2 (time may
+        // pass there), not before; c is a time-lock.
+        ("E<> deadlock and P.a", false),
+        ("E<> deadlock and P.b", true),
+        ("E<> deadlock and P.b and P.x < 2", false),
+        ("E<> deadlock and P.c", true),
+    ];
+    for (q, expected) in answers {
+        assert_eq!(known.ask(&known.goal(q), Time::Regions), expected, "{q}");
+    }
+    // Integer time never sees `1 < x < 2`.
+    assert!(!known.ask(&known.goal("E<> P.b"), Time::Grid(1)));
 }

@@ -1,6 +1,5 @@
-//! An independent oracle for reachability in CLOSED timed automata (guards,
-//! invariants and property atoms compare clocks with integer constants),
-//! by explicit exploration of a discrete-time semantics.
+//! An independent oracle for reachability in timed automata, by explicit
+//! exploration of (location vector, data vector, clock part) states.
 //!
 //! It shares only the front end with kairos: it reads the compiled
 //! [`Network`] (locations, edges, compiled data `Code`, `ClockConstraint`s)
@@ -8,66 +7,26 @@
 //! clock arithmetic and normalisation. Nothing in `kairos::semantics`,
 //! `kairos::engine` or `kairos::domain` is used.
 //!
-//! # Why discrete time is exact here
+//! The clock part is a vector of integers, one per clock, in units of
+//! `1/scale`; what it stands for is chosen per exploration ([`Time`]):
+//! - a point of the grid `(1/k)Z`, time advancing by `1/k` (`grid.rs`):
+//!   exact for closed automata (non-strict bounds), see there;
+//! - the canonical representative of a clock region, time advancing to the
+//!   next region (`region.rs`): exact for strict bounds too, but not for
+//!   diagonal constraints.
 //!
-//! Time advances by steps of `1/k` (the *granularity*; clocks are stored as
-//! integers in units of `1/k`, constants are multiplied by `k`).
-//!
-//! 1. Every run of the discrete semantics is a run of the dense one: delays
-//!    of `1/k` are real delays, and the invariants (convex: upper bounds) hold
-//!    on a whole delay when they hold at both its ends.
-//! 2. Conversely (digitisation, Henzinger–Manna–Pnueli 1992): in a closed
-//!    automaton, rounding every time stamp of a dense run with the same
-//!    threshold `ε` (down when its fractional part is `<= ε`, else up) gives
-//!    a run again: rounding is monotone and commutes with adding integers, so
-//!    `t - r <= c`, `t - r >= c` and `r' - r <= c` (clock and diagonal
-//!    constraints, also with resets to constants and data-dependent bounds,
-//!    fixed during a delay) survive it; urgency and committed locations
-//!    depend on the discrete state only, and a zero delay stays zero. A dense
-//!    run that ENDS on an integer valuation keeps that valuation (a clock's
-//!    value `t - r` is an integer, so `t` and `r` round alike). With the
-//!    constants scaled by `k`, the same holds for the grid `(1/k)Z`.
-//! 3. Hence a valuation on the grid is reachable in discrete time iff it is
-//!    reachable in dense time. Every reachable dense valuation lies in a
-//!    zone of the exact zone graph, a closed zone with integer bounds `Z`.
-//!    - `E<> φ` where no simple cycle of the DBM of a conjunct of φ's DNF
-//!      can hold two strict bounds (at most one strict diagonal, and not a
-//!      strict lower bound `x > c` with a strict upper bound `y < d`; a
-//!      simple cycle passes the reference clock once): reading each `< c`
-//!      as `<= c - 1` keeps `Z ∩ conjunct` non-empty (a cycle of weight
-//!      `w >= 1` with one strict edge gets weight `w - 1 >= 0`), and a
-//!      non-empty closed DBM with integer bounds has an integer point (every
-//!      clock at its lower bound). So `k = 1` is exact. (Counter-example
-//!      with two: `x > 2 and y < 3` where `x = y` holds only at 5/2.)
-//!    - Any state formula (several strict atoms, `deadlock`): a non-empty
-//!      zone with integer bounds over `n` clocks contains a point of the grid
-//!      `(1/(n+1))Z`: keep the integer parts, map the (at most `n`) distinct
-//!      fractional parts, in order, onto `1/(n+1), 2/(n+1), ...`; every
-//!      difference `x - y` keeps its integer part and the sign of its
-//!      fractional part, so it satisfies the same integer bounds. So
-//!      `k = n + 1` is exact.
-//! 4. `deadlock` (no discrete step now or after any allowed delay) at a grid
-//!    point `v`: the delays `t` after which a given step is enabled form a
-//!    closed interval whose ends are `c - v(x)`, i.e. grid values; so `v` is
-//!    deadlocked densely iff it is deadlocked in the grid semantics, and the
-//!    dense deadlocked set of a discrete state is a finite union of zones
-//!    with integer bounds (the complement of the closed "enabled" zones).
-//!    With integer time alone (`k = 1`) this is NOT exact: two steps enabled
-//!    exactly when `x - y = 0` and `x - y = 1` leave `0 < x - y < 1`
-//!    deadlocked, and no integer valuation has it. `not deadlock` is a union
-//!    of closed zones, so it counts as closed.
-//!
-//! # Finiteness
-//!
-//! With `M` the largest constant (over the data ranges), a clock above `M`
-//! satisfies the same non-diagonal constraints forever (until reset), so
-//! clocks are capped at `M + 1`. With diagonal constraints that is unsound;
-//! then valuations are normalised by the relation "same order of `0` and
-//! the clocks, the same gaps between consecutive clocks capped at `M + 1`,
-//! the same values capped at `M + R + 1`" (`R` the largest reset constant),
-//! which is preserved by delays and resets (a reset puts a clock at
-//! `c <= R`, and any clock at or above `M + R + 1` is then more than `M`
-//! away from it) and decides every constraint with `|c| <= M`.
+//! Either way the representation decides every clock constraint by plain
+//! evaluation, so the discrete part below (edges, synchronisations, the
+//! committed rule, urgency, updates, invariants, run-time errors,
+//! `deadlock`) is the same for both.
+
+mod grid;
+mod region;
+
+// Every test crate that includes the oracle compiles this module; not all
+// of them ask which goals integer time decides.
+#[allow(unused_imports)]
+pub use grid::strict_atoms;
 
 pub mod live;
 pub mod random;
@@ -82,103 +41,6 @@ use kairos::network::{ChannelIndex, ClockConstraint, EvalError, Network, StateCo
 type States = IndexSet<Box<[i64]>, FxBuildHasher>;
 
 const NONE: u32 = u32::MAX;
-
-/// The strict clock atoms of one conjunct of a DNF, as far as they matter
-/// for integer time: whether it has a strict lower bound (`x > c`), a strict
-/// upper bound (`x < c`), and how many strict diagonals (capped at 2).
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Shape {
-    lower: bool,
-    upper: bool,
-    diagonals: u8,
-}
-
-impl Shape {
-    const CLOSED: Shape = Shape { lower: false, upper: false, diagonals: 0 };
-    const DEADLOCK: Shape = Shape { lower: true, upper: true, diagonals: 2 };
-
-    /// The strict atom `x_i - x_j < b` (`negated`: of the negation of
-    /// `x_i - x_j ≺ b`, i.e. `x_j - x_i ≺' -b`).
-    fn atom(c: &ClockConstraint, negated: bool) -> Shape {
-        let strict = c.strict != negated;
-        let (i, j) = if negated { (c.j, c.i) } else { (c.i, c.j) };
-        match (strict, i, j) {
-            (false, ..) => Shape::CLOSED,
-            (true, 0, _) => Shape { lower: true, ..Shape::CLOSED },
-            (true, _, 0) => Shape { upper: true, ..Shape::CLOSED },
-            (true, ..) => Shape { diagonals: 1, ..Shape::CLOSED },
-        }
-    }
-
-    fn and(self, o: Shape) -> Shape {
-        Shape {
-            lower: self.lower || o.lower,
-            upper: self.upper || o.upper,
-            diagonals: (self.diagonals + o.diagonals).min(2),
-        }
-    }
-
-    /// The most strict edges a simple cycle of the conjunct's DBM can hold:
-    /// a simple cycle passes the reference clock once, so it uses at most
-    /// one lower and one upper bound.
-    fn cost(self) -> usize {
-        self.lower as usize + self.upper as usize + self.diagonals as usize
-    }
-}
-
-fn shapes(f: &StateFormula, positive: bool) -> Vec<Shape> {
-    let mut out: Vec<Shape> = match f {
-        StateFormula::Pred(conjs) if positive => {
-            conjs.iter().map(|c| c.clocks.iter().fold(Shape::CLOSED, |s, k| s.and(Shape::atom(k, false)))).collect()
-        }
-        StateFormula::Pred(conjs) => {
-            // not (c1 or c2 ...) = (not c1) and (not c2) ...; each `not cj`
-            // is a disjunction of negated atoms (a negated data condition
-            // has no clock atom).
-            let mut acc = vec![Shape::CLOSED];
-            for c in conjs {
-                let mut options = vec![Shape::CLOSED];
-                options.extend(c.clocks.iter().map(|k| Shape::atom(k, true)));
-                acc = acc.iter().flat_map(|a| options.iter().map(|o| a.and(*o))).collect();
-                dedup(&mut acc);
-            }
-            acc
-        }
-        // Deadlocked valuations need the fine grid; the enabled ones (not
-        // deadlocked) form a union of closed zones.
-        StateFormula::Deadlock => vec![if positive { Shape::DEADLOCK } else { Shape::CLOSED }],
-        StateFormula::Not(a) => shapes(a, !positive),
-        StateFormula::And(a, b) | StateFormula::Or(a, b) => {
-            let (x, y) = (shapes(a, positive), shapes(b, positive));
-            if matches!(f, StateFormula::And(..)) == positive {
-                x.iter().flat_map(|a| y.iter().map(|b| a.and(*b))).collect()
-            } else {
-                x.into_iter().chain(y).collect()
-            }
-        }
-    };
-    dedup(&mut out);
-    out
-}
-
-fn dedup(v: &mut Vec<Shape>) {
-    let mut seen = Vec::with_capacity(v.len());
-    v.retain(|s| {
-        let new = !seen.contains(s);
-        if new {
-            seen.push(*s);
-        }
-        new
-    });
-}
-
-/// How many strict edges a simple cycle may hold in a conjunct of the DNF
-/// of `f` (of `not f` when `!positive`): with at most one, integer time is
-/// exact for `E<> f` (see the module comment); `deadlock` in a positive
-/// position counts as 4.
-pub fn strict_atoms(f: &StateFormula, positive: bool) -> usize {
-    shapes(f, positive).into_iter().map(Shape::cost).max().unwrap_or(0)
-}
 
 fn formula_constraints<'f>(f: &'f StateFormula, out: &mut Vec<&'f ClockConstraint>) {
     match f {
@@ -201,34 +63,73 @@ pub fn mentions_deadlock(f: &StateFormula) -> bool {
     }
 }
 
+/// Every clock constraint in guards and invariants is non-strict: the grid
+/// oracle is exact (for the goals `strict_atoms` admits).
+pub fn closed(net: &Network) -> bool {
+    net.processes.iter().all(|p| {
+        let invariants = p.locations.iter().flat_map(|l| &l.invariant);
+        invariants.chain(p.edges.iter().flat_map(|e| &e.guard_clocks)).all(|c| !c.strict)
+    })
+}
+
 fn is_diagonal(c: &ClockConstraint) -> bool {
     c.i != 0 && c.j != 0
 }
 
-/// How clock valuations are kept finite (in units of `1/k`).
+/// How time is represented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Time {
+    /// Points of the grid `(1/k)Z`, steps of `1/k`.
+    Grid(i64),
+    /// Regions (no diagonal constraints).
+    Regions,
+}
+
+/// The clock part of the states of one exploration.
 #[derive(Clone, Copy, Debug)]
-enum Norm {
-    /// Every clock at most `cap`.
-    Cap(i64),
-    /// Diagonal constraints: the gap relation of the module comment; `gap`
-    /// is `M + 1`, `top` is `M + R + 1` (scaled).
-    Gaps { gap: i64, top: i64 },
+enum Clocks {
+    Grid(grid::Grid),
+    Regions(region::Regions),
+}
+
+impl Clocks {
+    /// Units per time unit.
+    fn scale(&self) -> i64 {
+        match self {
+            Clocks::Grid(g) => g.scale(),
+            Clocks::Regions(r) => r.scale(),
+        }
+    }
+
+    /// The smallest observable delay: one grid step, or to the next region.
+    fn delay(&self, clocks: &mut [i64]) {
+        match self {
+            Clocks::Grid(g) => g.delay(clocks),
+            Clocks::Regions(r) => r.delay(clocks),
+        }
+    }
+
+    /// Keeps the state space finite (and regions canonical).
+    fn normalise(&self, clocks: &mut [i64]) {
+        match self {
+            Clocks::Grid(g) => g.normalise(clocks),
+            Clocks::Regions(r) => r.normalise(clocks),
+        }
+    }
 }
 
 /// What one exploration is set up for.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
-    /// Steps of `1/granularity` time units.
-    pub granularity: i64,
+    pub time: Time,
     /// Give up beyond this many states.
     pub max_states: usize,
 }
 
-/// A network explored in discrete time.
+/// A network explored explicitly.
 pub struct Oracle<'n> {
     net: &'n Network,
-    k: i64,
-    norm: Norm,
+    clocks: Clocks,
     /// Largest constant (scaled): a bound beyond it would break the cap.
     max_const: i64,
     np: usize,
@@ -236,8 +137,8 @@ pub struct Oracle<'n> {
     states: States,
     /// Per state: some discrete step is possible from it.
     has_step: Vec<bool>,
-    /// Per state: its successor by one time step (`NONE` when time cannot
-    /// pass), possibly itself.
+    /// Per state: its successor by the smallest delay (`NONE` when time
+    /// cannot pass), possibly itself.
     delay: Vec<u32>,
     deadlock_memo: Vec<Option<bool>>,
     /// Per state: its successors by a discrete step (for `live`).
@@ -263,11 +164,10 @@ struct Enabled {
 pub struct GaveUp;
 
 impl<'n> Oracle<'n> {
-    /// Explores the whole discrete-time state space. `formulas` are the
-    /// state formulas that will be asked (their constants count for the
-    /// normalisation).
+    /// Explores the whole state space. `formulas` are the state formulas
+    /// that will be asked (their constants count for the normalisation).
+    /// Pre: no diagonal constraint with [`Time::Regions`].
     pub fn explore(net: &'n Network, formulas: &[&StateFormula], config: Config) -> Result<Self, GaveUp> {
-        let k = config.granularity;
         let mut constraints: Vec<&ClockConstraint> = Vec::new();
         let mut max_reset = 0;
         for p in &net.processes {
@@ -295,12 +195,17 @@ impl<'n> Oracle<'n> {
             .max()
             .unwrap_or(0);
         let diagonal = constraints.iter().any(|c| is_diagonal(c));
-        let norm =
-            if diagonal { Norm::Gaps { gap: k * m + 1, top: k * (m + max_reset) + 1 } } else { Norm::Cap(k * m + 1) };
+        let clocks = match config.time {
+            Time::Grid(k) => Clocks::Grid(grid::Grid::new(k, m, max_reset, diagonal)),
+            Time::Regions => {
+                assert!(!diagonal, "oracle: regions do not decide diagonal constraints");
+                Clocks::Regions(region::Regions::new(net.clocks.len(), m))
+            }
+        };
+        let k = clocks.scale();
         let mut o = Oracle {
             net,
-            k,
-            norm,
+            clocks,
             max_const: k * m,
             np: net.processes.len(),
             ns: net.slots.len(),
@@ -398,12 +303,12 @@ impl<'n> Oracle<'n> {
         }
     }
 
-    /// `x_i - x_j ≺ bound` on the state's clocks (in units of `1/k`).
+    /// `x_i - x_j ≺ bound` on the state's clocks (in units of `1/scale`).
     fn holds(&mut self, c: &ClockConstraint, s: &[i64]) -> Result<bool, EvalError> {
         self.load_locs(s);
         let (_, data, clocks) = self.split(s);
         let b = c.bound.eval(&self.locs, data, &mut self.stack)?;
-        let b = if c.negate { -b } else { b } * self.k;
+        let b = if c.negate { -b } else { b } * self.clocks.scale();
         assert!(b.abs() <= self.max_const, "oracle: a clock bound {b} beyond the normalisation constant");
         let val = |i: u32| if i == 0 { 0 } else { clocks[i as usize - 1] };
         let d = val(c.i) - val(c.j);
@@ -433,36 +338,6 @@ impl<'n> Oracle<'n> {
             }
         }
         Ok(true)
-    }
-
-    fn normalise(&self, s: &mut [i64]) {
-        let start = self.np + self.ns;
-        let clocks = &mut s[start..];
-        match self.norm {
-            Norm::Cap(cap) => {
-                for c in clocks.iter_mut() {
-                    *c = (*c).min(cap);
-                }
-            }
-            Norm::Gaps { gap, top } => {
-                let mut order: Vec<usize> = (0..clocks.len()).collect();
-                order.sort_by_key(|&i| clocks[i]);
-                let (mut prev_old, mut prev_new) = (0i64, 0i64);
-                for &i in &order {
-                    let old = clocks[i];
-                    let new = if old < top {
-                        old
-                    } else if old - prev_old < gap {
-                        prev_new + (old - prev_old)
-                    } else {
-                        (prev_new + gap).max(top)
-                    };
-                    clocks[i] = new;
-                    prev_old = old;
-                    prev_new = new;
-                }
-            }
-        }
     }
 
     fn describe(&self, e: &EvalError, edges: &[(usize, usize)]) -> String {
@@ -609,7 +484,7 @@ impl<'n> Oracle<'n> {
         for &(p, e) in edges {
             for u in &net.processes[p].edges[e].updates {
                 match u {
-                    Update::Reset { clock, value } => t[base + *clock as usize - 1] = value * self.k,
+                    Update::Reset { clock, value } => t[base + *clock as usize - 1] = value * self.clocks.scale(),
                     Update::Data { target, value } => {
                         self.load_locs(&t);
                         let data = &t[self.np..base];
@@ -645,12 +520,12 @@ impl<'n> Oracle<'n> {
         if !self.invariants_hold(&t).map_err(|x| self.describe(&x, edges))? {
             return Ok(None);
         }
-        self.normalise(&mut t);
+        self.clocks.normalise(&mut t[base..]);
         Ok(Some(t.into_boxed_slice()))
     }
 
-    /// The discrete successors of `s` into `out`, and its successor by one
-    /// time step. A run-time error in a discrete step is returned beside
+    /// The discrete successors of `s` into `out`, and its successor by the
+    /// smallest delay. A run-time error in a discrete step is returned beside
     /// the time successor: the engine tests the goal on a symbolic state,
     /// delays included, before expanding it, so time may still pass from a
     /// state whose discrete expansion fails (only the discrete steps are cut).
@@ -676,13 +551,12 @@ impl<'n> Oracle<'n> {
             return Ok((None, error));
         }
         let mut d = s.to_vec();
-        for c in &mut d[self.np + self.ns..] {
-            *c += 1;
-        }
+        let base = self.np + self.ns;
+        self.clocks.delay(&mut d[base..]);
         if !self.invariants_hold(&d).map_err(|x| format!("{x:?} in an invariant after a delay"))? {
             return Ok((None, error));
         }
-        self.normalise(&mut d);
+        self.clocks.normalise(&mut d[base..]);
         Ok((Some(d.into_boxed_slice()), error))
     }
 
@@ -759,7 +633,7 @@ impl<'n> Oracle<'n> {
         Ok(false)
     }
 
-    /// A readable state, for messages.
+    /// A readable state, for messages (for a region: its representative).
     pub fn show(&self, i: usize) -> String {
         let net = self.net;
         let s = &self.states[i];
@@ -772,7 +646,7 @@ impl<'n> Oracle<'n> {
             out.push(format!("{}={v}", sl.name));
         }
         for (c, v) in net.clocks.iter().zip(clocks) {
-            out.push(format!("{c}={}", *v as f64 / self.k as f64));
+            out.push(format!("{c}={}", *v as f64 / self.clocks.scale() as f64));
         }
         out.join(" ")
     }

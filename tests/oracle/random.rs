@@ -60,8 +60,40 @@ struct EdgeCtx<'a> {
     has_v: bool,
 }
 
+/// Which non-strict clock comparisons become strict. A stream of its own:
+/// the main stream, hence every closed network, is what it was before
+/// strict bounds were generated (a seed's closed network is reproducible
+/// across that change).
+struct Strictness {
+    rng: Rng,
+    /// This network has strict bounds (about half of them do).
+    on: bool,
+}
+
+impl Strictness {
+    fn new(seed: u64) -> Strictness {
+        let mut rng = Rng(seed ^ 0x5717_c7b0_0dd5_eed5);
+        let on = rng.chance(0.5);
+        Strictness { rng, on }
+    }
+
+    /// `op` (a clock comparison), made strict in a share of the atoms of a
+    /// strict network.
+    fn op(&mut self, op: &'static str) -> &'static str {
+        if !self.on || self.rng.chance(0.4) {
+            return op;
+        }
+        match op {
+            "<=" => "<",
+            ">=" => ">",
+            other => other,
+        }
+    }
+}
+
 pub struct Gen {
     rng: Rng,
+    strict: Strictness,
     global_clock: bool,
     nmax: i64,
     has_m: bool,
@@ -102,10 +134,10 @@ impl Gen {
         let op = *r.pick(&["<=", ">=", ">=", "=="]);
         if r.chance(0.08) {
             let (a, b) = (r.int(0, 3), r.int(4, 8));
-            return format!("({x} <= {a} || {x} >= {b})");
+            return format!("({x} {} {a} || {x} {} {b})", self.strict.op("<="), self.strict.op(">="));
         }
         let b = self.bound(ctx);
-        format!("{x} {op} {b}")
+        format!("{x} {} {b}", self.strict.op(op))
     }
 
     fn data_atom(&mut self, ctx: &EdgeCtx<'_>, select: bool) -> String {
@@ -193,7 +225,10 @@ impl Gen {
             diagonals: rng.chance(0.08),
             errors,
             rng,
+            strict: Strictness::new(seed),
         };
+        // The region oracle does not decide diagonals: those stay closed.
+        g.strict.on &= !g.diagonals;
         let mut y = String::new();
         let _ = writeln!(y, "model: random-{seed}");
         let _ = writeln!(y, "constants: {{K: {}}}", g.rng.int(1, 5));
@@ -263,13 +298,13 @@ impl Gen {
                     let mut inv = Vec::new();
                     let x = g.rng.pick(&clocks).clone();
                     if g.rng.chance(0.12) {
-                        inv.push(format!("{x} <= n + {}", g.rng.int(1, 3)));
+                        inv.push(format!("{x} {} n + {}", g.strict.op("<="), g.rng.int(1, 3)));
                     } else {
-                        inv.push(format!("{x} <= {}", g.rng.int(1, 8)));
+                        inv.push(format!("{x} {} {}", g.strict.op("<="), g.rng.int(1, 8)));
                     }
                     if g.rng.chance(0.2) {
                         let x2 = g.rng.pick(&clocks).clone();
-                        inv.push(format!("{x2} <= {}", g.rng.int(2, 10)));
+                        inv.push(format!("{x2} {} {}", g.strict.op("<="), g.rng.int(2, 10)));
                     }
                     if g.rng.chance(0.05) {
                         inv.push(format!("n <= {}", g.nmax));
@@ -377,6 +412,7 @@ impl Gen {
 
     fn properties(&mut self, instances: &[Instance], templates: &[Template]) -> Vec<String> {
         let r = &mut self.rng;
+        let s = &mut self.strict;
         let mut out = Vec::new();
         let inst = |r: &mut Rng| r.below(instances.len());
         // `I.l`, for a random instance and location (not the initial one,
@@ -413,21 +449,27 @@ impl Gen {
         });
         let i = inst(r);
         out.push(match r.below(4) {
-            0 => format!("E<> {} >= {}", clock(r, i), r.int(2, 9)),
-            1 => format!("E<> {} and {} >= {}", loc(r, i), clock(r, i), r.int(1, 6)),
-            2 => format!("E<> {} and {} <= {} and n >= 1", loc(r, i), clock(r, i), r.int(0, 3)),
+            0 => format!("E<> {} {} {}", clock(r, i), s.op(">="), r.int(2, 9)),
+            1 => format!("E<> {} and {} {} {}", loc(r, i), clock(r, i), s.op(">="), r.int(1, 6)),
+            2 => format!("E<> {} and {} {} {} and n >= 1", loc(r, i), clock(r, i), s.op("<="), r.int(0, 3)),
             _ => {
                 let j = inst(r);
-                format!("E<> {} >= {} and {} <= {}", clock(r, i), r.int(2, 6), clock(r, j), r.int(0, 2))
+                let (x, a) = (clock(r, i), r.int(2, 6));
+                let (y, b) = (clock(r, j), r.int(0, 2));
+                format!("E<> {x} {} {a} and {y} {} {b}", s.op(">="), s.op("<="))
             }
         });
         let (i, j) = two(r);
         out.push(match r.below(6) {
             0 => format!("A[] not ({} and {})", loc(r, i), loc(r, j)),
-            1 => format!("A[] ({} imply {} <= {})", loc(r, i), clock(r, i), r.int(1, 8)),
+            1 => format!("A[] ({} imply {} {} {})", loc(r, i), clock(r, i), s.op("<="), r.int(1, 8)),
             2 => format!("A[] n <= {} or b", r.int(0, self.nmax - 1)),
-            3 => format!("A[] ({} imply {} >= {})", loc(r, i), clock(r, i), r.int(1, 4)),
-            4 => format!("A[] {} <= {} or {} <= {}", clock(r, i), r.int(1, 6), clock(r, j), r.int(1, 6)),
+            3 => format!("A[] ({} imply {} {} {})", loc(r, i), clock(r, i), s.op(">="), r.int(1, 4)),
+            4 => {
+                let (x, a) = (clock(r, i), r.int(1, 6));
+                let (y, b) = (clock(r, j), r.int(1, 6));
+                format!("A[] {x} {} {a} or {y} {} {b}", s.op("<="), s.op("<="))
+            }
             _ => format!("A[] ({} imply not {})", loc(r, i), loc(r, j)),
         });
         if r.chance(0.25) {
@@ -446,7 +488,7 @@ impl Gen {
             out.push(match r.below(4) {
                 0 => "E<> deadlock".to_string(),
                 1 => "A[] not deadlock".to_string(),
-                2 => format!("E<> deadlock and {} <= {}", clock(r, i), r.int(0, 4)),
+                2 => format!("E<> deadlock and {} {} {}", clock(r, i), s.op("<="), r.int(0, 4)),
                 _ => format!("A[] (deadlock imply {})", loc(r, i)),
             });
         }
