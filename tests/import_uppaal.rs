@@ -512,3 +512,17 @@ fn a_query_spans_lines_and_an_unsupported_one_does_not_stop_the_others() {
     assert!(out.contains("query1: unknown (unsupported)") && out.contains("query2: satisfied"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Found by fuzzing: a control character (here DEL) in a query's comment
+/// became a property name escaped the Rust way (`\u{7f}`), which is not
+/// YAML. Every control character is now a YAML escape, and the name
+/// survives the round trip.
+#[test]
+fn control_characters_in_names_stay_valid_yaml() {
+    let mut text = model("int x;", LOCS, "system P;");
+    let queries = "<queries><query><formula>E&lt;&gt; P.a</formula><comment>all-r\u{7f}unds\u{85}do\u{9f}ne</comment></query></queries>\n</nta>";
+    text = text.replace("</nta>", queries);
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{d:?}"));
+    let loaded = load_model(&Source::new("m.yaml", u.yaml.clone())).unwrap_or_else(|d| panic!("{d:?}\n{}", u.yaml));
+    assert_eq!(loaded.model.properties[0].name, "all-r\u{7f}unds\u{85}do\u{9f}ne");
+}

@@ -84,7 +84,11 @@ pub(crate) fn quoted(s: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            // Every control character (C0, DEL, C1) as a YAML escape: a raw
+            // one is not printable YAML, and `YamlOut::line` would otherwise
+            // escape it the Rust way (`\u{7f}`), which YAML does not read
+            // (found by fuzzing the UPPAAL importer).
+            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
             c => out.push(c),
         }
     }
