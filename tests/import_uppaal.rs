@@ -526,3 +526,17 @@ fn control_characters_in_names_stay_valid_yaml() {
     let loaded = load_model(&Source::new("m.yaml", u.yaml.clone())).unwrap_or_else(|d| panic!("{d:?}\n{}", u.yaml));
     assert_eq!(loaded.model.properties[0].name, "all-r\u{7f}unds\u{85}do\u{9f}ne");
 }
+
+/// Found by fuzzing: a location name of 1 600 characters became a YAML key
+/// longer than YAML's 1 024-character limit for implicit keys. Names are
+/// cut (the original stays in a comment) and kept distinct.
+#[test]
+fn very_long_names_stay_valid_yaml() {
+    let long = "s".repeat(1600);
+    let locs = format!(
+        "<location id=\"a\"><name>{long}a</name></location><location id=\"b\"><name>{long}b</name></location><init ref=\"a\"/>"
+    );
+    let u = import_uppaal("m.xml", &model("int x;", &locs, "system P;")).unwrap_or_else(|d| panic!("{d:?}"));
+    let loaded = load_model(&Source::new("m.yaml", u.yaml.clone())).unwrap_or_else(|d| panic!("{d:?}\n{}", u.yaml));
+    assert_eq!(loaded.model.templates[0].locations.len(), 2);
+}

@@ -123,10 +123,18 @@ pub(crate) fn sanitize(s: &str) -> String {
     out
 }
 
+/// The longest name written: YAML allows implicit keys of at most 1024
+/// characters (found by fuzzing the UPPAAL importer: a 1 600-character
+/// location name became a key YAML could not read). The original name
+/// stays in a comment, and callers make truncated names unique.
+const MAX_NAME: usize = 128;
+
 /// `s` with characters outside `[A-Za-z0-9_]` replaced by `_`, and a `_`
-/// before a leading digit (keywords left as they are).
+/// before a leading digit (keywords left as they are), cut at
+/// [`MAX_NAME`] characters.
 pub(crate) fn sanitize_chars(s: &str) -> String {
-    let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let mut out: String =
+        s.chars().take(MAX_NAME).map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if !out.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') {
         out.insert(0, '_');
     }
