@@ -1,0 +1,11 @@
+//! The property formula parser (TCTL with the UPPAAL forms) on raw text: a
+//! tree or a located error, never a panic or unbounded recursion.
+#![no_main]
+
+use kairos::syntax::parse::parse_formula;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let _ = parse_formula(text);
+});
