@@ -84,8 +84,13 @@ pub fn resident_bytes() -> Option<u64> {
 
 /// The process's peak resident set (`VmHWM` in `/proc/self/status`).
 pub fn peak_resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    proc_kib("/proc/self/status", "VmHWM:")
+}
+
+/// The value of the `key  N kB` line of a `/proc` file, in bytes.
+fn proc_kib(path: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }
@@ -116,8 +121,5 @@ fn page_size() -> u64 {
 /// (`MemTotal` in `/proc/meminfo`), so that a search ends with `unknown`
 /// before the operating system kills it.
 pub fn default_max_bytes() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024 / 4 * 3)
+    Some(proc_kib("/proc/meminfo", "MemTotal:")? / 4 * 3)
 }

@@ -367,15 +367,6 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         Ok(true)
     }
 
-    /// The abstract successor of `s` by `t`.
-    pub fn post(&mut self, s: &ZoneState<S>, t: &Transition) -> Result<Option<ZoneState<S>>, RunError> {
-        let mut next = self.post_exact(s, t)?;
-        if let Some(n) = &mut next {
-            self.extrapolate(n);
-        }
-        Ok(next)
-    }
-
     /// Every successor of `s` with its step. The states already in `out`
     /// are overwritten rather than dropped, so that a caller passing the
     /// same vector each time allocates nothing in the steady state.
