@@ -1,17 +1,9 @@
-//! The parsers of the text inside a model's strings: expressions, updates,
-//! selects, synchronisations and `system` entries, all on the same text (a
-//! text that is meaningless for one is often an edge case for another). Each
-//! must return a tree or a located error, never panic or recurse unboundedly.
+//! libFuzzer entry for `harness/expr.rs` (what it checks is documented
+//! there; the root test `tests/fuzz_corpus.rs` replays the same function on
+//! the committed corpus).
 #![no_main]
 
-use kairos::syntax::parse::{parse_expr, parse_selects, parse_sync, parse_system_entry, parse_updates};
-use libfuzzer_sys::fuzz_target;
+#[path = "../harness/expr.rs"]
+mod harness;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let _ = parse_expr(text);
-    let _ = parse_updates(text);
-    let _ = parse_selects(text);
-    let _ = parse_sync(text);
-    let _ = parse_system_entry(text);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::run(data));

@@ -1,11 +1,9 @@
-//! The property formula parser (TCTL with the UPPAAL forms) on raw text: a
-//! tree or a located error, never a panic or unbounded recursion.
+//! libFuzzer entry for `harness/formula.rs` (what it checks is documented
+//! there; the root test `tests/fuzz_corpus.rs` replays the same function on
+//! the committed corpus).
 #![no_main]
 
-use kairos::syntax::parse::parse_formula;
-use libfuzzer_sys::fuzz_target;
+#[path = "../harness/formula.rs"]
+mod harness;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let _ = parse_formula(text);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::run(data));

@@ -1,21 +1,9 @@
-//! The TChecker importer: `.tck` text → `import_tchecker` → the YAML it wrote
-//! → `load_model`. The importer may reject its input with diagnostics; YAML it
-//! did produce must load or give model diagnostics, and YAML that does not
-//! even parse as YAML is a bug of the importer.
+//! libFuzzer entry for `harness/tchecker.rs` (what it checks is documented
+//! there; the root test `tests/fuzz_corpus.rs` replays the same function on
+//! the committed corpus).
 #![no_main]
 
-use kairos::import::import_tchecker;
-use kairos::model::load::load_model;
-use kairos::syntax::yaml::Source;
-use libfuzzer_sys::fuzz_target;
+#[path = "../harness/tchecker.rs"]
+mod harness;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(imported) = import_tchecker("fuzz.tck", text) else { return };
-    let src = Source::new("fuzz.tck (as YAML)", imported.yaml.clone());
-    if let Err(diags) = load_model(&src) {
-        if let Some(d) = diags.iter().find(|d| d.code.starts_with("yaml-")) {
-            panic!("the importer wrote YAML that does not parse: {}: {}\n{}", d.code, d.message, imported.yaml);
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::run(data));
