@@ -325,6 +325,14 @@ fn exit_codes() {
     assert!(err.contains("no location or variable `nowhere`"), "{err}");
     let (code, out, err) = kairos(&["check", &ok, "-q", "E<> P.a and x == 0"]);
     assert_eq!(code, 0, "{out}{err}");
+
+    // Invalid only once instantiated: the error is still at the XML line.
+    let locs =
+        "<location id=\"a\"><name>a</name><label kind=\"invariant\">c &lt;= x</label></location><init ref=\"a\"/>";
+    let stuck = write("stuck.xml", &model("int[-1,3] x = -1;\nclock c;", locs, "system P;"));
+    let (code, _, err) = kairos(&["check", &stuck, "-q", "E<> P.a"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("stuck.xml:7:1: error[no-initial-state]"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -118,6 +118,23 @@ struct Input {
     /// Set when the model was imported (line map; TChecker's label renames;
     /// UPPAAL's names for queries).
     imported: Option<Translated>,
+    /// The model file as given (an imported model's diagnostics point there).
+    model_path: PathBuf,
+}
+
+/// Reports diagnostics on the model: on an imported model, at the lines of
+/// the file the user wrote, not of its YAML translation.
+fn invalid_model(
+    d: &[Diagnostic],
+    src: &Source,
+    imported: Option<&Translated>,
+    path: &Path,
+    format: OutputFormat,
+) -> u8 {
+    match imported {
+        Some(i) => invalid(&source_positions(d, i, path), &[], format),
+        None => invalid(d, &[src], format),
+    }
 }
 
 /// Reads and checks the model and spec files; `Err` holds the exit code.
@@ -129,10 +146,8 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
             (src, Some(imported))
         }
     };
-    let loaded = load::load_model(&model_src).map_err(|d| match &imported {
-        Some(i) => invalid(&source_positions(&d, i, model), &[], format),
-        None => invalid(&d, &[&model_src], format),
-    })?;
+    let loaded =
+        load::load_model(&model_src).map_err(|d| invalid_model(&d, &model_src, imported.as_ref(), model, format))?;
     let mut out = Vec::new();
     let mut diags = Vec::new();
     let mut sources = Vec::new();
@@ -181,7 +196,7 @@ fn load_input(model: &Path, specs: &[PathBuf], input: Option<InputFormat>, forma
         all.extend(sources.iter());
         return Err(invalid(&diags, &all, format));
     }
-    Ok(Input { model_src, loaded, specs: out, imported })
+    Ok(Input { model_src, loaded, specs: out, imported, model_path: model.to_path_buf() })
 }
 
 /// The compiled network of a timed, parameter-free model (`None` for the
@@ -192,7 +207,9 @@ fn network_of(input: &Input, format: OutputFormat) -> Result<Option<crate::netwo
     if m.hybrid || !m.params.is_empty() {
         return Ok(None);
     }
-    let net = crate::network::build(m).map_err(|d| invalid(&d, &[&input.model_src], format))?;
+    let invalid =
+        |d: &[Diagnostic]| invalid_model(d, &input.model_src, input.imported.as_ref(), &input.model_path, format);
+    let net = crate::network::build(m).map_err(|d| invalid(&d))?;
     let mut zg = crate::semantics::ZoneGraph::new(&net, crate::semantics::Abstraction::None);
     let mut initial = Vec::new();
     // A run-time error here is reported by the check itself, with its trace.
@@ -204,7 +221,7 @@ fn network_of(input: &Input, format: OutputFormat) -> Result<Option<crate::netwo
             "no initial state satisfies every invariant",
         )
         .with_hint("check the invariants of the initial locations against the initial values");
-        return Err(invalid(&[d], &[&input.model_src], format));
+        return Err(invalid(&[d]));
     }
     Ok(Some(net))
 }
