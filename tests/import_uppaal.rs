@@ -372,6 +372,12 @@ fn instantiation_arguments_are_checked_against_the_parameter_types() {
             "m.xml:6:16: error[not-constant]: the argument for `id` of `P` must be computable at compile time",
         ),
         (with("id_t id", "P1 = P(N / (N - 3)); system P1;"), "error[division-by-zero]"),
+        // A `bool` argument is substituted into the instance, so it must be
+        // a value: `g > 0` would be read at every step, not at instantiation.
+        (
+            with("bool b", "P1 = P(g > 0); system P1;"),
+            "m.xml:6:16: error[not-constant]: the argument for `b` of `P` must be computable at compile time",
+        ),
     ];
     for (text, want) in &cases {
         let got = first_error(text);
@@ -380,6 +386,8 @@ fn instantiation_arguments_are_checked_against_the_parameter_types() {
     // In range: accepted, the argument kept as written.
     let u = import_uppaal("m.xml", &with("id_t id", "P1 = P(N - 1 > 1 ? N : 0); system P1;")).unwrap();
     assert!(u.yaml.contains("P1 = P(N - 1 > 1 ? N : 0)"), "{}", u.yaml);
+    // A constant `bool` argument is accepted.
+    import_uppaal("m.xml", &with("bool b", "P1 = P(N &gt; 2 &amp;&amp; true); system P1;")).unwrap();
 }
 
 #[test]

@@ -167,36 +167,42 @@ fn member_index(sys: &System, name: &str) -> usize {
 /// The values substituted for parameters that are not kept, by name.
 type Subst = Vec<(String, Sym)>;
 
-/// The printed arguments of the kept parameters, and the values substituted
-/// for the others.
-/// The value of the argument `a` of the kept parameter `i` of `t`, if it
-/// fits (else reported): UPPAAL
-/// computes a by-value argument at compile time and refuses one outside the
-/// parameter's type (kairos parameters have no type to check it against).
-fn in_range(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr) -> Option<i64> {
-    let p = &t.params[i];
+/// The value of the argument `a` of the by-value parameter `i` of `t`, or
+/// `None` (reported): UPPAAL computes by-value arguments at compile time.
+/// Substituting the text of a non-constant one would make the instance read
+/// the variable's current value instead of its value at instantiation.
+fn constant(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr) -> Option<i64> {
     match pr.value(a) {
         Err(NoValue::Reported) => None,
         Err(NoValue::Unknown(at, end)) => {
             let msg = format!(
                 "the argument for `{}` of `{}` must be computable at compile time; this is not a constant",
-                p.name, t.name
+                t.params[i].name, t.name
             );
             pr.d.error(at, end, "not-constant", msg).hint =
                 Some("pass an expression over literals and constants".into());
             None
         }
-        Ok(v) => match t.bounds[i] {
-            Some((lo, hi)) if !(lo..=hi).contains(&v) => {
-                let msg = format!(
-                    "the argument for `{}` of `{}` is {v}, outside the parameter's type [{lo}, {hi}]",
-                    p.name, t.name
-                );
-                pr.d.error(a.at, a.end, "argument-out-of-range", msg);
-                None
-            }
-            _ => Some(v),
-        },
+        Ok(v) => Some(v),
+    }
+}
+
+/// The value of the argument `a` of the kept parameter `i` of `t`, if it
+/// fits (else reported): UPPAAL refuses a by-value argument outside the
+/// parameter's type (kairos parameters have no type to check it against).
+fn in_range(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr) -> Option<i64> {
+    let v = constant(pr, t, i, a)?;
+    match t.bounds[i] {
+        Some((lo, hi)) if !(lo..=hi).contains(&v) => {
+            let p = &t.params[i];
+            let msg = format!(
+                "the argument for `{}` of `{}` is {v}, outside the parameter's type [{lo}, {hi}]",
+                p.name, t.name
+            );
+            pr.d.error(a.at, a.end, "argument-out-of-range", msg);
+            None
+        }
+        _ => Some(v),
     }
 }
 
@@ -211,6 +217,8 @@ fn reads_array(e: &Expr) -> bool {
     }
 }
 
+/// The printed arguments of the kept parameters, and the values substituted
+/// for the others.
 fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(Vec<String>, Subst)> {
     let mut kept = Vec::new();
     let mut subst = Vec::new();
@@ -225,6 +233,10 @@ fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(
                 (Ok(p), Some(_)) => kept.push(p.text),
                 _ => ok = false,
             }
+            continue;
+        }
+        if !p.by_ref && matches!(p.ty.base, super::parse::Base::Bool) && constant(&mut pr, t, i, a).is_none() {
+            ok = false;
             continue;
         }
         let Ok(sym) = pr.reference(a, p.by_ref) else {
