@@ -4,30 +4,36 @@
 //!
 //! First `φ --> ψ` itself (liveness engine): if it fails, some divergent
 //! run never answers, and the bound is "unbounded", with that lasso.
-//! Otherwise the observer without its `bad` edge ([`crate::observer`])
-//! measures: in `wait`, its clock `w` is the time since a `φ and not ψ`
-//! moment during which `ψ` has not held, and the response time of a start
-//! moment is the largest `w` of its `wait` stretch (the moment before the
-//! step into `ψ`). So the bound is the supremum of `w` over the reachable
-//! `wait` states: the largest upper bound of `w` in their zones, attained
-//! iff that bound is non-strict.
 //!
-//! Why the zones give it exactly: `w` gets the bounds `L = U = 2^28` in
-//! `wait`, so the LU simulation that justifies ExtraLU+ relates only
-//! valuations with equal `w` (and inclusion subsumption keeps the larger
-//! zone): every `w` value of an abstract zone is one of a reachable state,
-//! and conversely. The exploration terminates because `φ --> ψ` holds:
-//! then no cycle of the graph with `z` inside `wait` has a tick, so a
-//! `wait` stretch spans fewer time units than there are tick edges, and
-//! `w` stays bounded there (elsewhere it is reset before use, and the LU
-//! bounds let it go). Time-locks would let `wait` stretches that no
-//! divergent run has count: models with them are refused.
+//! Otherwise an upper bound, measured: the observer without its `bad` edge
+//! ([`crate::observer`]) has, in `wait`, a clock `w` that is the time since
+//! a `φ and not ψ` moment during which `ψ` has not held; the response time
+//! of a start moment is the largest `w` of its `wait` stretch. So the
+//! supremum of `w` over the reachable `wait` states — the largest upper
+//! bound of `w` in their zones — is the worst case over *all* runs. `w` gets
+//! `L = U = 2^28` in `wait`, so the LU simulation behind ExtraLU+ relates
+//! only valuations with equal `w`: every `w` of an abstract zone is one of
+//! a reachable state. The exploration terminates because `φ --> ψ` holds: a
+//! `wait` stretch longer than the region graph has states would contain a
+//! cycle with a time unit in it, and repeating that cycle is a divergent
+//! run that never answers.
+//!
+//! That measure also counts stretches that end in a time-lock, which no
+//! divergent run has, and a zone may be time-locked only in part (`e` with
+//! `x <= 10` whose exit needs `x <= 3`: 10 measured, 3 over divergent
+//! runs), which no per-state test sees. So the measure `m` is only an upper
+//! bound, and the answer comes from the observer engine, whose verdicts
+//! quantify over divergent runs: the worst case `W` is the least integer `b`
+//! with `φ -->[<= b] ψ` (the supremum over a union of regions is an
+//! integer), usually `m` itself, confirmed by `φ -->[<= m-1] ψ` failing,
+//! else found by bisection below `m`. It is attained iff `φ -->[< W] ψ`
+//! fails.
 
 use crate::domain::federation::Federation;
 use crate::domain::zone::Bound;
 use crate::engine::liveness::{self, Shape};
 use crate::engine::reach::{self, Cover, End, Order};
-use crate::engine::{Options, Outcome, Verdict};
+use crate::engine::{Options, Outcome, Verdict, observer};
 use crate::model::formula::{EngineKind, Formula, TimeBound};
 use crate::model::typed::Cmp;
 use crate::model::types::Property;
@@ -84,25 +90,77 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
     let live = liveness::check(net, Shape::LeadsTo(p, q), Abstraction::Lu, &options.limits);
     match live.verdict {
         Verdict::Violated => return WorstCase::Unbounded(live),
-        Verdict::Satisfied if !live.warnings.is_empty() => {
-            return unsupported(
-                "the model has time-locks (see the warnings of `check`); the bound over divergent runs is not supported yet there"
-                    .into(),
-            );
-        }
         Verdict::Satisfied => {}
         _ => return WorstCase::None(live),
     }
+    let measured = match measure(net, phi, psi, options) {
+        Ok(m) => m,
+        Err(o) => return WorstCase::None(*o),
+    };
+    let Some(m) = measured.filter(|m| m.value() > 0) else {
+        // No `φ and not ψ` moment, or every one answered at once.
+        return WorstCase::Sup { value: 0, attained: true };
+    };
+    // `holds(b, strict)`: `φ -->[<= b] ψ` (`-->[< b]` when strict).
+    // `Err`: the outcome of a check that gave no verdict.
+    let holds = |b: i64, strict: bool| -> Result<bool, Box<Outcome>> {
+        let r = Response {
+            trigger: Some(phi.clone()),
+            response: psi.clone(),
+            bound: TimeBound { cmp: if strict { Cmp::Lt } else { Cmp::Le }, value: b },
+            texts: (None, String::new()),
+        };
+        let o = observer::check(net, &r, liveness::abstraction(options), options);
+        match o.verdict {
+            Verdict::Satisfied => Ok(true),
+            Verdict::Violated => Ok(false),
+            _ => Err(Box::new(o)),
+        }
+    };
+    let least = |top: i64| -> Result<i64, Box<Outcome>> {
+        // `-->[<= top]` holds: every divergent response is within `m`.
+        if !holds(top - 1, false)? {
+            return Ok(top);
+        }
+        let (mut lo, mut hi) = (0, top - 1);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if holds(mid, false)? { hi = mid } else { lo = mid + 1 }
+        }
+        Ok(lo)
+    };
+    let top = i64::from(m.value());
+    let worst = match least(top) {
+        Ok(w) => w,
+        Err(o) => return WorstCase::None(*o),
+    };
+    // Not attained over all runs: then not over the divergent ones either.
+    let attained = if worst == 0 {
+        true
+    } else if worst == top && m.is_strict() {
+        false
+    } else {
+        match holds(worst, true) {
+            Ok(h) => !h,
+            Err(o) => return WorstCase::None(*o),
+        }
+    };
+    WorstCase::Sup { value: worst, attained }
+}
+
+/// The largest upper bound of `w` over the reachable `wait` zones of the
+/// observer product (`None` when `wait` is unreachable): the worst case
+/// over all runs, time-locked stretches included. `Err`: why there is no
+/// answer.
+fn measure(net: &Network, phi: &Formula, psi: &Formula, options: &Options) -> Result<Option<Bound>, Box<Outcome>> {
+    let unsupported = |why: String| Box::new(Outcome::unsupported(EngineKind::Observer, why));
     let r = Response {
         trigger: Some(phi.clone()),
         response: psi.clone(),
         bound: TimeBound { cmp: Cmp::Le, value: 0 },
         texts: (None, String::new()),
     };
-    let mut product = match crate::observer::product(net, &r, false) {
-        Ok(p) => p,
-        Err(why) => return unsupported(why),
-    };
+    let mut product = crate::observer::product(net, &r, false).map_err(unsupported)?;
     let (obs, wait, w) = (product.process as usize, product.wait, product.clock as usize);
     let bounds = &mut product.net.lu.local[obs][wait as usize];
     bounds.retain(|&(clock, _, _)| clock as usize != w);
@@ -111,7 +169,7 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
     // Every stored `wait` zone's upper bound of `w` (a zone dropped later
     // for a larger one has no larger bound).
     let mut sup: Option<Bound> = None;
-    let mut measure = |_: &mut ZoneGraph<'_>, s: &crate::semantics::ZoneState| {
+    let mut visit = |_: &mut ZoneGraph<'_>, s: &crate::semantics::ZoneState| {
         if s.discrete.locs[obs] == wait {
             let b = s.zone.bound(w, 0);
             if sup.is_none_or(|m| b > m) {
@@ -120,17 +178,18 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
         }
         Ok(Federation::empty())
     };
-    let run = reach::explore(&mut zg, Order::Bfs, Cover::Inclusion, &options.limits, &mut measure);
+    let run = reach::explore(&mut zg, Order::Bfs, Cover::Inclusion, &options.limits, &mut visit);
     match run.end {
         End::Exhausted => {}
-        End::Stopped(u) => return WorstCase::None(no_answer(Verdict::Unknown(u))),
-        End::Error { error, .. } => return WorstCase::None(no_answer(Verdict::Error(error.describe(&product.net)))),
+        End::Stopped(u) => return Err(Box::new(no_answer(Verdict::Unknown(u)))),
+        End::Error { error, .. } => return Err(Box::new(no_answer(Verdict::Error(error.describe(&product.net))))),
         End::Found { .. } => unreachable!("nothing is searched for"),
     }
     match sup {
-        None => WorstCase::Sup { value: 0, attained: true },
-        Some(b) if b.is_finite() => WorstCase::Sup { value: i64::from(b.value()), attained: !b.is_strict() },
-        Some(_) => unsupported("internal error: `w` is unbounded in a reachable zone although φ --> ψ holds".into()),
+        Some(b) if !b.is_finite() => {
+            Err(unsupported("internal error: `w` is unbounded in a reachable zone although φ --> ψ holds".into()))
+        }
+        s => Ok(s),
     }
 }
 
