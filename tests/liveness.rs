@@ -57,6 +57,25 @@ fn time_locks_are_warned_about_with_a_trace() {
     assert!(err.contains("warning: stuck-leads-to-never: time-lock"), "{err}");
 }
 
+/// One warning per time-locked model state, not one per zone of the tick
+/// clock that splits it: here the dead end `h` and `e` from x = 3 on.
+#[test]
+fn each_time_locked_state_is_warned_about_once() {
+    let model = "tests/models/liveness/time-locked-exits.yaml";
+    let (code, v) = json(&["check", model, "-q", "P.e --> P.f", "--format", "json"]);
+    assert_eq!(code, 0, "{v}");
+    let ends: Vec<String> = v["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .map(|w| {
+            let last = w["trace"].as_array().expect("a trace").last().unwrap().clone();
+            format!("{} {}", last["state"]["locations"]["P"], last["state"]["clocks"]["P.x"])
+        })
+        .collect();
+    assert_eq!(ends, ["\"h\" \"6\"", "\"e\" \"3\""], "{v}");
+}
+
 /// A counterexample to `A<>` is a lasso; the validator checks the loop's
 /// ends (same region), its progress (>= 1 time unit between marks), and
 /// rejects a loop that does not come back.

@@ -171,7 +171,7 @@ fn stopped(p: &Product<'_, '_>, stop: Stop) -> End {
 }
 
 /// Warnings for the time-locked phase-0 states (where `locks` holds) whose
-/// parent is not one.
+/// parent is not one, the first of each discrete state.
 fn time_locks(p: &mut Product<'_, '_>, good: &[bool]) -> Vec<Warning> {
     let mut counts = vec![false; p.nodes.len()];
     for (n, c) in counts.iter_mut().enumerate() {
@@ -182,8 +182,13 @@ fn time_locks(p: &mut Product<'_, '_>, good: &[bool]) -> Vec<Warning> {
     let p = &*p;
     let locked = |n: usize| counts[n];
     let total = (0..p.nodes.len()).filter(|&n| locked(n)).count();
+    // One per discrete state: the zones of the tick clock `z` split one
+    // time-locked model state into several product states, whose traces
+    // would read the same.
+    let mut seen = std::collections::HashSet::new();
     let frontier: Vec<usize> = (0..p.nodes.len())
         .filter(|&n| locked(n) && p.parent[n].as_ref().is_none_or(|(from, _)| !locked(*from as usize)))
+        .filter(|&n| seen.insert(&p.nodes.get_index(n).expect("a node").0.discrete))
         .collect();
     frontier
         .iter()
