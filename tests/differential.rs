@@ -1,10 +1,11 @@
 //! Differential testing of the zone-graph reachability engine against an
 //! independent explicit explorer (tests/oracle/), on random networks: closed
 //! ones (non-strict clock constraints only) against the grid oracle
-//! (discrete time, exact for them), the others (strict bounds, no diagonals)
-//! against the region oracle; closed networks with few clocks also compare
-//! the two oracles (see tests/oracle/grid.rs and region.rs for why each is
-//! exact).
+//! (discrete time, exact for them), the others (strict bounds, with or
+//! without diagonal constraints) against the region oracle (regions plus
+//! the difference classes of diagonal pairs); closed networks with few
+//! clocks also compare the two oracles, diagonals included (see
+//! tests/oracle/grid.rs and region.rs for why each is exact).
 //!
 //! Every network comes from a seed; on a disagreement the test prints the
 //! model, the property, both verdicts and the seed (and the command that
@@ -72,12 +73,26 @@ struct Tally {
     fine_grid: u64,
     /// Properties settled on regions (networks with strict bounds).
     regions: u64,
-    /// Properties with diagonals in networks with strict bounds (no oracle).
-    strict_diagonal: u64,
+    /// Networks with strict bounds and diagonal guards, and those of them
+    /// with at least one property settled (on regions).
+    strict_diagonal_networks: u64,
+    strict_diagonal_compared: u64,
+    /// Properties settled on regions where the network or the property has
+    /// a diagonal, and the engine runs that agreed on them.
+    regions_diagonal: u64,
+    regions_diagonal_agreed: u64,
     /// Networks where the oracle was compared with itself: integer time
-    /// with the fine grid, and the grid with regions.
+    /// with the fine grid, and the grid with regions (of which with a
+    /// diagonal in the network or a compared property, and how many such
+    /// properties).
     self_checks: u64,
     region_checks: u64,
+    region_checks_diagonal: u64,
+    region_checked_diagonal_props: u64,
+    /// Networks where the grid and regions were compared on probes of
+    /// every clock difference, and how many probes.
+    probe_checks: u64,
+    probes: u64,
     engine_runs: u64,
     agreed: u64,
     agreed_found: u64,
@@ -112,9 +127,16 @@ impl Tally {
         self.deadlock_with_errors += o.deadlock_with_errors;
         self.fine_grid += o.fine_grid;
         self.regions += o.regions;
-        self.strict_diagonal += o.strict_diagonal;
+        self.strict_diagonal_networks += o.strict_diagonal_networks;
+        self.strict_diagonal_compared += o.strict_diagonal_compared;
+        self.regions_diagonal += o.regions_diagonal;
+        self.regions_diagonal_agreed += o.regions_diagonal_agreed;
         self.self_checks += o.self_checks;
         self.region_checks += o.region_checks;
+        self.region_checks_diagonal += o.region_checks_diagonal;
+        self.region_checked_diagonal_props += o.region_checked_diagonal_props;
+        self.probe_checks += o.probe_checks;
+        self.probes += o.probes;
         self.engine_runs += o.engine_runs;
         self.agreed += o.agreed;
         self.agreed_found += o.agreed_found;
@@ -204,12 +226,12 @@ fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut
         }
         vec![(Time::Grid(1), integer), (Time::Grid(fine), fine_grid)]
     } else {
-        let (plain, diagonal): (Vec<usize>, Vec<usize>) =
-            (0..props.len()).partition(|&k| !net.has_diagonals && !props[k].goal.has_diagonal());
-        tally.strict_diagonal += diagonal.len() as u64;
-        vec![(Time::Regions, plain)]
+        // Regions decide everything, diagonals included.
+        tally.strict_diagonal_networks += net.has_diagonals as u64;
+        vec![(Time::Regions, (0..props.len()).collect())]
     };
     let mut exact_too_big = false;
+    let mut strict_diagonal_compared = false;
     // (property, goal reachable, error reachable): in integer time, and all.
     let mut integer_results = Vec::new();
     let mut settled = Vec::new();
@@ -249,11 +271,15 @@ fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut
             }
             settled.push((k, found, error.is_some()));
             tally.oracle_settled += 1;
+            let diagonal_on_regions = time == Time::Regions && (net.has_diagonals || p.goal.has_diagonal());
             match time {
                 Time::Grid(1) => {}
                 Time::Grid(_) => tally.fine_grid += 1,
                 Time::Regions => tally.regions += 1,
             }
+            tally.regions_diagonal += diagonal_on_regions as u64;
+            strict_diagonal_compared |= time == Time::Regions && net.has_diagonals;
+            let agreed_before = tally.agreed;
             compare(
                 seed,
                 generated,
@@ -268,8 +294,12 @@ fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut
                 &mut exact_too_big,
                 tally,
             );
+            if diagonal_on_regions {
+                tally.regions_diagonal_agreed += tally.agreed - agreed_before;
+            }
         }
     }
+    tally.strict_diagonal_compared += strict_diagonal_compared as u64;
     if budget.cross_check && closed && n <= budget.fine_clocks {
         if !integer_results.is_empty()
             && self_check(seed, generated, &net, &props, &integer_results, Time::Grid(fine), budget, tally)
@@ -277,13 +307,78 @@ fn check_generated(seed: u64, generated: &Generated, budget: Budget, tally: &mut
             tally.self_checks += 1;
         }
         // Two independent exact oracles: the grid (closed networks) and
-        // regions (no diagonals).
-        if !net.has_diagonals {
-            settled.retain(|&(k, ..)| !props[k].goal.has_diagonal());
-            if !settled.is_empty() && self_check(seed, generated, &net, &props, &settled, Time::Regions, budget, tally)
-            {
-                tally.region_checks += 1;
+        // regions (with difference classes for the diagonals).
+        if !settled.is_empty() && self_check(seed, generated, &net, &props, &settled, Time::Regions, budget, tally) {
+            tally.region_checks += 1;
+            let diagonal_props = settled.iter().filter(|&&(k, ..)| props[k].goal.has_diagonal()).count() as u64;
+            if net.has_diagonals || diagonal_props > 0 {
+                tally.region_checks_diagonal += 1;
             }
+            tally.region_checked_diagonal_props += diagonal_props;
+        }
+        if n >= 2 {
+            probe_check(seed, generated, &loaded, &net, budget, tally);
+        }
+    }
+}
+
+/// The largest `|c|` of the difference probes.
+const PROBE: i64 = 3;
+
+/// The grid `1/(n+1)` (exact for every goal on a closed network) against
+/// regions on probes of every clock difference: `x - y == c` and
+/// `c < x - y < c + 1` for `|c| <= PROBE`, and beyond. The generated
+/// properties ask about a few differences only, and rarely about one that
+/// the network pins down; the probes make the region oracle keep the
+/// difference class of every pair and compare all of them.
+fn probe_check(
+    seed: u64,
+    generated: &Generated,
+    loaded: &kairos::model::load::Loaded,
+    net: &kairos::network::Network,
+    budget: Budget,
+    tally: &mut Tally,
+) {
+    let names = &net.clocks;
+    let mut texts = Vec::new();
+    for (a, x) in names.iter().enumerate() {
+        for y in &names[a + 1..] {
+            for c in -PROBE..=PROBE {
+                texts.push(format!("E<> {x} - {y} == {c}"));
+                if c < PROBE {
+                    texts.push(format!("E<> {x} - {y} > {c} and {x} - {y} < {}", c + 1));
+                }
+            }
+            texts.push(format!("E<> {x} - {y} < {}", -PROBE));
+            texts.push(format!("E<> {x} - {y} > {PROBE}"));
+        }
+    }
+    let goals: Vec<StateFormula> = texts
+        .iter()
+        .map(|t| {
+            let p = loaded.query("probe", t).unwrap_or_else(|d| panic!("probe `{t}`: {d:?}"));
+            let Formula::Path { arg, .. } = &p.formula else { unreachable!() };
+            net.state_formula(&p, arg).expect("a state formula")
+        })
+        .collect();
+    let formulas: Vec<&StateFormula> = goals.iter().collect();
+    let explore = |time| Oracle::explore(net, &formulas, Config { time, max_states: budget.oracle_states });
+    let (Ok(mut grid), Ok(mut regions)) = (explore(Time::Grid(net.clocks.len() as i64 + 1)), explore(Time::Regions))
+    else {
+        return;
+    };
+    tally.probe_checks += 1;
+    let (grid_error, region_error) = (grid.error.is_some(), regions.error.is_some());
+    for (t, f) in texts.iter().zip(&goals) {
+        tally.probes += 1;
+        let (g, r) = (grid.reachable(f).expect("probes evaluate"), regions.reachable(f).expect("probes evaluate"));
+        if g != r || grid_error != region_error {
+            let summary = format!(
+                "seed {seed}: probe `{t}`: ORACLE SELF-CHECK: fine grid: goal {g}, error {grid_error}; regions: goal \
+                 {r}, error {region_error}"
+            );
+            let details = format!("{summary}\n--- model ---\n{}", generated.yaml);
+            tally.disagreements.push(Disagreement { seed, summary, details });
         }
     }
 }
@@ -577,12 +672,14 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
     println!(
         "differential: {} networks (seeds {first}..{}) in {:.1} s\n  \
          {} invalid models, {} properties\n  \
-         oracle: {} properties settled ({} on the fine grid, {} on regions), {} states in all, {} properties \
-         given up (state budget), {} needing the fine grid on too many clocks, {} with diagonals in networks with \
-         strict bounds, {} deadlock properties skipped (run-time errors); networks self-checked: {} integer time vs \
-         fine grid, {} grid vs regions\n  \
+         oracle: {} properties settled ({} on the fine grid, {} on regions, of which {} with a diagonal in the \
+         network or the property; {} networks with strict bounds and diagonal guards, {} of them compared), {} states in all, {} \
+         properties given up (state budget), {} needing the fine grid on too many clocks, {} deadlock properties \
+         skipped (run-time errors); networks self-checked: {} integer time vs fine grid, {} grid vs regions ({} of \
+         them with diagonals, {} diagonal properties), {} grid vs regions on {} difference probes\n  \
          engine: {} runs, {} agreed ({} found a goal, {} run-time errors), {} unknown (state limit: without \
-         extrapolation or without subsumption), {} unsupported (diagonals with lu/alu)\n  \
+         extrapolation or without subsumption), {} unsupported (diagonals with lu/alu); on regions with \
+         diagonals: {} agreed\n  \
          {} DISAGREEMENTS in {} networks",
         t.networks,
         first + count - 1,
@@ -592,19 +689,26 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.oracle_settled,
         t.fine_grid,
         t.regions,
+        t.regions_diagonal,
+        t.strict_diagonal_networks,
+        t.strict_diagonal_compared,
         t.oracle_states,
         t.oracle_gave_up,
         t.too_many_clocks,
-        t.strict_diagonal,
         t.deadlock_with_errors,
         t.self_checks,
         t.region_checks,
+        t.region_checks_diagonal,
+        t.region_checked_diagonal_props,
+        t.probe_checks,
+        t.probes,
         t.engine_runs,
         t.agreed,
         t.agreed_found,
         t.agreed_error,
         t.unknown_limit,
         t.unsupported_diagonal,
+        t.regions_diagonal_agreed,
         t.disagreements.len(),
         {
             let mut s: Vec<u64> = t.disagreements.iter().map(|d| d.seed).collect();
@@ -742,6 +846,19 @@ system: [P]
     // Strict lower bounds only: exact in integer time.
     let f = goal("A[] P.x <= 1 or P.y <= 1");
     assert_eq!(oracle::strict_atoms(&f, false), 1);
+    // Regions with difference classes agree with the fine grid.
+    for q in [
+        "E<> deadlock and P.b",
+        "E<> P.done",
+        "E<> P.b and P.x - P.y >= 1",
+        "E<> P.b and P.x >= 7",
+        "E<> P.a and P.x >= 2",
+        "E<> P.b and P.x - P.y > 0 and P.x - P.y < 1",
+        "E<> P.a and P.x > 0 and P.y < 1",
+    ] {
+        let f = goal(q);
+        assert_eq!(ask(&f, 3), known.ask(&f, Time::Regions), "{q}");
+    }
 }
 
 /// The region oracle on a network with strict bounds, where integer time
@@ -786,4 +903,86 @@ system: [P]
     }
     // Integer time never sees `1 < x < 2`.
     assert!(!known.ask(&known.goal("E<> P.b"), Time::Grid(1)));
+}
+
+/// The region oracle with diagonals: the difference classes, not the
+/// representative, decide them (above the region constant every clock of
+/// the representative is `M + 1`), strict diagonals see the differences
+/// strictly between integers, and `deadlock` follows diagonal guards.
+/// (Invariants cannot be diagonal: the front end refuses them.)
+#[test]
+fn the_region_oracle_knows_diagonal_answers() {
+    // x - y = 1 forever after the reset; in c both clocks are above
+    // M = 10, where the representative has x = y.
+    let text = r#"
+model: above
+templates:
+  P:
+    clocks: [x, y]
+    initial: a
+    locations:
+      a: {invariant: "x <= 1"}
+      b: {}
+      c: {}
+    edges:
+      - {from: a, to: b, guard: "x == 1", update: "y = 0"}
+      - {from: b, to: c, guard: "y > 10"}
+system: [P]
+"#;
+    let known = Known::new(text);
+    let answers = [
+        ("E<> P.c and P.x - P.y == 1", true),
+        ("E<> P.c and P.x - P.y < 1", false),
+        ("E<> P.c and P.y - P.x > -1", false),
+        ("E<> P.c and P.x - P.y > 0 and P.y >= 11", true),
+    ];
+    for (q, expected) in answers {
+        assert_eq!(known.ask(&known.goal(q), Time::Regions), expected, "{q}");
+    }
+
+    // y is reset at some x in (0, 1): afterwards 0 < x - y < 1.
+    let text = r#"
+model: between
+templates:
+  P:
+    clocks: [x, y]
+    initial: a
+    locations:
+      a: {invariant: "x < 1"}
+      b: {}
+      done: {}
+      w: {}
+      late: {}
+      never: {}
+    edges:
+      - {from: a, to: b, guard: "x > 0", update: "y = 0"}
+      - {from: b, to: done, guard: "x - y <= 0"}
+      - {from: b, to: done, guard: "x - y >= 1"}
+      - {from: a, to: w, guard: "x > 0", update: "y = 0"}
+      - {from: w, to: late, guard: "y > 5 && x - y > 0"}
+      - {from: a, to: never, guard: "y - x > 0 || x - y > 0"}
+system: [P]
+"#;
+    let known = Known::new(text);
+    let answers = [
+        ("E<> P.b", true),
+        ("E<> P.done", false),
+        ("E<> P.b and P.x - P.y > 0 and P.x - P.y < 1", true),
+        ("E<> P.b and P.x - P.y == 0", false),
+        ("E<> P.b and P.x - P.y >= 1", false),
+        // No step from b, ever: a deadlock only the diagonals explain.
+        ("E<> deadlock and P.b", true),
+        ("E<> deadlock and P.a", false),
+        // Both clocks above M = 5 in late: the class still knows.
+        ("E<> P.late", true),
+        ("E<> P.late and P.y > 100", true),
+        ("E<> P.late and P.x - P.y >= 1", false),
+        ("E<> P.late and P.x - P.y < 0", false),
+        ("E<> deadlock and P.w", false),
+        // x = y before the reset.
+        ("E<> P.never", false),
+    ];
+    for (q, expected) in answers {
+        assert_eq!(known.ask(&known.goal(q), Time::Regions), expected, "{q}");
+    }
 }

@@ -12,13 +12,16 @@
 //! - a point of the grid `(1/k)Z`, time advancing by `1/k` (`grid.rs`):
 //!   exact for closed automata (non-strict bounds), see there;
 //! - the canonical representative of a clock region, time advancing to the
-//!   next region (`region.rs`): exact for strict bounds too, but not for
-//!   diagonal constraints.
+//!   next region (`region.rs`), followed by the *difference classes* of the
+//!   clock pairs that diagonal constraints relate: exact for strict bounds
+//!   and diagonals alike.
 //!
-//! Either way the representation decides every clock constraint by plain
-//! evaluation, so the discrete part below (edges, synchronisations, the
+//! Either way the clock part decides every clock constraint ([`Clocks::holds`]:
+//! plain evaluation on the grid; the representative or the classes for
+//! regions), so the discrete part below (edges, synchronisations, the
 //! committed rule, urgency, updates, invariants, run-time errors,
-//! `deadlock`) is the same for both.
+//! `deadlock`) is the same for both; the only extra step for regions is
+//! [`Clocks::after_resets`], which updates the classes of a step's resets.
 
 mod grid;
 mod region;
@@ -81,12 +84,12 @@ fn is_diagonal(c: &ClockConstraint) -> bool {
 pub enum Time {
     /// Points of the grid `(1/k)Z`, steps of `1/k`.
     Grid(i64),
-    /// Regions (no diagonal constraints).
+    /// Regions, with the difference classes of diagonal pairs.
     Regions,
 }
 
 /// The clock part of the states of one exploration.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Clocks {
     Grid(grid::Grid),
     Regions(region::Regions),
@@ -116,6 +119,36 @@ impl Clocks {
             Clocks::Regions(r) => r.normalise(clocks),
         }
     }
+
+    /// The length of the clock part for `n` clocks.
+    fn width(&self, n: usize) -> usize {
+        match self {
+            Clocks::Grid(_) => n,
+            Clocks::Regions(r) => r.width(),
+        }
+    }
+
+    /// `x_i - x_j ≺ b` (`b` in time units).
+    fn holds(&self, part: &[i64], i: u32, j: u32, strict: bool, b: i64) -> bool {
+        match self {
+            Clocks::Grid(g) => {
+                let val = |c: u32| if c == 0 { 0 } else { part[c as usize - 1] };
+                let (d, b) = (val(i) - val(j), b * g.scale());
+                if strict { d < b } else { d <= b }
+            }
+            Clocks::Regions(r) => r.holds(part, i, j, strict, b),
+        }
+    }
+
+    /// After the updates of a step that reset the clocks `reset` (their new
+    /// values already written): the grid has nothing to do; regions update
+    /// the difference classes.
+    fn after_resets(&self, part: &mut [i64], reset: &[u32]) {
+        match self {
+            Clocks::Grid(_) => {}
+            Clocks::Regions(r) => r.after_resets(part, reset),
+        }
+    }
 }
 
 /// What one exploration is set up for.
@@ -130,7 +163,8 @@ pub struct Config {
 pub struct Oracle<'n> {
     net: &'n Network,
     clocks: Clocks,
-    /// Largest constant (scaled): a bound beyond it would break the cap.
+    /// Largest constant (in time units): a bound beyond it would break the
+    /// cap (for regions: `M`; a diagonal's bound is at most `D <= M`).
     max_const: i64,
     np: usize,
     ns: usize,
@@ -149,6 +183,8 @@ pub struct Oracle<'n> {
     pub error: Option<String>,
     stack: Vec<i64>,
     locs: Vec<u32>,
+    /// The clocks reset by the step being fired.
+    reset: Vec<u32>,
 }
 
 /// An edge enabled in a state: process, edge, resolved channel.
@@ -166,7 +202,6 @@ pub struct GaveUp;
 impl<'n> Oracle<'n> {
     /// Explores the whole state space. `formulas` are the state formulas
     /// that will be asked (their constants count for the normalisation).
-    /// Pre: no diagonal constraint with [`Time::Regions`].
     pub fn explore(net: &'n Network, formulas: &[&StateFormula], config: Config) -> Result<Self, GaveUp> {
         let mut constraints: Vec<&ClockConstraint> = Vec::new();
         let mut max_reset = 0;
@@ -186,27 +221,36 @@ impl<'n> Oracle<'n> {
         for f in formulas {
             formula_constraints(f, &mut constraints);
         }
-        let m = constraints
-            .iter()
-            .map(|c| {
-                let (lo, hi) = c.effective_range();
-                lo.abs().max(hi.abs())
-            })
-            .max()
-            .unwrap_or(0);
-        let diagonal = constraints.iter().any(|c| is_diagonal(c));
-        let clocks = match config.time {
-            Time::Grid(k) => Clocks::Grid(grid::Grid::new(k, m, max_reset, diagonal)),
+        let largest = |diagonal: bool| {
+            constraints
+                .iter()
+                .filter(|c| is_diagonal(c) == diagonal)
+                .map(|c| {
+                    let (lo, hi) = c.effective_range();
+                    lo.abs().max(hi.abs())
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        // The largest constant of the non-diagonal constraints and of the
+        // diagonal ones.
+        let (m0, d) = (largest(false), largest(true));
+        let diagonals: Vec<(u32, u32)> = constraints.iter().filter(|c| is_diagonal(c)).map(|c| (c.i, c.j)).collect();
+        let (clocks, m) = match config.time {
+            Time::Grid(k) => {
+                let m = m0.max(d);
+                (Clocks::Grid(grid::Grid::new(k, m, max_reset, !diagonals.is_empty())), m)
+            }
             Time::Regions => {
-                assert!(!diagonal, "oracle: regions do not decide diagonal constraints");
-                Clocks::Regions(region::Regions::new(net.clocks.len(), m))
+                let r = region::Regions::new(net.clocks.len(), m0, &diagonals, d, max_reset);
+                let m = r.constant();
+                (Clocks::Regions(r), m)
             }
         };
-        let k = clocks.scale();
         let mut o = Oracle {
             net,
             clocks,
-            max_const: k * m,
+            max_const: m,
             np: net.processes.len(),
             ns: net.slots.len(),
             states: States::default(),
@@ -218,6 +262,7 @@ impl<'n> Oracle<'n> {
             error: None,
             stack: Vec::new(),
             locs: vec![0; net.processes.len()],
+            reset: Vec::new(),
         };
         o.initial();
         o.initial_states = o.states.len();
@@ -272,12 +317,13 @@ impl<'n> Oracle<'n> {
 
     fn initial(&mut self) {
         let net = self.net;
-        let nc = net.clocks.len();
+        let width = self.clocks.width(net.clocks.len());
         let mut data: Vec<i64> = net.slots.iter().map(|s| s.init.0).collect();
         loop {
             let mut s: Vec<i64> = net.processes.iter().map(|p| p.initial as i64).collect();
             s.extend(&data);
-            s.extend(std::iter::repeat_n(0, nc));
+            // Every clock and every difference is 0 (class 0).
+            s.extend(std::iter::repeat_n(0, width));
             match self.invariants_hold(&s) {
                 Ok(true) => {
                     self.states.insert(s.into_boxed_slice());
@@ -303,16 +349,14 @@ impl<'n> Oracle<'n> {
         }
     }
 
-    /// `x_i - x_j ≺ bound` on the state's clocks (in units of `1/scale`).
+    /// `x_i - x_j ≺ bound` on the state's clock part.
     fn holds(&mut self, c: &ClockConstraint, s: &[i64]) -> Result<bool, EvalError> {
         self.load_locs(s);
         let (_, data, clocks) = self.split(s);
         let b = c.bound.eval(&self.locs, data, &mut self.stack)?;
-        let b = if c.negate { -b } else { b } * self.clocks.scale();
+        let b = if c.negate { -b } else { b };
         assert!(b.abs() <= self.max_const, "oracle: a clock bound {b} beyond the normalisation constant");
-        let val = |i: u32| if i == 0 { 0 } else { clocks[i as usize - 1] };
-        let d = val(c.i) - val(c.j);
-        Ok(if c.strict { d < b } else { d <= b })
+        Ok(self.clocks.holds(clocks, c.i, c.j, c.strict, b))
     }
 
     fn data_holds(&mut self, code: &kairos::network::Code, s: &[i64]) -> Result<bool, EvalError> {
@@ -481,10 +525,14 @@ impl<'n> Oracle<'n> {
             t[p] = net.processes[p].edges[e].to as i64;
         }
         let base = self.np + self.ns;
+        self.reset.clear();
         for &(p, e) in edges {
             for u in &net.processes[p].edges[e].updates {
                 match u {
-                    Update::Reset { clock, value } => t[base + *clock as usize - 1] = value * self.clocks.scale(),
+                    Update::Reset { clock, value } => {
+                        t[base + *clock as usize - 1] = value * self.clocks.scale();
+                        self.reset.push(*clock);
+                    }
                     Update::Data { target, value } => {
                         self.load_locs(&t);
                         let data = &t[self.np..base];
@@ -517,6 +565,8 @@ impl<'n> Oracle<'n> {
                 }
             }
         }
+        // Before the target invariants: they may be diagonal.
+        self.clocks.after_resets(&mut t[base..], &self.reset);
         if !self.invariants_hold(&t).map_err(|x| self.describe(&x, edges))? {
             return Ok(None);
         }
@@ -633,7 +683,8 @@ impl<'n> Oracle<'n> {
         Ok(false)
     }
 
-    /// A readable state, for messages (for a region: its representative).
+    /// A readable state, for messages (for a region: its representative and
+    /// the difference classes).
     pub fn show(&self, i: usize) -> String {
         let net = self.net;
         let s = &self.states[i];
@@ -647,6 +698,9 @@ impl<'n> Oracle<'n> {
         }
         for (c, v) in net.clocks.iter().zip(clocks) {
             out.push(format!("{c}={}", *v as f64 / self.clocks.scale() as f64));
+        }
+        if let Clocks::Regions(r) = &self.clocks {
+            out.extend(r.show_classes(clocks, |a| net.clocks[a as usize - 1].to_string()));
         }
         out.join(" ")
     }

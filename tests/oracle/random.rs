@@ -1,6 +1,8 @@
-//! A small seeded generator of random CLOSED networks (moved here from
+//! A small seeded generator of random networks (moved here from
 //! `tests/differential.rs` so that `tests/liveness_differential.rs` can use
-//! it too): the same seed, the same network.
+//! it too): the same seed, the same network. About half of them have strict
+//! clock bounds (a stream of its own, see [`Strictness`]), independently of
+//! whether they have diagonal guards (8%).
 #![allow(dead_code)]
 
 use std::fmt::Write as _;
@@ -68,13 +70,15 @@ struct Strictness {
     rng: Rng,
     /// This network has strict bounds (about half of them do).
     on: bool,
+    /// Some comparison was made strict.
+    made: bool,
 }
 
 impl Strictness {
     fn new(seed: u64) -> Strictness {
         let mut rng = Rng(seed ^ 0x5717_c7b0_0dd5_eed5);
         let on = rng.chance(0.5);
-        Strictness { rng, on }
+        Strictness { rng, on, made: false }
     }
 
     /// `op` (a clock comparison), made strict in a share of the atoms of a
@@ -83,6 +87,7 @@ impl Strictness {
         if !self.on || self.rng.chance(0.4) {
             return op;
         }
+        self.made |= op == "<=" || op == ">=";
         match op {
             "<=" => "<",
             ">=" => ">",
@@ -128,6 +133,7 @@ impl Gen {
             let i = r.below(ctx.clocks.len());
             let j = (i + 1 + r.below(ctx.clocks.len() - 1)) % ctx.clocks.len();
             let op = *r.pick(&["<=", ">=", "=="]);
+            let op = self.strict.op(op);
             return format!("{} - {} {op} {}", ctx.clocks[i], ctx.clocks[j], r.int(-3, 3));
         }
         let x = r.pick(ctx.clocks).clone();
@@ -227,8 +233,6 @@ impl Gen {
             rng,
             strict: Strictness::new(seed),
         };
-        // The region oracle does not decide diagonals: those stay closed.
-        g.strict.on &= !g.diagonals;
         let mut y = String::new();
         let _ = writeln!(y, "model: random-{seed}");
         let _ = writeln!(y, "constants: {{K: {}}}", g.rng.int(1, 5));
@@ -413,6 +417,13 @@ impl Gen {
     fn properties(&mut self, instances: &[Instance], templates: &[Template]) -> Vec<String> {
         let r = &mut self.rng;
         let s = &mut self.strict;
+        // The model has a strict bound (it may have none by chance).
+        let strict_model = s.made;
+        // Diagonal networks used to be closed, properties included: one
+        // whose model came out closed stays what it was.
+        if self.diagonals && !strict_model {
+            s.on = false;
+        }
         let mut out = Vec::new();
         let inst = |r: &mut Rng| r.below(instances.len());
         // `I.l`, for a random instance and location (not the initial one,
@@ -476,10 +487,13 @@ impl Gen {
             let (i, j) = two(r);
             let (x, y) = (clock(r, i), clock(r, j));
             if x != y {
+                // Strict only if the model is: a closed model keeps its
+                // properties (and the strictness stream its draws).
+                let mut op = |op| if strict_model { s.op(op) } else { op };
                 out.push(match r.below(3) {
-                    0 => format!("E<> {x} - {y} >= {}", r.int(1, 4)),
-                    1 => format!("E<> {x} - {y} <= {} and {}", r.int(-4, -1), loc(r, i)),
-                    _ => format!("A[] ({} imply {x} - {y} <= {})", loc(r, i), r.int(0, 4)),
+                    0 => format!("E<> {x} - {y} {} {}", op(">="), r.int(1, 4)),
+                    1 => format!("E<> {x} - {y} {} {} and {}", op("<="), r.int(-4, -1), loc(r, i)),
+                    _ => format!("A[] ({} imply {x} - {y} {} {})", loc(r, i), op("<="), r.int(0, 4)),
                 });
             }
         }
@@ -494,6 +508,35 @@ impl Gen {
         }
         if templates.iter().any(|t| t.has_hot) && r.chance(0.5) {
             out.push("E<> hot".to_string());
+        }
+        // Networks with strict bounds: a diagonal property that pins the
+        // difference down (a unit window, an equality, an implication, next
+        // to a bound), drawn from the strictness stream so that closed
+        // networks keep their properties.
+        if strict_model && s.rng.chance(0.5) {
+            let q = &mut s.rng;
+            let i = inst(q);
+            let t = &templates[instances[i].template];
+            let (x, y) = if t.clocks.len() >= 2 && q.chance(0.5) {
+                // Two clocks of one instance (or one and `g`).
+                let a = q.below(t.clocks.len());
+                let b = (a + 1 + q.below(t.clocks.len() - 1)) % t.clocks.len();
+                let name = |c: &String| if c == "g" { c.clone() } else { format!("{}.{c}", instances[i].name) };
+                (name(&t.clocks[a]), name(&t.clocks[b]))
+            } else {
+                let j = inst(q);
+                (clock(q, i), clock(q, j))
+            };
+            if x != y {
+                let c = q.int(-3, 3);
+                let op = *q.pick(&["<", "<=", ">", ">="]);
+                out.push(match q.below(4) {
+                    0 => format!("E<> {x} - {y} > {c} and {x} - {y} < {}", c + 1),
+                    1 => format!("E<> {} and {x} - {y} == {c}", loc(q, i)),
+                    2 => format!("A[] ({} imply {x} - {y} {op} {c})", loc(q, i)),
+                    _ => format!("E<> {x} - {y} {op} {c} and {} {} {}", clock(q, i), q.pick(&["<", ">"]), q.int(0, 6)),
+                });
+            }
         }
         out
     }
