@@ -495,7 +495,8 @@ fn run(first: u64, count: u64, budget: Budget) {
          run-time errors, oracle budget), {} (φ, ψ) pairs; `kairos bound`: {} finite and {} unbounded compared, \
          {} refused for time-locks (refusal compared), {} unknown, {} KNOWN BUG (a time-locked stretch \
          counted, seeds {:?}); observer: {} verdicts compared, {} unknown \
-         (state budget); {} counterexamples validated and read again ({} with diagonals not); oracle W: {:?} (0..15, 16+, ∞); \
+         (over the state budget, or not run after one that was); {} counterexamples validated and read again \
+         ({} with diagonals not); oracle W: {:?} (0..15, 16+, ∞); \
          {:.1} s oracle, {:.1} s bound, {:.1} s observer, {:.1} s traces; {} DISAGREEMENTS",
         t.networks,
         first + count - 1,
