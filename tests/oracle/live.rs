@@ -30,7 +30,7 @@ impl Oracle<'_> {
     }
 
     /// Per state: a time-divergent path from it stays in `inside`.
-    fn fair(&self, inside: &[bool]) -> Vec<bool> {
+    pub(super) fn fair(&self, inside: &[bool]) -> Vec<bool> {
         let n = self.state_count();
         let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (i, succ) in self.succ.iter().enumerate() {

@@ -33,6 +33,8 @@ pub use grid::strict_atoms;
 
 pub mod live;
 pub mod random;
+pub mod response;
+pub mod timed;
 
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
