@@ -95,3 +95,15 @@ Observer:
     assert_eq!(code, 2);
     assert!(err.contains("not a bounded-response property"), "{err}");
 }
+
+/// `[< 0]` is the empty interval: refused, not read as `[<= 0]`.
+#[test]
+fn an_empty_time_bound_is_refused() {
+    for q in ["P.e -->[<0] P.f", "A<>[<0] P.f", "A<>[<0+0] P.f"] {
+        let (code, _, err) = kairos(&["check", "tests/models/liveness/time-locked-exits.yaml", "-q", q]);
+        assert_eq!(code, 2, "{q}: {err}");
+        assert!(err.contains("[empty-time-bound]"), "{q}: {err}");
+    }
+    let (code, out, err) = kairos(&["check", "tests/models/liveness/time-locked-exits.yaml", "-q", "P.e -->[<=0] P.e"]);
+    assert_eq!(code, 0, "{out}{err}");
+}

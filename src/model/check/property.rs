@@ -112,6 +112,16 @@ impl Checker<'_> {
             );
             return None;
         }
+        if b.op == BoundOp::Lt && value == 0 {
+            // `[< 0]` is the empty interval [0, 0): the observer would read
+            // it as `[<= 0]` (an answer at once counts), so it is refused.
+            self.r.error(
+                node.pos_in_text(b.span.start),
+                "empty-time-bound",
+                "the time bound `< 0` is empty (no time point is before 0); write `<= 0` for \"at once\"",
+            );
+            return None;
+        }
         let cmp = match b.op {
             BoundOp::Lt => Cmp::Lt,
             BoundOp::Le => Cmp::Le,
