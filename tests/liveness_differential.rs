@@ -9,8 +9,10 @@
 //! with strict bounds on the region graph of the network plus the oracle's
 //! tick clock (exact for any bounds; the argument is in live.rs). On closed
 //! networks with few clocks both oracles are run and must agree
-//! ("cross-checked"). Networks with diagonal constraints are skipped (the
-//! engine refuses them under ExtraLU+).
+//! ("cross-checked"). Networks with diagonal constraints are compared with
+//! the engine's exact zones only (it refuses ExtraLU+ for them); both
+//! oracles handle diagonals (the grid by its normalisation, regions by the
+//! difference classes).
 //!
 //! `cargo test --test liveness_differential` checks 200 networks (in the
 //! test profile most of the time goes to the DBM library's `debug_assert!`
@@ -42,16 +44,19 @@ use oracle::{Config, Oracle, Time};
 #[derive(Default, Debug)]
 struct Tally {
     networks: u64,
-    /// Not compared: invalid models, diagonal constraints, run-time errors,
-    /// beyond the oracle's state budget (closed / strict networks).
+    /// Not compared: invalid models, run-time errors, beyond the oracle's
+    /// state budget (closed / strict networks).
     invalid: u64,
-    diagonals: u64,
     errors: u64,
     budget_closed: u64,
     budget_strict: u64,
-    /// Networks compared: closed (integer time), strict (regions + tick).
+    /// Networks compared: closed (integer time), strict (regions + tick);
+    /// of them with diagonal constraints (exact zones only).
     closed: u64,
     strict: u64,
+    diagonals: u64,
+    /// Engine runs compared on networks with diagonals.
+    diagonal_compared: u64,
     /// Properties with an oracle answer, in all and on strict networks.
     properties: u64,
     strict_properties: u64,
@@ -60,6 +65,8 @@ struct Tally {
     strict_compared: u64,
     lassos: u64,
     strict_lassos: u64,
+    /// Lassos in networks with diagonals (the validator refuses them).
+    lassos_unchecked: u64,
     unknown: u64,
     /// Closed networks also explored on regions with the tick clock, and
     /// the properties whose two oracle answers were compared.
@@ -149,10 +156,6 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
     let src = Source::new(format!("{name}.yaml"), yaml.to_string());
     let Ok(loaded) = load_model(&src) else { return tally.invalid += 1 };
     let Ok(net) = kairos::network::build(&loaded.model) else { return tally.invalid += 1 };
-    if net.has_diagonals {
-        // The engine refuses them (ExtraLU+); nothing to compare.
-        return tally.diagonals += 1;
-    }
     let texts = texts.unwrap_or_else(|| loaded.model.properties.iter().map(|p| p.text.clone()).collect());
     let parsed = parse(&loaded, &net, &texts, name);
     let mut formulas = Vec::new();
@@ -192,11 +195,15 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
         tally.strict += 1;
         tally.region_states += o.state_count() as u64;
     }
+    tally.diagonals += u64::from(net.has_diagonals);
     let limit = |n| Limits { max_states: Some(n), ..Limits::default() };
     let settings = [
         Options { limits: limit(budget.lu_states), ..Options::default() },
         Options { abstraction: Some(AbstractionChoice::None), limits: limit(budget.none_states), ..Options::default() },
     ];
+    // With diagonals the engine refuses ExtraLU+ (unsound for them): exact
+    // zones only.
+    let settings = if net.has_diagonals { &settings[1..] } else { &settings[..] };
     let mut answers = Vec::new();
     for shape in &parsed {
         let p = &shape.0;
@@ -207,7 +214,7 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
         let Some(expected) = expected else { continue };
         tally.properties += 1;
         tally.strict_properties += u64::from(!closed);
-        for options in &settings {
+        for options in settings {
             let t0 = Instant::now();
             let out = engine::check(&loaded.model, Some(&net), p, options);
             tally.seconds[1] += t0.elapsed().as_secs_f64();
@@ -231,6 +238,7 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
             };
             tally.compared += 1;
             tally.strict_compared += u64::from(!closed);
+            tally.diagonal_compared += u64::from(net.has_diagonals);
             if got != expected {
                 let oracle = if closed { "integer-time oracle" } else { "region oracle" };
                 tally.disagreements.push(format!(
@@ -238,7 +246,11 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
                     p.text, options.abstraction
                 ));
             }
-            if let Some(t) = &out.trace {
+            if out.trace.is_some() && net.has_diagonals {
+                // The validator checks loops with regions, which do not
+                // decide diagonals: it refuses such lassos.
+                tally.lassos_unchecked += 1;
+            } else if let Some(t) = &out.trace {
                 tally.lassos += 1;
                 tally.strict_lassos += u64::from(!closed);
                 let t0 = Instant::now();
@@ -337,11 +349,10 @@ fn run(first: u64, count: u64, budget: Budget) {
     println!(
         "liveness differential: {} networks (seeds {first}..{}) in {:.1} s\n  \
          compared: {} closed networks (integer-time oracle), {} with strict bounds (region oracle with the tick \
-         clock, {} states in all with the cross-checks)\n  \
-         not compared: {} invalid, {} with diagonals, {} with run-time errors, beyond the oracle's state budget: {} \
-         closed, {} strict\n  \
+         clock, {} states in all with the cross-checks); {} of them with diagonals ({} engine runs, exact zones)\n  \
+         not compared: {} invalid, {} with run-time errors, beyond the oracle's state budget: {} closed, {} strict\n  \
          {} properties ({} on strict networks), {} engine runs compared ({} on strict networks), {} lassos \
-         validated ({} on strict networks), {} unknown (engine state budget)\n  \
+         validated ({} on strict networks; {} not, in networks with diagonals), {} unknown (engine state budget)\n  \
          cross-checked integer time vs regions + tick: {} closed networks, {} properties\n  \
          {:.1} s oracles, {:.1} s engine, {:.1} s lassos; {} DISAGREEMENTS",
         t.networks,
@@ -350,8 +361,9 @@ fn run(first: u64, count: u64, budget: Budget) {
         t.closed,
         t.strict,
         t.region_states,
-        t.invalid,
         t.diagonals,
+        t.diagonal_compared,
+        t.invalid,
         t.errors,
         t.budget_closed,
         t.budget_strict,
@@ -361,6 +373,7 @@ fn run(first: u64, count: u64, budget: Budget) {
         t.strict_compared,
         t.lassos,
         t.strict_lassos,
+        t.lassos_unchecked,
         t.unknown,
         t.cross_checked,
         t.cross_checked_properties,
