@@ -150,7 +150,7 @@ fn verbose() -> bool {
 }
 
 /// Checks one model: `texts` are the properties (the generated ones, or
-/// the model's own when empty).
+/// the model's own when `None`).
 fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budget, tally: &mut Tally) {
     tally.networks += 1;
     let src = Source::new(format!("{name}.yaml"), yaml.to_string());

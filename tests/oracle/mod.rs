@@ -22,6 +22,14 @@
 //! committed rule, urgency, updates, invariants, run-time errors,
 //! `deadlock`) is the same for both; the only extra step for regions is
 //! [`Clocks::after_resets`], which updates the classes of a step's resets.
+//!
+//! For the liveness oracle (`live.rs`), [`Oracle::explore_ticked`] explores
+//! regions with one more clock, the *tick clock* `t` (constant 1), and
+//! records per state its *tick* (`t >= 1`, then `t := 0`): the progress
+//! steps of time-divergent runs. A tick is not a step of the network: it is
+//! kept apart from the discrete steps (`succ`, `has_step`, hence
+//! `deadlock`), and `t` is in no guard, invariant or formula, so it changes
+//! no other answer (it only splits regions further).
 
 mod grid;
 mod region;
