@@ -22,6 +22,14 @@
 //! committed rule, urgency, updates, invariants, run-time errors,
 //! `deadlock`) is the same for both; the only extra step for regions is
 //! [`Clocks::after_resets`], which updates the classes of a step's resets.
+//!
+//! For the liveness oracle (`live.rs`), [`Oracle::explore_ticked`] explores
+//! regions with one more clock, the *tick clock* `t` (constant 1), and
+//! records per state its *tick* (`t >= 1`, then `t := 0`): the progress
+//! steps of time-divergent runs. A tick is not a step of the network: it is
+//! kept apart from the discrete steps (`succ`, `has_step`, hence
+//! `deadlock`), and `t` is in no guard, invariant or formula, so it changes
+//! no other answer (it only splits regions further).
 
 mod grid;
 mod region;
@@ -151,6 +159,19 @@ impl Clocks {
             Clocks::Regions(r) => r.after_resets(part, reset),
         }
     }
+
+    /// The target of a tick from `part` (the liveness oracle's tick clock
+    /// `t` is at least 1; `t := 0`), if a tick is allowed there.
+    fn tick(&self, part: &[i64]) -> Option<Vec<i64>> {
+        match self {
+            Clocks::Regions(r) if r.tick_ready(part) => {
+                let mut t = part.to_vec();
+                r.tick(&mut t);
+                Some(t)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// What one exploration is set up for.
@@ -179,6 +200,10 @@ pub struct Oracle<'n> {
     deadlock_memo: Vec<Option<bool>>,
     /// Per state: its successors by a discrete step (for `live`).
     succ: Vec<Vec<u32>>,
+    /// Per state: its successor by a tick (`NONE` without one), in an
+    /// exploration with the tick clock ([`Oracle::explore_ticked`], for
+    /// `live`): not a step of the network, so not in `succ` nor `has_step`.
+    tick: Vec<u32>,
     /// The first `initial_states` states are the initial ones.
     initial_states: usize,
     /// The first run-time error met, described.
@@ -205,6 +230,26 @@ impl<'n> Oracle<'n> {
     /// Explores the whole state space. `formulas` are the state formulas
     /// that will be asked (their constants count for the normalisation).
     pub fn explore(net: &'n Network, formulas: &[&StateFormula], config: Config) -> Result<Self, GaveUp> {
+        Self::explore_with(net, formulas, config, false)
+    }
+
+    /// [`Oracle::explore`] on regions of the network plus the *tick clock*
+    /// `t` of the liveness oracle (`live.rs`): one more clock, in no guard,
+    /// invariant or formula, with its own constant 1, and from every state
+    /// with `t >= 1` a tick (`t := 0`, nothing else; `tick`). Everything
+    /// else (steps, delays, invariants, `deadlock`) is as without it.
+    // Only tests/liveness_differential.rs asks for it.
+    #[allow(dead_code)]
+    pub fn explore_ticked(net: &'n Network, formulas: &[&StateFormula], max_states: usize) -> Result<Self, GaveUp> {
+        Self::explore_with(net, formulas, Config { time: Time::Regions, max_states }, true)
+    }
+
+    fn explore_with(
+        net: &'n Network,
+        formulas: &[&StateFormula],
+        config: Config,
+        ticked: bool,
+    ) -> Result<Self, GaveUp> {
         let mut constraints: Vec<&ClockConstraint> = Vec::new();
         let mut max_reset = 0;
         for p in &net.processes {
@@ -240,11 +285,12 @@ impl<'n> Oracle<'n> {
         let diagonals: Vec<(u32, u32)> = constraints.iter().filter(|c| is_diagonal(c)).map(|c| (c.i, c.j)).collect();
         let (clocks, m) = match config.time {
             Time::Grid(k) => {
+                assert!(!ticked, "oracle: the tick clock is for regions");
                 let m = m0.max(d);
                 (Clocks::Grid(grid::Grid::new(k, m, max_reset, !diagonals.is_empty())), m)
             }
             Time::Regions => {
-                let r = region::Regions::new(net.clocks.len(), m0, &diagonals, d, max_reset);
+                let r = region::Regions::new(net.clocks.len(), m0, &diagonals, d, max_reset, ticked);
                 let m = r.constant();
                 (Clocks::Regions(r), m)
             }
@@ -260,6 +306,7 @@ impl<'n> Oracle<'n> {
             delay: Vec::new(),
             deadlock_memo: Vec::new(),
             succ: Vec::new(),
+            tick: Vec::new(),
             initial_states: 0,
             error: None,
             stack: Vec::new(),
@@ -295,10 +342,32 @@ impl<'n> Oracle<'n> {
             }
             o.has_step.push(has_step);
             o.delay.push(delay);
+            let base = o.np + o.ns;
+            let tick = match o.clocks.tick(&s[base..]) {
+                Some(part) => {
+                    let mut t = s[..base].to_vec();
+                    t.extend(part);
+                    o.states.insert_full(t.into_boxed_slice()).0 as u32
+                }
+                None => NONE,
+            };
+            o.tick.push(tick);
             next += 1;
         }
         o.deadlock_memo = vec![None; o.states.len()];
         Ok(o)
+    }
+
+    /// What the liveness oracle counts as progress: the ticks of the tick
+    /// clock (`Some(true)`, [`Oracle::explore_ticked`]), the delay steps on
+    /// a grid (`Some(false)`: each one lets `1/k` time pass), or nothing
+    /// (`None`: plain regions, where a delay step may take arbitrarily
+    /// little time).
+    pub fn progress_by_ticks(&self) -> Option<bool> {
+        match &self.clocks {
+            Clocks::Grid(_) => Some(false),
+            Clocks::Regions(r) => r.ticked().then_some(true),
+        }
     }
 
     pub fn state_count(&self) -> usize {
@@ -702,6 +771,9 @@ impl<'n> Oracle<'n> {
             out.push(format!("{c}={}", *v as f64 / self.clocks.scale() as f64));
         }
         if let Clocks::Regions(r) = &self.clocks {
+            if let Some(t) = r.tick_clock(clocks) {
+                out.push(format!("(tick clock)={}", t as f64 / self.clocks.scale() as f64));
+            }
             out.extend(r.show_classes(clocks, |a| net.clocks[a as usize - 1].to_string()));
         }
         out.join(" ")

@@ -93,16 +93,36 @@
 //! of each step, target invariants included, is) has one value on it.
 //! Without diagonals no pair is kept, `M = M0`, and this is the plain
 //! region graph.
+//!
+//! # The tick clock (liveness)
+//!
+//! For the liveness oracle (`live.rs`) the representative may end with one
+//! more clock `t` (number `n + 1` for `n` model clocks; `S = n + 2` then)
+//! with its own constant 1: it is above 1 (stored as 2) or has its integer
+//! part and its place in the order of the fractional parts like any clock
+//! (Alur–Dill regions with one constant per clock). Nothing of the model
+//! reads it; the oracle's tick step (`tick`, when `t >= 1`) sets it to 0.
+//! The argument above holds clock by clock, each clock compared with
+//! constants up to its own (`t` only with 1, in no diagonal, reset to 0
+//! only), so regions stay a time-abstract bisimulation of the network plus
+//! `t` and its ticks; `t` changes no constraint, reset or class of the
+//! model's clocks, only splits regions further.
 
 /// The regions of `n` clocks with region constant `M`, and the difference
 /// classes of the pairs some diagonal relates. The clock part of a state is
-/// the `n` representative values followed by one class per kept pair.
+/// the `n` representative values (then the tick clock's, if any) followed
+/// by one class per kept pair.
 #[derive(Clone, Debug)]
 pub struct Regions {
+    /// The clocks of the representative: the model's, then the tick clock.
     n: usize,
+    /// The model's clocks (numbers `1..=model`).
+    model: usize,
+    /// With the tick clock `t` (number `model + 1`, constant 1).
+    ticked: bool,
     /// `S = n + 1`: units per time unit.
     s: i64,
-    /// `M * S`: a clock above it is above `M`.
+    /// `M * S`: a model clock above it is above `M`.
     top: i64,
     /// `2D`: the classes are in `-2D - 1 ..= 2D + 1`.
     d2: i64,
@@ -117,9 +137,11 @@ const NO_SLOT: u32 = u32::MAX;
 impl Regions {
     /// `m0`: the largest non-diagonal constant; `diagonals`: the pairs
     /// `(i, j)` of the diagonal constraints; `d`: their largest `|c|`;
-    /// `max_reset`: the largest reset value.
-    pub fn new(clocks: usize, m0: i64, diagonals: &[(u32, u32)], d: i64, max_reset: i64) -> Regions {
-        let s = clocks as i64 + 1;
+    /// `max_reset`: the largest reset value; `ticked`: one more clock, the
+    /// tick clock of the liveness oracle (see the module comment).
+    pub fn new(clocks: usize, m0: i64, diagonals: &[(u32, u32)], d: i64, max_reset: i64, ticked: bool) -> Regions {
+        let n = clocks + usize::from(ticked);
+        let s = n as i64 + 1;
         let mut pairs: Vec<(u32, u32)> =
             diagonals.iter().filter(|(i, j)| i != j).map(|&(i, j)| (i.min(j), i.max(j))).collect();
         pairs.sort_unstable();
@@ -129,7 +151,7 @@ impl Regions {
         for (k, &(a, b)) in pairs.iter().enumerate() {
             slot[a as usize * (clocks + 1) + b as usize] = k as u32;
         }
-        Regions { n: clocks, s, top: m * s, d2: 2 * d, pairs, slot }
+        Regions { n, model: clocks, ticked, s, top: m * s, d2: 2 * d, pairs, slot }
     }
 
     /// `M`, the region constant.
@@ -146,14 +168,48 @@ impl Regions {
         self.n + self.pairs.len()
     }
 
+    /// A model clock's value is not above `M`.
     fn bounded(&self, v: i64) -> bool {
         v <= self.top
+    }
+
+    /// Clock `i` of the representative (0-based) is not above its constant:
+    /// `M` for the model's clocks, 1 for the tick clock.
+    fn bounded_at(&self, i: usize, v: i64) -> bool {
+        if i < self.model { v <= self.top } else { v <= self.s }
+    }
+
+    /// What a clock above its constant is stored as: the constant + 1.
+    fn cap_at(&self, i: usize) -> i64 {
+        if i < self.model { self.top + self.s } else { 2 * self.s }
+    }
+
+    /// The tick clock is at least 1: a tick is allowed.
+    pub fn tick_ready(&self, part: &[i64]) -> bool {
+        self.ticked && part[self.model] >= self.s
+    }
+
+    /// A tick: `t := 0`, nothing else (the result is canonical again).
+    pub fn tick(&self, part: &mut [i64]) {
+        assert!(self.tick_ready(part), "oracle: a tick before t >= 1");
+        part[self.model] = 0;
+        self.normalise(part);
+    }
+
+    /// With the tick clock.
+    pub fn ticked(&self) -> bool {
+        self.ticked
+    }
+
+    /// The tick clock's value (in units), if there is one.
+    pub fn tick_clock(&self, part: &[i64]) -> Option<i64> {
+        self.ticked.then(|| part[self.model])
     }
 
     /// The class of `x_a - x_b`, kept (`a != b`, both clocks).
     fn class(&self, part: &[i64], a: u32, b: u32) -> i64 {
         let (lo, hi, sign) = if a < b { (a, b, 1) } else { (b, a, -1) };
-        let k = self.slot[lo as usize * (self.n + 1) + hi as usize];
+        let k = self.slot[lo as usize * (self.model + 1) + hi as usize];
         assert!(k != NO_SLOT, "oracle: a diagonal on a pair of clocks that is not kept");
         sign * part[self.n + k as usize]
     }
@@ -205,15 +261,21 @@ impl Regions {
     pub fn delay(&self, part: &mut [i64]) {
         let s = self.s;
         let clocks = &mut part[..self.n];
-        if clocks.iter().any(|&v| self.bounded(v) && v % s == 0) {
+        if clocks.iter().enumerate().any(|(i, &v)| self.bounded_at(i, v) && v % s == 0) {
             // Ranks r become r + 1 and zeros become 1: add one unit. The
             // largest rank is at most (bounded clocks - 1), so r + 1 < S.
-            for v in clocks.iter_mut().filter(|v| self.bounded(**v)) {
-                *v += 1;
+            for (i, v) in clocks.iter_mut().enumerate() {
+                if self.bounded_at(i, *v) {
+                    *v += 1;
+                }
             }
-        } else if let Some(last) = clocks.iter().filter(|&&v| self.bounded(v)).map(|v| v % s).max() {
-            for v in clocks.iter_mut().filter(|v| self.bounded(**v) && **v % s == last) {
-                *v += s - last;
+        } else if let Some(last) =
+            clocks.iter().enumerate().filter(|&(i, &v)| self.bounded_at(i, v)).map(|(_, v)| v % s).max()
+        {
+            for (i, v) in clocks.iter_mut().enumerate() {
+                if self.bounded_at(i, *v) && *v % s == last {
+                    *v += s - last;
+                }
             }
         }
     }
@@ -225,18 +287,20 @@ impl Regions {
         let s = self.s;
         let clocks = &mut part[..self.n];
         let mut fractions: Vec<i64> = Vec::with_capacity(clocks.len());
-        for v in clocks.iter_mut() {
-            if !self.bounded(*v) {
-                *v = self.top + s;
+        for (i, v) in clocks.iter_mut().enumerate() {
+            if !self.bounded_at(i, *v) {
+                *v = self.cap_at(i);
             } else if *v % s != 0 {
                 fractions.push(*v % s);
             }
         }
         fractions.sort_unstable();
         fractions.dedup();
-        for v in clocks.iter_mut().filter(|v| self.bounded(**v) && **v % s != 0) {
-            let rank = fractions.binary_search(&(*v % s)).expect("collected above") as i64 + 1;
-            *v += rank - *v % s;
+        for (i, v) in clocks.iter_mut().enumerate() {
+            if self.bounded_at(i, *v) && *v % s != 0 {
+                let rank = fractions.binary_search(&(*v % s)).expect("collected above") as i64 + 1;
+                *v += rank - *v % s;
+            }
         }
     }
 
