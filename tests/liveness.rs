@@ -153,3 +153,19 @@ fn clock_atoms_in_liveness_are_unsupported() {
     assert_eq!(code, 5, "{v}");
     assert_eq!(v["properties"][0]["reason"], "unsupported");
 }
+
+/// `--max-states` bounds the whole liveness search: here a first pass
+/// without the tick clock finds time-locks and a second pass follows; both
+/// together stop at the budget (each pass alone is under it).
+#[test]
+fn the_state_budget_covers_every_pass() {
+    let model = "tests/models/liveness/time-locked-exits.yaml";
+    let (code, v) = json(&["check", model, "-q", "P.e --> P.f", "--max-states", "30", "--format", "json"]);
+    assert_eq!(code, 3, "{v}");
+    let p = &v["properties"][0];
+    assert_eq!(p["reason"], "state-limit", "{p}");
+    assert!(p["stats"]["visited"].as_u64().unwrap() <= 30, "{p}");
+    let (code, v) = json(&["check", model, "-q", "P.e --> P.f", "--format", "json"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v["properties"][0]["stats"]["visited"].as_u64().unwrap() > 30, "{v}");
+}

@@ -117,7 +117,10 @@ pub fn search(
     let mut ticks = Ticks::Nowhere;
     loop {
         let zg = ZoneGraph::new(&net, abstraction);
-        let mut p = Product::new(zg, query, z, ticks, only_initial, limits);
+        // `--max-states` bounds the whole search, not each pass.
+        let mut pass = limits.clone();
+        pass.max_states = limits.max_states.map(|m| m.saturating_sub(total.visited));
+        let mut p = Product::new(zg, query, z, ticks, only_initial, &pass);
         let result = scc::search(&mut p);
         add(&mut total, &p.stats);
         let end = match result {
