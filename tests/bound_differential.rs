@@ -388,7 +388,7 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
             tally.seconds[1] += t0.elapsed().as_secs_f64();
             let w = worst.leads_to;
             let problem = match &got {
-                WorstCase::Sup { value, attained } => {
+                WorstCase::Sup { value, attained, .. } => {
                     tally.bounds[0] += 1;
                     (w != Resp::Fin(*value) || !attained).then(|| {
                         format!(
@@ -546,5 +546,5 @@ fn bound_on_a_partly_time_locked_zone() {
     let (loaded, net) = partial_time_lock();
     let p = loaded.query("q", "P.e --> P.f").expect("a query");
     let got = worst_case(&net, &p, &Options::default());
-    assert!(matches!(got, WorstCase::Sup { value: 3, attained: true }), "{got:?}");
+    assert!(matches!(got, WorstCase::Sup { value: 3, attained: true, .. }), "{got:?}");
 }

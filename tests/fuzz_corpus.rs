@@ -5,7 +5,7 @@
 //! if a fixed finding comes back or a corpus input now panics.
 //!
 //! The fuzz build runs with debug assertions and overflow checks, as this
-//! test does; what it cannot see here is a hang or an allocation over the
+//! test does in the default test profile (not under `--release`); what it cannot see here is a hang or an allocation over the
 //! fuzzer's cap (run `fuzz/run.sh TARGET` for those).
 
 #[path = "../fuzz/harness/expr.rs"]

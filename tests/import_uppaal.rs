@@ -346,7 +346,7 @@ fn check_xml(text: &str, formula: &str) -> Verdict {
 
 #[test]
 fn instantiation_arguments_are_checked_against_the_parameter_types() {
-    let decl = "const int N = 3; typedef int[0,N] id_t; int g;";
+    let decl = "const int N = 3; typedef int[0,N] id_t; typedef bool flag_t; int g;";
     let tpl = |params: &str| {
         format!(
             "<nta>\n<declaration>{decl}</declaration>\n<template><name>P</name><parameter>{params}</parameter>\n\
@@ -376,6 +376,10 @@ fn instantiation_arguments_are_checked_against_the_parameter_types() {
         // a value: `g > 0` would be read at every step, not at instantiation.
         (
             with("bool b", "P1 = P(g > 0); system P1;"),
+            "m.xml:6:16: error[not-constant]: the argument for `b` of `P` must be computable at compile time",
+        ),
+        (
+            with("flag_t b", "P1 = P(g > 0); system P1;"),
             "m.xml:6:16: error[not-constant]: the argument for `b` of `P` must be computable at compile time",
         ),
     ];

@@ -107,3 +107,20 @@ fn an_empty_time_bound_is_refused() {
     let (code, out, err) = kairos(&["check", "tests/models/liveness/time-locked-exits.yaml", "-q", "P.e -->[<=0] P.e"]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// `kairos bound` reports the time-locks it met (runs into them do not
+/// count), as `check` does.
+#[test]
+fn bound_reports_time_locks() {
+    let q = "P.e --> P.f";
+    let (code, out, err) =
+        kairos(&["bound", "tests/models/liveness/time-locked-exits.yaml", "-q", q, "--format", "json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["bound"]["sup"], 3, "{v}");
+    let w = &v["warnings"][0];
+    assert!(w["message"].as_str().unwrap().starts_with("time-lock"), "{v}");
+    assert!(w["trace"].is_array(), "{v}");
+    let (_, _, err) = kairos(&["bound", "tests/models/liveness/time-locked-exits.yaml", "-q", q]);
+    assert!(err.contains("warning: query: time-lock"), "{err}");
+}

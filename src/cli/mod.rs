@@ -485,11 +485,7 @@ fn check(a: CheckArgs) -> u8 {
             let warnings: Vec<_> = checked()
                 .flat_map(|(p, o)| {
                     let net = net_of(o, network.as_ref());
-                    o.warnings.iter().map(move |w| {
-                        let trace = concrete_trace(net, w.trace.as_ref())
-                            .map_or(serde_json::Value::Null, |(net, t)| crate::trace::json(net, &t));
-                        json!({"property": p.name, "message": w.message, "trace": trace})
-                    })
+                    o.warnings.iter().map(move |w| warning_json(&p.name, w, net))
                 })
                 .collect();
             println!("{}", json!({"model": model.name, "properties": list, "warnings": warnings}));
@@ -512,12 +508,7 @@ fn check(a: CheckArgs) -> u8 {
                     }
                 }
                 for w in &o.warnings {
-                    eprintln!("warning: {}: {}", p.name, w.message);
-                    if let Some((net, t)) = concrete_trace(net_of(o, network.as_ref()), w.trace.as_ref()) {
-                        for line in crate::trace::text(net, &t).lines() {
-                            eprintln!("    {line}");
-                        }
-                    }
+                    print_warning(&p.name, w, net_of(o, network.as_ref()));
                 }
             }
         }
@@ -593,10 +584,12 @@ fn bound(a: args::QueryArgs) -> u8 {
     let options = options(&a.common);
     let result = engine::bound::worst_case(&network, &p, &options);
     let (word, code) = match &result {
-        WorstCase::Sup { value, attained: true } => {
+        // Also when no divergent run has a `φ and not ψ` moment at all.
+        WorstCase::Sup { value: 0, .. } => ("0 (every φ moment is answered at once)".into(), exit::OK),
+        WorstCase::Sup { value, attained: true, .. } => {
             (format!("{value} (attained: some run takes exactly {value})"), exit::OK)
         }
-        WorstCase::Sup { value, attained: false } => {
+        WorstCase::Sup { value, attained: false, .. } => {
             (format!("{value} (a supremum, not attained: every run takes less than {value})"), exit::OK)
         }
         WorstCase::Unbounded(_) => ("unbounded (some time-divergent run never reaches ψ)".into(), exit::OK),
@@ -613,14 +606,19 @@ fn bound(a: args::QueryArgs) -> u8 {
         WorstCase::Unbounded(o) => concrete_trace(Some(&network), o.trace.as_ref()),
         _ => None,
     };
+    let time_locks = match &result {
+        WorstCase::Sup { warnings, .. } => &warnings[..],
+        _ => &[],
+    };
     match format {
         OutputFormat::Json => {
             let bound = match &result {
-                WorstCase::Sup { value, attained } => json!({"sup": value, "attained": attained}),
+                WorstCase::Sup { value, attained, .. } => json!({"sup": value, "attained": attained}),
                 WorstCase::Unbounded(_) => json!("unbounded"),
                 WorstCase::None(o) => report::verdict::json(&p, o),
             };
-            let mut v = json!({"model": input.loaded.model.name, "formula": p.text, "bound": bound, "trace": null});
+            let warnings: Vec<_> = time_locks.iter().map(|w| warning_json(&p.name, w, Some(&network))).collect();
+            let mut v = json!({"model": input.loaded.model.name, "formula": p.text, "bound": bound, "trace": null, "warnings": warnings});
             if let Some((net, t)) = &lasso {
                 v["trace"] = crate::trace::json(net, t);
                 v["loop_start"] = crate::trace::json::loop_start(t).into();
@@ -633,6 +631,9 @@ fn bound(a: args::QueryArgs) -> u8 {
                 for line in crate::trace::text(net, t).lines() {
                     println!("    {line}");
                 }
+            }
+            for w in time_locks {
+                print_warning(&p.name, w, Some(&network));
             }
         }
     }
@@ -727,6 +728,24 @@ fn graph(a: args::GraphArgs) -> u8 {
 /// A trace that cannot be made concrete or fails validation is never
 /// printed: that is an internal error, said on stderr, and the verdict
 /// stands.
+/// A warning of property `name` as JSON (FORMAT.md section 7), its trace
+/// made concrete on `net`.
+fn warning_json(name: &str, w: &engine::Warning, net: Option<&crate::network::Network>) -> serde_json::Value {
+    let trace =
+        concrete_trace(net, w.trace.as_ref()).map_or(serde_json::Value::Null, |(net, t)| crate::trace::json(net, &t));
+    json!({"property": name, "message": w.message, "trace": trace})
+}
+
+/// A warning of property `name` on stderr, with its concrete trace.
+fn print_warning(name: &str, w: &engine::Warning, net: Option<&crate::network::Network>) {
+    eprintln!("warning: {name}: {}", w.message);
+    if let Some((net, t)) = concrete_trace(net, w.trace.as_ref()) {
+        for line in crate::trace::text(net, &t).lines() {
+            eprintln!("    {line}");
+        }
+    }
+}
+
 fn concrete_trace<'n>(
     net: Option<&'n crate::network::Network>,
     symbolic: Option<&engine::SymbolicTrace>,

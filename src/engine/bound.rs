@@ -33,7 +33,7 @@ use crate::domain::federation::Federation;
 use crate::domain::zone::Bound;
 use crate::engine::liveness::{self, Shape};
 use crate::engine::reach::{self, Cover, End, Order};
-use crate::engine::{Options, Outcome, Verdict, observer};
+use crate::engine::{Options, Outcome, Verdict, Warning, observer};
 use crate::model::formula::{EngineKind, Formula, TimeBound};
 use crate::model::typed::Cmp;
 use crate::model::types::Property;
@@ -49,8 +49,9 @@ const MAX_BOUND: i64 = 1 << 28;
 #[derive(Debug)]
 pub enum WorstCase {
     /// The supremum, and whether some run takes exactly that long; `0`
-    /// also when `φ and not ψ` is never reachable.
-    Sup { value: i64, attained: bool },
+    /// also when no divergent run has a `φ and not ψ` moment. `warnings`:
+    /// the time-locks `φ --> ψ` met (runs into them do not count).
+    Sup { value: i64, attained: bool, warnings: Vec<Warning> },
     /// Some time-divergent run never reaches `ψ` after `φ`: the outcome of
     /// `φ --> ψ`, with its lasso.
     Unbounded(Outcome),
@@ -99,7 +100,7 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
     };
     let Some(m) = measured.filter(|m| m.value() > 0) else {
         // No `φ and not ψ` moment, or every one answered at once.
-        return WorstCase::Sup { value: 0, attained: true };
+        return WorstCase::Sup { value: 0, attained: true, warnings: live.warnings };
     };
     // `holds(b, strict)`: `φ -->[<= b] ψ` (`-->[< b]` when strict).
     // `Err`: the outcome of a check that gave no verdict.
@@ -145,7 +146,7 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
             Err(o) => return WorstCase::None(*o),
         }
     };
-    WorstCase::Sup { value: worst, attained }
+    WorstCase::Sup { value: worst, attained, warnings: live.warnings }
 }
 
 /// The largest upper bound of `w` over the reachable `wait` zones of the

@@ -10,7 +10,7 @@
 
 use super::eval::NoValue;
 use super::parse::{Base, Decl, EK, Expr};
-use super::print::{Printer, Procs, Scope, Sym, Ty};
+use super::print::{Printer, Procs, Range, Scope, Sym, Ty};
 use super::template::{TemplateOut, Tpl, print_template};
 use super::xml::Diags;
 use crate::import::{Taken, sanitize};
@@ -235,7 +235,9 @@ fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(
             }
             continue;
         }
-        if !p.by_ref && matches!(p.ty.base, super::parse::Base::Bool) && constant(&mut pr, t, i, a).is_none() {
+        // `bool` written or through a typedef.
+        let is_bool = matches!(pr.range(&p.ty), Ok(Range::Bool));
+        if !p.by_ref && is_bool && constant(&mut pr, t, i, a).is_none() {
             ok = false;
             continue;
         }
@@ -247,7 +249,7 @@ fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(
         let want = match &p.ty.base {
             super::parse::Base::Clock => Ty::Clock,
             super::parse::Base::Chan => Ty::Chan,
-            super::parse::Base::Bool => Ty::Bool,
+            _ if is_bool => Ty::Bool,
             _ => *ty, // integers (checked by the printer as used)
         };
         if *ty != want

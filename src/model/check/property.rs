@@ -113,8 +113,9 @@ impl Checker<'_> {
             return None;
         }
         if b.op == BoundOp::Lt && value == 0 {
-            // `[< 0]` is the empty interval [0, 0): the observer would read
-            // it as `[<= 0]` (an answer at once counts), so it is refused.
+            // `[< 0]` is the empty interval [0, 0): no answer can be in
+            // it, yet the observer would accept ψ at the very φ moment.
+            // Refused rather than given a meaning of its own.
             self.r.error(
                 node.pos_in_text(b.span.start),
                 "empty-time-bound",
