@@ -798,6 +798,13 @@ impl Known {
         let mut o = Oracle::explore(&self.net, &[f], Config { time, max_states: 100_000 }).unwrap();
         o.reachable(f).unwrap()
     }
+
+    /// Each `(query, reachable)` pair holds under `time`.
+    fn expect(&self, answers: &[(&str, bool)], time: Time) {
+        for &(q, expected) in answers {
+            assert_eq!(self.ask(&self.goal(q), time), expected, "{q}");
+        }
+    }
 }
 
 /// The oracle on two hand-made networks whose answers are known, so that a
@@ -898,9 +905,7 @@ system: [P]
         ("E<> deadlock and P.b and P.x < 2", false),
         ("E<> deadlock and P.c", true),
     ];
-    for (q, expected) in answers {
-        assert_eq!(known.ask(&known.goal(q), Time::Regions), expected, "{q}");
-    }
+    known.expect(&answers, Time::Regions);
     // Integer time never sees `1 < x < 2`.
     assert!(!known.ask(&known.goal("E<> P.b"), Time::Grid(1)));
 }
@@ -936,9 +941,7 @@ system: [P]
         ("E<> P.c and P.y - P.x > -1", false),
         ("E<> P.c and P.x - P.y > 0 and P.y >= 11", true),
     ];
-    for (q, expected) in answers {
-        assert_eq!(known.ask(&known.goal(q), Time::Regions), expected, "{q}");
-    }
+    known.expect(&answers, Time::Regions);
 
     // y is reset at some x in (0, 1): afterwards 0 < x - y < 1.
     let text = r#"
@@ -982,7 +985,5 @@ system: [P]
         // x = y before the reset.
         ("E<> P.never", false),
     ];
-    for (q, expected) in answers {
-        assert_eq!(known.ask(&known.goal(q), Time::Regions), expected, "{q}");
-    }
+    known.expect(&answers, Time::Regions);
 }

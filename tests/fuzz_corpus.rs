@@ -12,6 +12,8 @@
 mod expr;
 #[path = "../fuzz/harness/formula.rs"]
 mod formula;
+#[path = "../fuzz/harness/importer_yaml.rs"]
+mod importer_yaml;
 #[path = "../fuzz/harness/tchecker.rs"]
 mod tchecker;
 #[path = "../fuzz/harness/uppaal.rs"]

@@ -5,5 +5,7 @@
 
 #[path = "../harness/tchecker.rs"]
 mod harness;
+#[path = "../harness/importer_yaml.rs"]
+mod importer_yaml;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::run(data));

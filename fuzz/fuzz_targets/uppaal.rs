@@ -5,5 +5,7 @@
 
 #[path = "../harness/uppaal.rs"]
 mod harness;
+#[path = "../harness/importer_yaml.rs"]
+mod importer_yaml;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::run(data));

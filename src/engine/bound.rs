@@ -105,12 +105,7 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
     // `holds(b, strict)`: `φ -->[<= b] ψ` (`-->[< b]` when strict).
     // `Err`: the outcome of a check that gave no verdict.
     let holds = |b: i64, strict: bool| -> Result<bool, Box<Outcome>> {
-        let r = Response {
-            trigger: Some(phi.clone()),
-            response: psi.clone(),
-            bound: TimeBound { cmp: if strict { Cmp::Lt } else { Cmp::Le }, value: b },
-            texts: (None, String::new()),
-        };
+        let r = within(phi, psi, TimeBound { cmp: if strict { Cmp::Lt } else { Cmp::Le }, value: b });
         let o = observer::check(net, &r, liveness::abstraction(options), options);
         match o.verdict {
             Verdict::Satisfied => Ok(true),
@@ -155,12 +150,8 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
 /// answer.
 fn measure(net: &Network, phi: &Formula, psi: &Formula, options: &Options) -> Result<Option<Bound>, Box<Outcome>> {
     let unsupported = |why: String| Box::new(Outcome::unsupported(EngineKind::Observer, why));
-    let r = Response {
-        trigger: Some(phi.clone()),
-        response: psi.clone(),
-        bound: TimeBound { cmp: Cmp::Le, value: 0 },
-        texts: (None, String::new()),
-    };
+    // The bound is unused: the product is built without its `bad` edge.
+    let r = within(phi, psi, TimeBound { cmp: Cmp::Le, value: 0 });
     let mut product = crate::observer::product(net, &r, false).map_err(unsupported)?;
     let (obs, wait, w) = (product.process as usize, product.wait, product.clock as usize);
     let bounds = &mut product.net.lu.local[obs][wait as usize];
@@ -192,6 +183,11 @@ fn measure(net: &Network, phi: &Formula, psi: &Formula, options: &Options) -> Re
         }
         s => Ok(s),
     }
+}
+
+/// `φ -->[bound] ψ` as an observer's response.
+fn within(phi: &Formula, psi: &Formula, bound: TimeBound) -> Response {
+    Response { trigger: Some(phi.clone()), response: psi.clone(), bound, texts: (None, String::new()) }
 }
 
 fn no_answer(verdict: Verdict) -> Outcome {
