@@ -97,6 +97,8 @@ struct Tally {
     agreed: u64,
     agreed_found: u64,
     agreed_error: u64,
+    /// Witnesses and counterexamples replayed and checked to end in the goal.
+    traces_validated: u64,
     unknown_limit: u64,
     unsupported_diagonal: u64,
     oracle_states: u64,
@@ -141,6 +143,7 @@ impl Tally {
         self.agreed += o.agreed;
         self.agreed_found += o.agreed_found;
         self.agreed_error += o.agreed_error;
+        self.traces_validated += o.traces_validated;
         self.unknown_limit += o.unknown_limit;
         self.unsupported_diagonal += o.unsupported_diagonal;
         self.oracle_states += o.oracle_states;
@@ -556,6 +559,21 @@ fn compare(
                 Some(false) => !found && error.is_none(),
                 None => error.is_some(),
             };
+            if ok && engine_found == Some(true) {
+                // The witness (or counterexample) must be a run of the
+                // network that ends where the goal holds, by the replay.
+                let made = outcome.trace.as_ref().map(|t| kairos::trace::concretise(net, t));
+                match made {
+                    Some(Ok(_)) => tally.traces_validated += 1,
+                    Some(Err(e)) => {
+                        let summary = format!("seed {seed}: `{}`: engine ({setting}): invalid trace: {e}", p.text);
+                        let details = format!("{summary}\n--- model ---\n{}", generated.yaml);
+                        tally.disagreements.push(Disagreement { seed, summary, details });
+                        continue;
+                    }
+                    None => {}
+                }
+            }
             if ok {
                 tally.agreed += 1;
                 match engine_found {
@@ -677,7 +695,7 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
          properties given up (state budget), {} needing the fine grid on too many clocks, {} deadlock properties \
          skipped (run-time errors); networks self-checked: {} integer time vs fine grid, {} grid vs regions ({} of \
          them with diagonals, {} diagonal properties), {} grid vs regions on {} difference probes\n  \
-         engine: {} runs, {} agreed ({} found a goal, {} run-time errors), {} unknown (state limit: without \
+         engine: {} runs, {} agreed ({} found a goal, {} run-time errors; {} traces replayed into the goal), {} unknown (state limit: without \
          extrapolation or without subsumption), {} unsupported (diagonals with lu/alu); on regions with \
          diagonals: {} agreed\n  \
          {} DISAGREEMENTS in {} networks",
@@ -706,6 +724,7 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.agreed,
         t.agreed_found,
         t.agreed_error,
+        t.traces_validated,
         t.unknown_limit,
         t.unsupported_diagonal,
         t.regions_diagonal_agreed,

@@ -99,6 +99,9 @@ pub struct SymbolicTrace {
     pub states: Vec<crate::semantics::ZoneState>,
     pub steps: Vec<crate::semantics::Transition>,
     pub goal: Federation,
+    /// What the last valuation satisfies (an `E<>` goal, the negation of an
+    /// `A[]` formula), checked again on the concrete run by the validator.
+    pub target: Option<StateFormula>,
     /// The run-time error taken from the last state, if that is the story.
     pub error: Option<RunError>,
     /// The liveness engine's progress clock, when the path is on its
@@ -206,12 +209,14 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
     let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
+    let formula = &goal;
     let trace_to = |node: u32, goal: Federation, error: Option<RunError>| {
         let ids = run.store.path(node);
         SymbolicTrace {
             states: ids.iter().map(|&i| run.store.state(i)).collect(),
             steps: ids[1..].iter().map(|&i| run.store.parent(i).expect("a parent").1.clone()).collect(),
             goal,
+            target: error.is_none().then(|| formula.clone()),
             error,
             tick_clock: None,
             loop_start: None,

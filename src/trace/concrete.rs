@@ -84,6 +84,11 @@ pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace,
     let Some(z) = trace.tick_clock else {
         let out = solve(net, trace, false)?;
         super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
+        if let Some(f) = &trace.target
+            && super::validate::ends_in(net, &out, f).map_err(ConcretiseError::Invalid)? == Some(false)
+        {
+            return Err(ConcretiseError::Invalid("the run ends outside the property's target".into()));
+        }
         return Ok(out);
     };
     let mut extended = net.clone();

@@ -96,9 +96,57 @@ impl Strictness {
     }
 }
 
+/// Any boolean combination (FORMAT.md section 3): guards and properties
+/// written with negated compounds, `imply`, disjunctions, `!` and `not`.
+/// A stream of its own, like [`Strictness`]: it only rewrites what the
+/// main stream drew (guards) or adds properties after the others, so the
+/// rest of a seed's network is what it was before booleans were generated.
+struct Booleans {
+    rng: Rng,
+    /// This network has rewritten guards (about a third of them do).
+    guards: bool,
+}
+
+impl Booleans {
+    fn new(seed: u64) -> Booleans {
+        let mut rng = Rng(seed ^ 0xb001_ea45_0f0f_1e55);
+        let guards = rng.chance(0.35);
+        Booleans { rng, guards }
+    }
+
+    /// A random boolean tree over `atoms` (each used once, in order), every
+    /// compound parenthesised, with negations of atoms and of compounds.
+    fn tree(&mut self, atoms: &[String]) -> String {
+        let r = &mut self.rng;
+        let t = if atoms.len() == 1 {
+            atoms[0].clone()
+        } else {
+            let k = 1 + r.below(atoms.len() - 1);
+            let (a, b) = (self.tree(&atoms[..k]), self.tree(&atoms[k..]));
+            let op = *self.rng.pick(&["and", "or", "imply", "&&", "||", "and", "or"]);
+            format!("({a} {op} {b})")
+        };
+        match self.rng.below(10) {
+            0..=2 => format!("not ({t})"),
+            3 => format!("!({t})"),
+            _ => t,
+        }
+    }
+
+    /// A guard from the atoms the main stream drew: their conjunction, or
+    /// on some edges of a network with booleans a random tree over them.
+    fn guard(&mut self, atoms: &[String]) -> String {
+        if !self.guards || atoms.is_empty() || !self.rng.chance(0.5) {
+            return atoms.join(" && ");
+        }
+        self.tree(atoms)
+    }
+}
+
 pub struct Gen {
     rng: Rng,
     strict: Strictness,
+    booleans: Booleans,
     global_clock: bool,
     nmax: i64,
     has_m: bool,
@@ -232,6 +280,7 @@ impl Gen {
             errors,
             rng,
             strict: Strictness::new(seed),
+            booleans: Booleans::new(seed),
         };
         let mut y = String::new();
         let _ = writeln!(y, "model: random-{seed}");
@@ -378,17 +427,21 @@ impl Gen {
                 let mut protect = Vec::new();
                 let nupd = *g.rng.pick(&[0, 1, 1, 2, 2, 3]);
                 let updates: Vec<String> = (0..nupd).map(|_| g.update(&ctx, select, &mut protect)).collect();
-                let mut guard = Vec::new();
+                let mut atoms = Vec::new();
                 for _ in 0..*g.rng.pick(&[0, 1, 1, 1, 2, 2, 3]) {
                     if clock_guards && g.rng.chance(0.6) {
-                        guard.push(g.clock_atom(&ctx));
+                        atoms.push(g.clock_atom(&ctx));
                     } else {
-                        guard.push(g.data_atom(&ctx, select));
+                        atoms.push(g.data_atom(&ctx, select));
                     }
                 }
                 let keep = if g.errors { 0.8 } else { 0.3 };
+                let mut guard = Vec::new();
+                if !atoms.is_empty() {
+                    guard.push(g.booleans.guard(&atoms));
+                }
                 for p in protect {
-                    if g.rng.chance(keep) && !guard.contains(&p) {
+                    if g.rng.chance(keep) && !atoms.contains(&p) && !guard.contains(&p) {
                         guard.push(p);
                     }
                 }
@@ -537,6 +590,35 @@ impl Gen {
                     _ => format!("E<> {x} - {y} {op} {c} and {} {} {}", clock(q, i), q.pick(&["<", ">"]), q.int(0, 6)),
                 });
             }
+        }
+        // Boolean combinations of location, data and clock atoms (strict
+        // and not, diagonals in networks that have them), from the
+        // booleans' stream.
+        for quant in ["E<>", "A[]"] {
+            let q = &mut self.booleans.rng;
+            let mut atoms = Vec::new();
+            for _ in 0..q.int(2, 4) {
+                let i = inst(q);
+                atoms.push(match q.below(8) {
+                    0 | 1 => loc(q, i),
+                    2 => format!("n {} {}", q.pick(&["==", "!=", "<=", ">"]), q.int(0, self.nmax)),
+                    3 => (*q.pick(&["b", "!b", "a[0] >= 1", "a[1] + a[2] <= 2"])).to_string(),
+                    4 if self.diagonals => {
+                        let j = inst(q);
+                        let (x, y) = (clock(q, i), clock(q, j));
+                        if x == y {
+                            loc(q, i)
+                        } else {
+                            format!("{x} - {y} {} {}", q.pick(&["<", "<=", ">", ">=", "=="]), q.int(-3, 3))
+                        }
+                    }
+                    _ => format!("{} {} {}", clock(q, i), q.pick(&["<", "<=", ">", ">=", "=="]), q.int(0, 6)),
+                });
+            }
+            if q.chance(0.1) {
+                atoms.push("deadlock".into());
+            }
+            out.push(format!("{quant} {}", self.booleans.tree(&atoms)));
         }
         out
     }

@@ -33,7 +33,15 @@ fn trace_of(p: &Product<'_, '_>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace
         }
     }
     let goal = Federation::from_zone(states.last().expect("a state").zone.clone());
-    SymbolicTrace { states, steps: transitions, goal, error: None, tick_clock: Some(p.z()), loop_start: None }
+    SymbolicTrace {
+        states,
+        steps: transitions,
+        goal,
+        target: None,
+        error: None,
+        tick_clock: Some(p.z()),
+        loop_start: None,
+    }
 }
 
 /// The path to `node` along first-reaching edges.

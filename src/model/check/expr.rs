@@ -173,6 +173,7 @@ impl Checker<'_> {
                     }
                 }
             }
+            ExprKind::Unary { op: UnOp::Not, arg } => self.ty_not(node, arg, scope, ctx),
             ExprKind::Unary { op, arg } => {
                 let a = self.ty(node, arg, scope, ctx);
                 match (op, a) {
@@ -185,13 +186,7 @@ impl Checker<'_> {
                         None => Ty::Int(TExpr::Neg(Box::new(t))),
                     },
                     (UnOp::Neg, Ty::Lin(l)) => self.scale(pos, l, -1),
-                    (UnOp::Not, Ty::Bool(t)) => Ty::Bool(match t.as_const() {
-                        Some(v) => TExpr::Const((v == 0) as i64),
-                        None => TExpr::Not(Box::new(t)),
-                    }),
-                    (UnOp::Not, Ty::Guard(d)) => self.negate(pos, d),
-                    (UnOp::Neg, other) => self.expected(pos, "an integer", &other),
-                    (UnOp::Not, other) => self.expected(pos, "a condition", &other),
+                    (_, other) => self.expected(pos, "an integer", &other),
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => {
@@ -238,7 +233,7 @@ impl Checker<'_> {
                 }
             }
             ExprKind::Quant { quant, var, lo, hi, body } => {
-                self.ty_quant(node, e, *quant, var, lo, hi, body, scope, ctx)
+                self.ty_quant(node, e, (*quant, false), var, lo, hi, body, scope, ctx)
             }
             ExprKind::Deadlock | ExprKind::Path { .. } | ExprKind::Until { .. } | ExprKind::LeadsTo { .. } => {
                 self.r.error(
@@ -251,12 +246,46 @@ impl Checker<'_> {
         }
     }
 
+    /// `not e`, with the negation pushed through `not`, `and`, `or`,
+    /// `imply` and quantifiers first (negation normal form), so that only
+    /// atoms are complemented: negating an expanded DNF would multiply its
+    /// disjuncts out again at every nesting level.
+    fn ty_not(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, ctx: Ctx) -> Ty {
+        let pos = self.at(node, e);
+        match &e.kind {
+            ExprKind::Unary { op: UnOp::Not, arg } => {
+                let t = self.ty(node, arg, scope, ctx);
+                self.as_cond(pos, t).unwrap_or(Ty::Bad)
+            }
+            ExprKind::Binary { op: op @ (BinOp::And | BinOp::Or | BinOp::Imply), lhs, rhs } => {
+                // not (a and b) = not a or not b; not (a or b) = not a and
+                // not b; not (a imply b) = a and not b.
+                let a = if *op == BinOp::Imply {
+                    self.ty(node, lhs, scope, ctx)
+                } else {
+                    self.ty_not(node, lhs, scope, ctx)
+                };
+                let b = self.ty_not(node, rhs, scope, ctx);
+                let dual = if *op == BinOp::And { BinOp::Or } else { BinOp::And };
+                self.binary(pos, dual, a, b, (self.at(node, lhs), self.at(node, rhs)))
+            }
+            ExprKind::Quant { quant, var, lo, hi, body } => {
+                self.ty_quant(node, e, (*quant, true), var, lo, hi, body, scope, ctx)
+            }
+            _ => match self.ty(node, e, scope, ctx) {
+                Ty::Bad => Ty::Bad,
+                t @ (Ty::Bool(_) | Ty::Guard(_)) => self.not(pos, t),
+                other => self.expected(pos, "a condition", &other),
+            },
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn ty_quant(
         &mut self,
         node: &Node,
         e: &Expr,
-        quant: Quantifier,
+        (quant, negated): (Quantifier, bool),
         var: &crate::syntax::ast::Ident,
         lo: &Expr,
         hi: &Expr,
@@ -270,13 +299,17 @@ impl Checker<'_> {
         if !self.r.check_name(&var.name, node.pos_in_text(var.span.start), "quantifier variable") {
             return Ty::Bad;
         }
-        let forall = quant == Quantifier::Forall;
+        // `not forall i: φ` is `exists i: not φ`, and dually.
+        let forall = (quant == Quantifier::Forall) != negated;
+        let body_ty = |c: &mut Self, inner: &Bound<'_>| {
+            if negated { c.ty_not(node, body, inner, ctx) } else { c.ty(node, body, inner, ctx) }
+        };
         let count = hi_v.saturating_sub(lo_v).saturating_add(1).max(0);
         // Expanded (one body per value) when clocks or instances are involved;
         // kept symbolic over data otherwise.
         let inner = Bound { outer: scope, names: vec![(var.name.clone(), None)] };
         let probe_errors = self.r.diags.len();
-        let symbolic = self.ty(node, body, &inner, ctx);
+        let symbolic = body_ty(self, &inner);
         match symbolic {
             Ty::Bool(b) => {
                 return Ty::Bool(TExpr::Quant {
@@ -301,7 +334,7 @@ impl Checker<'_> {
         let mut acc = if forall { Ty::Bool(TExpr::Const(1)) } else { Ty::Bool(TExpr::Const(0)) };
         for v in lo_v..=hi_v {
             let inner = Bound { outer: scope, names: vec![(var.name.clone(), Some(v))] };
-            let t = self.ty(node, body, &inner, ctx);
+            let t = body_ty(self, &inner);
             acc = self.binary(pos, if forall { BinOp::And } else { BinOp::Or }, acc, t, (pos, pos));
             if matches!(acc, Ty::Bad) {
                 return Ty::Bad;
@@ -580,23 +613,13 @@ impl Checker<'_> {
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => self.arith(pos, op, a, b),
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => self.compare(pos, op, a, b),
             BinOp::And | BinOp::Or | BinOp::Imply => {
-                let a = match (op, a) {
-                    (BinOp::Imply, a) => match self.as_cond(pa, a) {
-                        Some(Ty::Bool(t)) => Ty::Bool(match t.as_const() {
-                            Some(v) => TExpr::Const((v == 0) as i64),
-                            None => TExpr::Not(Box::new(t)),
-                        }),
-                        Some(Ty::Guard(d)) => self.negate(pa, d),
-                        _ => return Ty::Bad,
-                    },
-                    (_, a) => match self.as_cond(pa, a) {
-                        Some(a) => a,
-                        None => return Ty::Bad,
-                    },
-                };
+                let Some(a) = self.as_cond(pa, a) else { return Ty::Bad };
+                // `p imply q` is `not p or q`.
+                let a = if op == BinOp::Imply { self.not(pa, a) } else { a };
                 let Some(b) = self.as_cond(pb, b) else { return Ty::Bad };
                 let or = op != BinOp::And;
                 match (a, b) {
+                    (Ty::Bad, _) | (_, Ty::Bad) => Ty::Bad,
                     (Ty::Bool(x), Ty::Bool(y)) => Ty::Bool(match (x.as_const(), y.as_const()) {
                         (Some(u), Some(v)) => TExpr::Const(
                             const_binary(if or { BinOp::Or } else { BinOp::And }, u, v).expect("logic cannot fail"),
@@ -604,33 +627,59 @@ impl Checker<'_> {
                         _ => TExpr::Binary(if or { BinOp::Or } else { BinOp::And }, Box::new(x), Box::new(y)),
                     }),
                     (x, y) => {
-                        let (dx, dy) = (Self::dnf(x), Self::dnf(y));
-                        let out: Dnf = if or {
-                            dx.into_iter().chain(dy).collect()
-                        } else {
-                            let mut out = Vec::new();
-                            for p in &dx {
-                                for q in &dy {
-                                    let mut c = p.clone();
-                                    c.data.extend(q.data.iter().cloned());
-                                    c.lin.extend(q.lin.iter().cloned());
-                                    out.push(c);
-                                }
-                            }
-                            out
-                        };
-                        if out.len() > MAX_EXPANSION {
-                            self.r.error(
-                                pos,
-                                "too-large",
-                                format!("this condition expands to more than {MAX_EXPANSION} cases"),
-                            );
-                            return Ty::Bad;
+                        let (Some(dx), Some(dy)) = (x.into_dnf(), y.into_dnf()) else { return Ty::Bad };
+                        let out = if or { Some(dx.into_iter().chain(dy).collect()) } else { self.conjoin(pos, dx, dy) };
+                        match out {
+                            Some(d) if d.len() <= MAX_EXPANSION => Ty::Guard(d),
+                            Some(_) => self.too_large(pos),
+                            None => Ty::Bad,
                         }
-                        Ty::Guard(out)
                     }
                 }
             }
+        }
+    }
+
+    fn too_large(&mut self, pos: Pos) -> Ty {
+        self.r.error(pos, "too-large", format!("this condition expands to more than {MAX_EXPANSION} cases"));
+        Ty::Bad
+    }
+
+    /// `dx and dy` distributed into a DNF; `None` (reported) when it would
+    /// exceed [`MAX_EXPANSION`] disjuncts.
+    fn conjoin(&mut self, pos: Pos, dx: Dnf, dy: Dnf) -> Option<Dnf> {
+        if dx.len().saturating_mul(dy.len()) > MAX_EXPANSION {
+            self.too_large(pos);
+            return None;
+        }
+        let mut out = Vec::with_capacity(dx.len() * dy.len());
+        for p in &dx {
+            for q in &dy {
+                let mut c = p.clone();
+                for d in &q.data {
+                    if !c.data.contains(d) {
+                        c.data.push(d.clone());
+                    }
+                }
+                for a in &q.lin {
+                    if !c.lin.contains(a) {
+                        c.lin.push(a.clone());
+                    }
+                }
+                if !contradictory(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// `not t` for a condition `t` (already checked to be one).
+    fn not(&mut self, pos: Pos, t: Ty) -> Ty {
+        match t {
+            Ty::Bool(t) => Ty::Bool(negate_data(t)),
+            Ty::Guard(d) => self.negate(pos, d),
+            other => other,
         }
     }
 
@@ -644,36 +693,21 @@ impl Checker<'_> {
         }
     }
 
-    fn dnf(t: Ty) -> Dnf {
-        match t {
-            Ty::Bool(TExpr::Const(0)) => vec![],
-            Ty::Bool(TExpr::Const(_)) => vec![Conj::default()],
-            Ty::Bool(b) => vec![Conj { data: vec![b], lin: vec![] }],
-            Ty::Guard(d) => d,
-            _ => unreachable!("dnf of a non-condition"),
-        }
-    }
-
-    /// Negation of a condition with clock constraints: supported for one
-    /// constraint (the comparison flips); anything larger would blow up.
+    /// `not (C1 or ... or Cn)` as a DNF: the conjunction of the negated
+    /// disjuncts, distributed. Each `not (data and l1 and ... and lm)` is
+    /// written as the disjoint cases `not data`, `data and not l1`, `data
+    /// and l1 and not l2`, ...: a negated clock constraint is its
+    /// complement (one atom, two for `==`), and disjoint cases keep a
+    /// guard's split edges from repeating each other's behaviour.
     fn negate(&mut self, pos: Pos, d: Dnf) -> Ty {
-        if let [Conj { data, lin }] = d.as_slice()
-            && data.is_empty()
-            && lin.len() == 1
-        {
-            let a = &lin[0];
-            let with = |cmp| Conj { data: vec![], lin: vec![LinAtom { cmp, ..a.clone() }] };
-            return Ty::Guard(match a.cmp {
-                Cmp::Lt => vec![with(Cmp::Ge)],
-                Cmp::Le => vec![with(Cmp::Gt)],
-                Cmp::Ge => vec![with(Cmp::Lt)],
-                Cmp::Gt => vec![with(Cmp::Le)],
-                Cmp::Eq => vec![with(Cmp::Lt), with(Cmp::Gt)],
-            });
+        let mut acc: Dnf = vec![Conj::default()];
+        for c in d {
+            match self.conjoin(pos, acc, negated_cases(c)) {
+                Some(next) => acc = next,
+                None => return Ty::Bad,
+            }
         }
-        self.r.error(pos, "unsupported-negation", "only a single clock constraint can be negated").hint =
-            Some("push the negation inside: `!(x < 3 && y < 2)` is `x >= 3 || y >= 2`".into());
-        Ty::Bad
+        Ty::Guard(acc)
     }
 
     fn compare(&mut self, pos: Pos, op: BinOp, a: Ty, b: Ty) -> Ty {
@@ -720,4 +754,104 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// `not t` for a data condition, folded when constant.
+fn negate_data(t: TExpr) -> TExpr {
+    match t.as_const() {
+        Some(v) => TExpr::Const((v == 0) as i64),
+        None => TExpr::Not(Box::new(t)),
+    }
+}
+
+/// The disjoint cases of `not c` (see [`Checker::negate`]).
+fn negated_cases(c: Conj) -> Dnf {
+    let mut cases = Vec::new();
+    let mut prefix = Conj::default();
+    if let Some(data) = c.data.into_iter().reduce(|a, b| TExpr::Binary(BinOp::And, Box::new(a), Box::new(b))) {
+        cases.push(Conj { data: vec![negate_data(data.clone())], lin: vec![] });
+        prefix.data.push(data);
+    }
+    for a in c.lin {
+        let complement: &[Cmp] = match a.cmp {
+            Cmp::Lt => &[Cmp::Ge],
+            Cmp::Le => &[Cmp::Gt],
+            Cmp::Ge => &[Cmp::Lt],
+            Cmp::Gt => &[Cmp::Le],
+            Cmp::Eq => &[Cmp::Lt, Cmp::Gt],
+        };
+        for &cmp in complement {
+            let mut case = prefix.clone();
+            case.lin.push(LinAtom { cmp, ..a.clone() });
+            cases.push(case);
+        }
+        prefix.lin.push(a);
+    }
+    cases
+}
+
+impl Ty {
+    /// A condition as a DNF; `None` for anything else.
+    pub fn into_dnf(self) -> Option<Dnf> {
+        match self {
+            Ty::Bool(TExpr::Const(0)) => Some(vec![]),
+            Ty::Bool(TExpr::Const(_)) => Some(vec![Conj::default()]),
+            Ty::Bool(b) => Some(vec![Conj { data: vec![b], lin: vec![] }]),
+            Ty::Guard(d) => Some(d),
+            _ => None,
+        }
+    }
+}
+
+/// A conjunction that no state satisfies, recognised syntactically: a data
+/// condition next to its negation, or two constraints on the same linear
+/// term with constant bounds that leave no value (`x < 3 and x >= 3`).
+/// Dropping these keeps the disjuncts of nested negations from piling up;
+/// the engines would find them empty anyway.
+fn contradictory(c: &Conj) -> bool {
+    /// A constant bound and whether it is strict.
+    type Limit = (i64, bool);
+    /// A linear term with its tightest lower and upper bounds.
+    type Range<'a> = (&'a [(Cvar, i64)], Option<Limit>, Option<Limit>);
+    let negated = |d: &TExpr| matches!(d, TExpr::Not(inner) if c.data.contains(inner));
+    if c.data.iter().any(|d| d.as_const() == Some(0) || negated(d)) {
+        return true;
+    }
+    // The tightest constant bounds per term, lower and upper.
+    let mut bounds: Vec<Range<'_>> = Vec::new();
+    for a in c.lin.iter().filter(|a| a.params.is_empty()) {
+        let Some(k) = a.rhs.as_const() else { continue };
+        let at = match bounds.iter().position(|(t, ..)| *t == a.terms.as_slice()) {
+            Some(i) => i,
+            None => {
+                bounds.push((&a.terms, None, None));
+                bounds.len() - 1
+            }
+        };
+        let (_, lo, hi) = &mut bounds[at];
+        let tighter_hi = |h: &mut Option<Limit>, b: Limit| {
+            if h.is_none_or(|(v, s)| b.0 < v || (b.0 == v && b.1 && !s)) {
+                *h = Some(b);
+            }
+        };
+        let tighter_lo = |l: &mut Option<Limit>, b: Limit| {
+            if l.is_none_or(|(v, s)| b.0 > v || (b.0 == v && b.1 && !s)) {
+                *l = Some(b);
+            }
+        };
+        match a.cmp {
+            Cmp::Lt => tighter_hi(hi, (k, true)),
+            Cmp::Le => tighter_hi(hi, (k, false)),
+            Cmp::Eq => {
+                tighter_hi(hi, (k, false));
+                tighter_lo(lo, (k, false));
+            }
+            Cmp::Ge => tighter_lo(lo, (k, false)),
+            Cmp::Gt => tighter_lo(lo, (k, true)),
+        }
+    }
+    bounds.iter().any(|(_, lo, hi)| match (lo, hi) {
+        (Some((l, ls)), Some((h, hs))) => l > h || (l == h && (*ls || *hs)),
+        _ => false,
+    })
 }

@@ -307,11 +307,8 @@ impl Checker<'_> {
     pub fn condition(&mut self, node: &Node, e: &ast::Expr, scope: &dyn Scope) -> Option<Dnf> {
         let pos = self.at(node, e);
         let dnf = match self.ty(node, e, scope, Ctx::Guard) {
-            Ty::Bool(TExpr::Const(0)) => vec![],
-            Ty::Bool(TExpr::Const(_)) => vec![Conj::default()],
-            Ty::Bool(b) => vec![Conj { data: vec![b], lin: vec![] }],
-            Ty::Guard(d) => d,
             Ty::Bad => return None,
+            t @ (Ty::Bool(_) | Ty::Guard(_)) => t.into_dnf()?,
             other => {
                 self.expected(pos, "a condition", &other);
                 return None;

@@ -5,8 +5,11 @@
 
 use num_traits::Zero;
 
+mod formula;
 pub mod region;
 mod step;
+
+pub use formula::ends_in;
 
 use super::names::{channel, constraint, edge_move};
 use super::{ConcreteState, ConcreteTrace, Rational};
