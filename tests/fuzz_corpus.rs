@@ -16,6 +16,8 @@ mod formula;
 mod importer_yaml;
 #[path = "../fuzz/harness/tchecker.rs"]
 mod tchecker;
+#[path = "../fuzz/harness/typed.rs"]
+mod typed;
 #[path = "../fuzz/harness/uppaal.rs"]
 mod uppaal;
 #[path = "../fuzz/harness/yaml_model.rs"]
@@ -113,4 +115,9 @@ fn tchecker_corpus() {
 #[test]
 fn uppaal_corpus() {
     replay("uppaal", uppaal::run);
+}
+
+#[test]
+fn typed_corpus() {
+    replay("typed", typed::run);
 }
