@@ -55,6 +55,16 @@ pub enum InputFormat {
     Uppaal,
 }
 
+impl From<InputFormat> for crate::input::Format {
+    fn from(f: InputFormat) -> Self {
+        match f {
+            InputFormat::Yaml => crate::input::Format::Yaml,
+            InputFormat::Tchecker => crate::input::Format::Tchecker,
+            InputFormat::Uppaal => crate::input::Format::Uppaal,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Abstraction {
     None,
