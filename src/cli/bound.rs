@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::args::{OutputFormat, QueryArgs};
-use super::evidence::{concrete_trace, print_warning, warning_json};
+use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
 use super::options::options;
 use super::{exit, network, not_yet, one_query};
 use crate::engine::bound::WorstCase;
@@ -70,9 +70,7 @@ pub(super) fn run(a: QueryArgs) -> u8 {
         OutputFormat::Text => {
             println!("{}: {word}", p.text);
             if let Some((net, t)) = &lasso {
-                for line in crate::trace::text(net, t).lines() {
-                    println!("    {line}");
-                }
+                print_trace(net, t);
             }
             for w in time_locks {
                 print_warning(&p.name, w, Some(&network));

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::args::{CheckArgs, OutputFormat};
-use super::evidence::{concrete_trace, print_warning, warning_json};
+use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
 use super::{exit, load, network, rejected};
 use crate::engine::{self, Verdict};
@@ -46,15 +46,7 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         return code;
     }
     if items.is_empty() {
-        let why = "exploring the whole zone graph needs the `reach` engine, not built yet";
-        match format {
-            OutputFormat::Json => println!(
-                "{}",
-                json!({"model": model.name, "properties": [], "stats": null, "warnings": [], "verdict": "unknown", "reason": "unsupported", "message": why})
-            ),
-            OutputFormat::Text => println!("{}: no property to check; {why}", model.name),
-        }
-        return exit::UNSUPPORTED;
+        return explore(&model.name, network.as_ref(), &options, format);
     }
     for item in &items {
         if let Item::Refused(_, d) = item {
@@ -74,6 +66,46 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         OutputFormat::Text => print_text(&results, network.as_ref(), wanted),
     }
     exit_code(&results)
+}
+
+/// A model with no property: its whole zone graph explored, the size
+/// printed (FORMAT.md section 6).
+fn explore(model: &str, network: Option<&Network>, options: &engine::Options, format: OutputFormat) -> u8 {
+    let Some(net) = network else {
+        let why = "exploring hybrid or parametric models is not supported yet";
+        match format {
+            OutputFormat::Json => println!(
+                "{}",
+                json!({"model": model, "properties": [], "stats": null, "warnings": [], "verdict": "unknown", "reason": "unsupported", "message": why})
+            ),
+            OutputFormat::Text => println!("{model}: no property; {why}"),
+        }
+        return exit::UNSUPPORTED;
+    };
+    let o = engine::explore(net, options);
+    // A run-time error always comes with its trace.
+    let trace = concrete_trace(Some(net), o.trace.as_ref());
+    match format {
+        OutputFormat::Json => {
+            let mut v = report::verdict::exploration_json(model, &o);
+            if let Some((net, t)) = &trace {
+                v["trace"] = crate::trace::json(net, t);
+            }
+            println!("{v}");
+        }
+        OutputFormat::Text => {
+            println!("{}", report::verdict::exploration_text(model, &o));
+            if let Some((net, t)) = &trace {
+                print_trace(net, t);
+            }
+        }
+    }
+    match &o.verdict {
+        Verdict::Error(_) => exit::RUNTIME_ERROR,
+        Verdict::Unknown(engine::Unknown::Unsupported(_)) => exit::UNSUPPORTED,
+        Verdict::Unknown(_) => exit::LIMIT,
+        Verdict::Satisfied | Verdict::Violated => exit::OK,
+    }
 }
 
 /// What was checked, and how it went.
@@ -131,9 +163,7 @@ fn print_text(results: &[Reported], network: Option<&Network>, wanted: impl Fn(&
         if wanted(o)
             && let Some((net, t)) = concrete_trace(net_of(o, network), o.trace.as_ref())
         {
-            for line in crate::trace::text(net, &t).lines() {
-                println!("    {line}");
-            }
+            print_trace(net, &t);
         }
         for w in &o.warnings {
             print_warning(&p.name, w, net_of(o, network));

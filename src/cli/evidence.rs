@@ -41,3 +41,10 @@ pub(super) fn print_warning(name: &str, w: &engine::Warning, net: Option<&Networ
         }
     }
 }
+
+/// A concrete trace on stdout, indented under its verdict.
+pub(super) fn print_trace(net: &Network, t: &crate::trace::ConcreteTrace) {
+    for line in crate::trace::text(net, t).lines() {
+        println!("    {line}");
+    }
+}

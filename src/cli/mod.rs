@@ -1,7 +1,11 @@
 //! Arguments to library calls to printed results and an exit code. The only
 //! layer that prints and decides exit codes; each command is a file, a
 //! recipe of calls into the library (the input pipeline is [`crate::input`]).
+//! Every `print!` here writes through [`output`]: a closed pipe ends the
+//! output quietly, never with a panic.
 
+#[macro_use]
+mod output;
 mod args;
 mod bound;
 mod check;
