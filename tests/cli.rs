@@ -122,11 +122,8 @@ fn traces_are_printed_for_counterexamples_witnesses_and_errors() {
 /// never writes over an existing file.
 #[test]
 fn tchecker_files_check_and_import() {
-    let tck = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference/tchecker/fischer_4.tck");
-    if !std::path::Path::new(tck).exists() {
-        eprintln!("skipped: the reference models are not next to this checkout");
-        return;
-    }
+    // A twin of TChecker's generated fischer_4 (the same automata).
+    let tck = "tests/models/tchecker/fischer_4.tck";
     let (code, out, err) = kairos(&["check", tck, "--labels", "cs1,cs2", "--abstraction", "lu", "--format", "json"]);
     assert_eq!(code, 1, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -147,4 +144,124 @@ fn tchecker_files_check_and_import() {
     assert!(err.contains("never overwritten"), "{err}");
     assert_eq!(std::fs::read_to_string(&yaml).unwrap(), before);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A model with no property is explored whole and its size printed; the
+/// counts are TChecker's (covreach on its fischer_4: 268 visited, 220
+/// stored), a limit is `unknown` (exit 3), a run-time error `error` with
+/// its trace (exit 4).
+#[test]
+fn a_model_without_properties_is_explored_whole() {
+    let tck = "tests/models/tchecker/fischer_4.tck";
+    let (code, out, err) = kairos(&["check", tck, "--abstraction", "lu"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("fischer_4_10: no property; explored the whole zone graph\n"), "{out}");
+    assert!(out.contains("  268 visited, 220 stored, 552 transitions, "), "{out}");
+
+    let (code, out, _) = kairos(&["check", tck, "--abstraction", "lu", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["properties"], serde_json::json!([]));
+    assert_eq!(v["stats"]["visited"], 268);
+    assert_eq!(v["stats"]["stored"], 220);
+    assert!(v.get("verdict").is_none(), "{v}");
+
+    let (code, out, _) = kairos(&["check", tck, "--max-states", "10", "--format", "json"]);
+    assert_eq!(code, 3);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((&v["verdict"], &v["reason"]), (&"unknown".into(), &"state-limit".into()), "{v}");
+
+    let dir = scratch("explore");
+    let model = dir.join("overflow.yaml");
+    std::fs::write(
+        &model,
+        "model: overflow\nvariables: {n: {range: [0, 1]}}\ntemplates:\n  P:\n    initial: a\n    \
+         locations: {a: {}}\n    edges: [{from: a, to: a, update: \"n += 1\"}]\nsystem: [P]\n",
+    )
+    .unwrap();
+    let (code, out, _) = kairos(&["check", model.to_str().unwrap()]);
+    assert_eq!(code, 4, "{out}");
+    assert!(out.starts_with("overflow: no property; exploring the whole zone graph: error: "), "{out}");
+    assert!(out.contains("    P: a -> a"), "the trace to the error:\n{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A verdict that is what `expect: false` asks says so; JSON is unchanged.
+#[test]
+fn an_expected_violation_says_so() {
+    let (code, out, _) = kairos(&["check", "models/fischer.yaml", "specs/fischer.yaml"]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"mutual-exclusion-1-2: violated, as expected"), "{out}");
+    assert!(lines.contains(&"mutual-exclusion: satisfied"), "no comment on a positive verdict:\n{out}");
+    let (_, out, _) = kairos(&["check", "models/fischer.yaml", "specs/fischer.yaml", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p = v["properties"].as_array().unwrap().iter().find(|p| p["name"] == "mutual-exclusion-1-2").unwrap();
+    assert_eq!((&p["verdict"], &p["expected"]), (&"violated".into(), &false.into()));
+}
+
+/// Missing, a directory, not UTF-8: diagnostics like the others (exit 2).
+#[test]
+fn file_errors_are_diagnostics() {
+    let dir = scratch("files");
+    let latin1 = dir.join("latin1.yaml");
+    std::fs::write(&latin1, b"model: caf\xe9\n").unwrap();
+    let latin1 = latin1.display().to_string();
+    for (args, message) in [
+        (vec!["check", "no/such/model.yaml"], "cannot read `no/such/model.yaml`: ".to_string()),
+        (vec!["check", "models"], "`models` is a directory, not a file".to_string()),
+        (vec!["check", &latin1], format!("`{latin1}` is not UTF-8 text (line 1")),
+        (vec!["validate", "models/fischer.yaml", "specs/none.yaml"], "cannot read `specs/none.yaml`".to_string()),
+        (vec!["import", "no/such.tck"], "cannot read `no/such.tck`".to_string()),
+    ] {
+        let (code, out, err) = kairos(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.starts_with(&format!("[io] Error: {message}")), "{args:?}:\n{err}");
+        assert!(err.ends_with("1 error found; nothing was checked\n"), "{args:?}:\n{err}");
+    }
+    let (code, out, _) = kairos(&["check", "models", "--format", "json"]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((&v["errors"][0]["code"], &v["errors"][0]["file"]), (&"io".into(), &"models".into()));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A reader that goes away (`kairos ... | head -1`) ends the output
+/// quietly: no panic, and the exit code is still the verdicts'.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let spawn = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_kairos"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run kairos")
+    };
+    // The zone graph of Fischer 5 is far larger than a pipe's buffer: the
+    // writes after the reader left fail.
+    let mut child = spawn(&["graph", "models/bench/fischer_5.yaml"]);
+    let mut head = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+
+    // Closed before anything is written.
+    let mut child = spawn(&["check", "models/fischer.yaml", "specs/fischer.yaml", "--trace"]);
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked") && !err.contains("internal error"), "{err}");
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kairos-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }

@@ -80,3 +80,28 @@ fn example_verdicts_and_counts_are_pinned() {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("verdicts", table));
 }
+
+/// The input pipeline is a library: a TChecker file loads, compiles and is
+/// explored without the command line (TChecker's covreach counts), and a
+/// spec for another model is rejected with its located diagnostic.
+#[test]
+fn the_input_pipeline_is_a_library() {
+    use kairos::engine::{self, AbstractionChoice, Options, Verdict};
+    use kairos::input::{self, Format, Translation};
+    let tck = Path::new("tests/models/tchecker/fischer_4.tck");
+    assert_eq!(Format::of(tck, None), Format::Tchecker);
+    let input = input::load(tck, &[], None).unwrap_or_else(|r| panic!("{:?}", r.diags));
+    assert!(matches!(input.imported, Some(Translation::Tchecker(_))));
+    let net = input.network().unwrap_or_else(|r| panic!("{:?}", r.diags)).expect("a timed model");
+    let o = engine::explore(&net, &Options { abstraction: Some(AbstractionChoice::Lu), ..Options::default() });
+    assert_eq!(o.verdict, Verdict::Satisfied);
+    let stats = o.stats.unwrap();
+    assert_eq!((stats.visited, stats.stored), (268, 220));
+
+    let spec = std::path::PathBuf::from("specs/railway-crossing.yaml");
+    let r = input::load(Path::new("models/fischer.yaml"), &[spec], None).err().expect("a mismatch");
+    assert_eq!(r.diags.len(), 1);
+    assert_eq!(r.diags[0].code, "spec-model-mismatch");
+    assert_eq!(&*r.diags[0].loc.file, "specs/railway-crossing.yaml");
+    assert!(!r.unsupported);
+}

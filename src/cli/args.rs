@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     about = "Model checker for networks of timed and linear hybrid automata",
     long_about = "kairos checks networks of timed and linear hybrid automata written in YAML \
-                  (see FORMAT.md) against TCTL properties.\n\n\
+                  (see docs/FORMAT.md) against TCTL properties.\n\n\
                   Exit codes: 0 all as expected; 1 a property is not as expected; 2 invalid input; \
                   3 a resource limit stopped a check; 4 a run-time error in the model; \
                   5 something needed is not supported yet."
@@ -53,6 +53,16 @@ pub enum InputFormat {
     Yaml,
     Tchecker,
     Uppaal,
+}
+
+impl From<InputFormat> for crate::input::Format {
+    fn from(f: InputFormat) -> Self {
+        match f {
+            InputFormat::Yaml => crate::input::Format::Yaml,
+            InputFormat::Tchecker => crate::input::Format::Tchecker,
+            InputFormat::Uppaal => crate::input::Format::Uppaal,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -183,6 +183,15 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     reach_check(&net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
 }
 
+/// The whole zone graph of `net` explored, with the abstraction and
+/// options reachability uses (FORMAT.md section 6: a model checked with no
+/// property). `Satisfied` once every state was visited, the size in
+/// `stats`; a limit or a run-time error ends it as it ends any check.
+pub fn explore(net: &Network, options: &Options) -> Outcome {
+    // `A[] true`: no state is a target (an empty disjunction is `false`).
+    reach_check(net, StateFormula::Pred(Vec::new()), true, options)
+}
+
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.
 fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Options) -> Outcome {
     let engine = EngineKind::Reach;

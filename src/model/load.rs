@@ -1,5 +1,5 @@
 //! Loading: text in, a checked [`Model`] or every diagnostic out. The caller
-//! reads the files (only the command line does I/O).
+//! reads the files (`crate::input` does).
 
 use indexmap::IndexMap;
 

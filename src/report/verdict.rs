@@ -76,19 +76,60 @@ pub fn refused_json(r: &Refused) -> Value {
 /// One line per property: name, verdict, and why when there is none.
 pub fn text(p: &Property, o: &Outcome) -> String {
     let mut line = head(&p.name, &o.verdict);
-    if let (Some(false), Some(Expect::Bool(b))) = (as_expected(p, o), &p.expect) {
-        line.push_str(&format!(" — expected {}", if *b { "satisfied" } else { "violated" }));
+    match (as_expected(p, o), &p.expect) {
+        (Some(false), Some(Expect::Bool(b))) => {
+            line.push_str(&format!(" — expected {}", if *b { "satisfied" } else { "violated" }));
+        }
+        // A negative verdict that was the point (a bad state shown
+        // unreachable, an unwanted property shown to fail) is no failure.
+        (Some(true), Some(Expect::Bool(false))) => line.push_str(", as expected"),
+        _ => {}
     }
     if p.name != p.text {
         line.push_str(&format!("\n  {}", p.text));
     }
+    push_stats(&mut line, o);
+    line
+}
+
+/// The statistics line, indented under a verdict.
+fn push_stats(line: &mut String, o: &Outcome) {
     if let Some(s) = &o.stats {
         line.push_str(&format!(
             "\n  {} visited, {} stored, {} transitions, {:.3} s",
             s.visited, s.stored, s.transitions, s.time_s
         ));
     }
+}
+
+fn stats_json(o: &Outcome) -> Value {
+    o.stats.map_or(Value::Null, |s| {
+        json!({
+            "visited": s.visited, "stored": s.stored, "transitions": s.transitions, "time_s": s.time_s,
+            "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
+        })
+    })
+}
+
+/// The exploration of a model checked with no property (FORMAT.md section
+/// 6): its size, or why it stopped.
+pub fn exploration_text(model: &str, o: &Outcome) -> String {
+    let mut line = match &o.verdict {
+        Verdict::Satisfied => format!("{model}: no property; explored the whole zone graph"),
+        v => head(&format!("{model}: no property; exploring the whole zone graph"), v),
+    };
+    push_stats(&mut line, o);
     line
+}
+
+/// The exploration as JSON (FORMAT.md section 7): no properties, the
+/// statistics at the top, and `verdict` and `reason` when it did not finish.
+pub fn exploration_json(model: &str, o: &Outcome) -> Value {
+    let mut v = json!({"model": model, "properties": [], "stats": stats_json(o), "warnings": []});
+    if o.verdict != Verdict::Satisfied {
+        verdict_fields(&mut v, &o.verdict);
+    }
+    v
 }
 
 pub fn json(p: &Property, o: &Outcome) -> Value {
@@ -102,10 +143,7 @@ pub fn json(p: &Property, o: &Outcome) -> Value {
         "verdict": verdict_word(&o.verdict),
         "expected": expected,
         "engine": o.engine.name(),
-        "stats": o.stats.map_or(Value::Null, |s| json!({
-            "visited": s.visited, "stored": s.stored, "transitions": s.transitions, "time_s": s.time_s,
-            "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
-        })),
+        "stats": stats_json(o),
         "trace": Value::Null,
     });
     verdict_fields(&mut v, &o.verdict);

@@ -1,0 +1,81 @@
+//! `kairos bound MODEL -q 'φ --> ψ'`: the exact worst-case response time.
+
+use serde_json::json;
+
+use super::args::{OutputFormat, QueryArgs};
+use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
+use super::options::options;
+use super::{exit, network, not_yet, one_query};
+use crate::engine::bound::WorstCase;
+use crate::engine::{self, Verdict};
+use crate::report;
+
+pub(super) fn run(a: QueryArgs) -> u8 {
+    let format = a.common.format;
+    let (input, p) = match one_query(&a) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let network = match network(&input, format) {
+        Ok(Some(n)) => n,
+        Ok(None) => {
+            return not_yet(&a.model, format, "`kairos bound` on hybrid or parametric models is not supported yet");
+        }
+        Err(code) => return code,
+    };
+    let options = options(&a.common);
+    let result = engine::bound::worst_case(&network, &p, &options);
+    let (word, code) = match &result {
+        // Also when no divergent run has a `φ and not ψ` moment at all.
+        WorstCase::Sup { value: 0, .. } => ("0 (every φ moment is answered at once)".into(), exit::OK),
+        WorstCase::Sup { value, attained: true, .. } => {
+            (format!("{value} (attained: some run takes exactly {value})"), exit::OK)
+        }
+        WorstCase::Sup { value, attained: false, .. } => {
+            (format!("{value} (a supremum, not attained: every run takes less than {value})"), exit::OK)
+        }
+        WorstCase::Unbounded(_) => ("unbounded (some time-divergent run never reaches ψ)".into(), exit::OK),
+        WorstCase::None(o) => (
+            format!("unknown: {}", report::verdict::text(&p, o).lines().next().unwrap_or_default()),
+            match &o.verdict {
+                Verdict::Error(_) => exit::RUNTIME_ERROR,
+                Verdict::Unknown(engine::Unknown::Unsupported(_)) => exit::UNSUPPORTED,
+                _ => exit::LIMIT,
+            },
+        ),
+    };
+    let lasso = match &result {
+        WorstCase::Unbounded(o) => concrete_trace(Some(&network), o.trace.as_ref()),
+        _ => None,
+    };
+    let time_locks = match &result {
+        WorstCase::Sup { warnings, .. } => &warnings[..],
+        _ => &[],
+    };
+    match format {
+        OutputFormat::Json => {
+            let bound = match &result {
+                WorstCase::Sup { value, attained, .. } => json!({"sup": value, "attained": attained}),
+                WorstCase::Unbounded(_) => json!("unbounded"),
+                WorstCase::None(o) => report::verdict::json(&p, o),
+            };
+            let warnings: Vec<_> = time_locks.iter().map(|w| warning_json(&p.name, w, Some(&network))).collect();
+            let mut v = json!({"model": input.loaded.model.name, "formula": p.text, "bound": bound, "trace": null, "warnings": warnings});
+            if let Some((net, t)) = &lasso {
+                v["trace"] = crate::trace::json(net, t);
+                v["loop_start"] = crate::trace::json::loop_start(t).into();
+            }
+            println!("{v}");
+        }
+        OutputFormat::Text => {
+            println!("{}: {word}", p.text);
+            if let Some((net, t)) = &lasso {
+                print_trace(net, t);
+            }
+            for w in time_locks {
+                print_warning(&p.name, w, Some(&network));
+            }
+        }
+    }
+    code
+}

@@ -1,0 +1,192 @@
+//! `kairos check MODEL [SPEC ...] [-q FORMULA] [--labels a,b]`: verdicts.
+
+use serde_json::json;
+
+use super::args::{CheckArgs, OutputFormat};
+use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
+use super::options::{options, unsupported_options};
+use super::{exit, load, network, rejected};
+use crate::engine::{self, Verdict};
+use crate::input::Item;
+use crate::model::types::Property;
+use crate::network::Network;
+use crate::report;
+
+/// An item and what checking it gave.
+enum Reported<'i> {
+    Checked(&'i Property, Box<engine::Outcome>),
+    Refused(&'i report::verdict::Refused),
+}
+
+pub(super) fn run(a: CheckArgs) -> u8 {
+    let format = a.common.format;
+    let mut input = match load(&a.model, &a.specs, a.common.input, format) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let mut items: Vec<Item> = std::mem::take(&mut input.specs).into_iter().flat_map(|(_, s)| s).collect();
+    match input.command_line(&a.queries, &a.labels) {
+        Ok(more) => items.extend(more),
+        Err(r) => return rejected(r, format),
+    }
+    if !a.params.is_empty() {
+        eprintln!("kairos: `--param` is not supported yet");
+        return exit::UNSUPPORTED;
+    }
+    let model = &input.loaded.model;
+    if items.is_empty() {
+        items = input.own_items();
+    }
+    let network = match network(&input, format) {
+        Ok(n) => n,
+        Err(code) => return code,
+    };
+    let options = options(&a.common);
+    if let Some(code) = unsupported_options(&a.common) {
+        return code;
+    }
+    if items.is_empty() {
+        return explore(&model.name, network.as_ref(), &options, format);
+    }
+    for item in &items {
+        if let Item::Refused(_, d) = item {
+            eprintln!("kairos: note: not checked: {d}");
+        }
+    }
+    let results: Vec<Reported> = items
+        .iter()
+        .map(|i| match i {
+            Item::Check(p) => Reported::Checked(p, Box::new(engine::check(model, network.as_ref(), p, &options))),
+            Item::Refused(r, _) => Reported::Refused(r),
+        })
+        .collect();
+    let wanted = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
+    match format {
+        OutputFormat::Json => print_json(&model.name, &results, network.as_ref(), wanted),
+        OutputFormat::Text => print_text(&results, network.as_ref(), wanted),
+    }
+    exit_code(&results)
+}
+
+/// A model with no property: its whole zone graph explored, the size
+/// printed (FORMAT.md section 6).
+fn explore(model: &str, network: Option<&Network>, options: &engine::Options, format: OutputFormat) -> u8 {
+    let Some(net) = network else {
+        let why = "exploring hybrid or parametric models is not supported yet";
+        match format {
+            OutputFormat::Json => println!(
+                "{}",
+                json!({"model": model, "properties": [], "stats": null, "warnings": [], "verdict": "unknown", "reason": "unsupported", "message": why})
+            ),
+            OutputFormat::Text => println!("{model}: no property; {why}"),
+        }
+        return exit::UNSUPPORTED;
+    };
+    let o = engine::explore(net, options);
+    // A run-time error always comes with its trace.
+    let trace = concrete_trace(Some(net), o.trace.as_ref());
+    match format {
+        OutputFormat::Json => {
+            let mut v = report::verdict::exploration_json(model, &o);
+            if let Some((net, t)) = &trace {
+                v["trace"] = crate::trace::json(net, t);
+            }
+            println!("{v}");
+        }
+        OutputFormat::Text => {
+            println!("{}", report::verdict::exploration_text(model, &o));
+            if let Some((net, t)) = &trace {
+                print_trace(net, t);
+            }
+        }
+    }
+    match &o.verdict {
+        Verdict::Error(_) => exit::RUNTIME_ERROR,
+        Verdict::Unknown(engine::Unknown::Unsupported(_)) => exit::UNSUPPORTED,
+        Verdict::Unknown(_) => exit::LIMIT,
+        Verdict::Satisfied | Verdict::Violated => exit::OK,
+    }
+}
+
+/// What was checked, and how it went.
+fn checked<'r>(results: &'r [Reported]) -> impl Iterator<Item = (&'r Property, &'r engine::Outcome)> {
+    results.iter().filter_map(|r| match r {
+        Reported::Checked(p, o) => Some((*p, &**o)),
+        Reported::Refused(_) => None,
+    })
+}
+
+/// The network each outcome's traces are paths of (an observer's product,
+/// or the model's).
+fn net_of<'a>(o: &'a engine::Outcome, model: Option<&'a Network>) -> Option<&'a Network> {
+    o.network.as_deref().or(model)
+}
+
+fn print_json(model: &str, results: &[Reported], network: Option<&Network>, wanted: impl Fn(&engine::Outcome) -> bool) {
+    let list: Vec<_> = results
+        .iter()
+        .map(|r| match r {
+            Reported::Checked(p, o) => {
+                let mut v = report::verdict::json(p, o);
+                if wanted(o)
+                    && let Some((net, t)) = concrete_trace(net_of(o, network), o.trace.as_ref())
+                {
+                    v["trace"] = crate::trace::json(net, &t);
+                    if let Some(k) = crate::trace::json::loop_start(&t) {
+                        v["loop_start"] = k.into();
+                    }
+                }
+                v
+            }
+            Reported::Refused(r) => report::verdict::refused_json(r),
+        })
+        .collect();
+    let warnings: Vec<_> = checked(results)
+        .flat_map(|(p, o)| {
+            let net = net_of(o, network);
+            o.warnings.iter().map(move |w| warning_json(&p.name, w, net))
+        })
+        .collect();
+    println!("{}", json!({"model": model, "properties": list, "warnings": warnings}));
+}
+
+fn print_text(results: &[Reported], network: Option<&Network>, wanted: impl Fn(&engine::Outcome) -> bool) {
+    for r in results {
+        let (p, o) = match r {
+            Reported::Checked(p, o) => (p, o),
+            Reported::Refused(r) => {
+                println!("{}", report::verdict::refused_text(r));
+                continue;
+            }
+        };
+        println!("{}", report::verdict::text(p, o));
+        if wanted(o)
+            && let Some((net, t)) = concrete_trace(net_of(o, network), o.trace.as_ref())
+        {
+            print_trace(net, &t);
+        }
+        for w in &o.warnings {
+            print_warning(&p.name, w, net_of(o, network));
+        }
+    }
+}
+
+/// FORMAT.md section 6: the first code that applies.
+fn exit_code(results: &[Reported]) -> u8 {
+    if checked(results).any(|(_, o)| matches!(o.verdict, Verdict::Error(_))) {
+        return exit::RUNTIME_ERROR;
+    }
+    let unknown = |want: fn(&engine::Unknown) -> bool| {
+        checked(results).any(|(_, o)| matches!(&o.verdict, Verdict::Unknown(u) if want(u)))
+    };
+    let refused = results.iter().any(|r| matches!(r, Reported::Refused(_)));
+    if unknown(|u| !matches!(u, engine::Unknown::Unsupported(_))) {
+        exit::LIMIT
+    } else if refused || unknown(|u| matches!(u, engine::Unknown::Unsupported(_))) {
+        exit::UNSUPPORTED
+    } else if checked(results).any(|(p, o)| report::verdict::as_expected(p, o) == Some(false)) {
+        exit::NOT_AS_EXPECTED
+    } else {
+        exit::OK
+    }
+}

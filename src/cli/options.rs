@@ -1,0 +1,44 @@
+//! The checking options shared by the commands, as the engines take them.
+
+use super::args::{self, Abstraction, Common, Search};
+use super::exit;
+use crate::engine;
+
+pub(super) fn options(c: &Common) -> engine::Options {
+    engine::Options {
+        abstraction: c.abstraction.map(|a| match a {
+            Abstraction::None => engine::AbstractionChoice::None,
+            Abstraction::Lu => engine::AbstractionChoice::Lu,
+            Abstraction::Alu => engine::AbstractionChoice::Alu,
+        }),
+        subsumption: !c.no_subsumption,
+        order: match c.search {
+            Search::Bfs => engine::reach::Order::Bfs,
+            Search::Dfs => engine::reach::Order::Dfs,
+        },
+        limits: engine::reach::Limits {
+            max_states: c.max_states,
+            // A timeout too large for a `Duration` (or infinite) is no deadline.
+            deadline: c
+                .timeout
+                .and_then(|t| std::time::Duration::try_from_secs_f64(t.max(0.0)).ok())
+                .and_then(|d| std::time::Instant::now().checked_add(d)),
+            max_bytes: c.max_memory.or_else(engine::limits::default_max_bytes),
+        },
+    }
+}
+
+/// Options accepted by the command line whose machinery is not built yet:
+/// said out loud, never silently ignored.
+pub(super) fn unsupported_options(c: &Common) -> Option<u8> {
+    if c.jobs > 1 {
+        eprintln!("kairos: note: `--jobs` is not supported yet; exploring with one thread");
+    }
+    if let Some(e) = c.engine
+        && e != args::EngineChoice::Reach
+    {
+        eprintln!("kairos: only the `reach` engine exists yet");
+        return Some(exit::UNSUPPORTED);
+    }
+    None
+}
