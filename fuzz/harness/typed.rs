@@ -138,8 +138,10 @@ pub fn run(data: &[u8]) {
     };
     for p in properties {
         let outcome = engine::check(&loaded.model, Some(&net), p, &options);
+        // An observer's traces are runs of the network with the observer.
+        let on = outcome.network.as_deref().unwrap_or(&net);
         for t in outcome.trace.iter().chain(outcome.warnings.iter().filter_map(|w| w.trace.as_ref())) {
-            if let Err(e) = kairos::trace::concretise(&net, t) {
+            if let Err(e) = kairos::trace::concretise(on, t) {
                 panic!("`{}`: {:?}: the trace does not replay: {e}", p.text, outcome.verdict);
             }
         }
