@@ -28,7 +28,7 @@ use std::time::Instant;
 
 use kairos::engine::reach::{Limits, Order};
 use kairos::engine::{self, AbstractionChoice, Options, Unknown, Verdict};
-use kairos::model::formula::Formula;
+use kairos::model::formula::{EngineKind, Formula};
 use kairos::model::load::load_model;
 use kairos::network::StateFormula;
 use kairos::syntax::ast::PathOp;
@@ -445,18 +445,21 @@ fn compare(
 ) {
     let diagonal = net.has_diagonals || p.goal_has_diagonal();
     use AbstractionChoice::{Alu, Lu, None as Exact};
-    // Both orders for every abstraction, with subsumption; and the plain
-    // passed list (equal zones only) once.
+    // Both orders for every abstraction, with subsumption; the plain
+    // passed list (equal zones only) once; and the TCTL fixpoint engine
+    // forced (its forward pass under the exact zones' budget, since it
+    // explores exact zones when there are diagonals).
     let settings = [
-        (Lu, Order::Bfs, true),
-        (Lu, Order::Dfs, true),
-        (Alu, Order::Bfs, true),
-        (Alu, Order::Dfs, true),
-        (Exact, Order::Bfs, true),
-        (Exact, Order::Dfs, true),
-        (Lu, Order::Bfs, false),
+        (Lu, Order::Bfs, true, None),
+        (Lu, Order::Dfs, true, None),
+        (Alu, Order::Bfs, true, None),
+        (Alu, Order::Dfs, true, None),
+        (Exact, Order::Bfs, true, None),
+        (Exact, Order::Dfs, true, None),
+        (Lu, Order::Bfs, false, None),
+        (Exact, Order::Bfs, true, Some(EngineKind::Tctl)),
     ];
-    for (abstraction, order, subsumption) in settings {
+    for (abstraction, order, subsumption, forced) in settings {
         // Once the exact zone graph overflowed the state limit without a
         // goal or error to stop at, it will again: spare the time.
         if abstraction == Exact && *exact_too_big && !found && error.is_none() {
@@ -465,7 +468,7 @@ fn compare(
         }
         {
             let max_states = match abstraction {
-                AbstractionChoice::None => budget.none_states,
+                AbstractionChoice::None if forced.is_none() || diagonal => budget.none_states,
                 _ => 5_000_000,
             };
             let options = Options {
@@ -473,9 +476,13 @@ fn compare(
                 order,
                 limits: Limits { max_states: Some(max_states), ..Limits::default() },
                 subsumption,
+                engine: forced,
             };
             tally.engine_runs += 1;
-            let setting = format!("{abstraction:?}, {order:?}{}", if subsumption { "" } else { ", no subsumption" });
+            let setting = match forced {
+                Some(e) => format!("--engine {}", e.name()),
+                None => format!("{abstraction:?}, {order:?}{}", if subsumption { "" } else { ", no subsumption" }),
+            };
             let t0 = Instant::now();
             let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 engine::check(model, Some(net), &p.property, &options)

@@ -674,6 +674,13 @@ fn options(c: &args::Common) -> engine::Options {
                 .and_then(|d| std::time::Instant::now().checked_add(d)),
             max_bytes: c.max_memory.or_else(engine::limits::default_max_bytes),
         },
+        engine: c.engine.and_then(|e| match e {
+            args::EngineChoice::Reach => Some(crate::model::formula::EngineKind::Reach),
+            args::EngineChoice::Observer => Some(crate::model::formula::EngineKind::Observer),
+            args::EngineChoice::Live => Some(crate::model::formula::EngineKind::Live),
+            args::EngineChoice::Tctl => Some(crate::model::formula::EngineKind::Tctl),
+            args::EngineChoice::Param => None,
+        }),
     }
 }
 
@@ -767,10 +774,8 @@ fn unsupported_options(c: &args::Common) -> Option<u8> {
     if c.jobs > 1 {
         eprintln!("kairos: note: `--jobs` is not supported yet; exploring with one thread");
     }
-    if let Some(e) = c.engine
-        && e != args::EngineChoice::Reach
-    {
-        eprintln!("kairos: only the `reach` engine exists yet");
+    if c.engine == Some(args::EngineChoice::Param) {
+        eprintln!("kairos: the `param` engine is not built yet");
         return Some(exit::UNSUPPORTED);
     }
     None

@@ -2,8 +2,10 @@
 //!
 //! `reach` answers `E<> φ` and `A[] φ` for state formulas φ (deadlock
 //! included) on the zone graph; `liveness` answers `E[] φ`, `A<> φ` and
-//! `φ --> ψ`. Every other shape is answered `unknown` with reason
-//! `unsupported`, naming the engine FORMAT.md routes it to.
+//! `φ --> ψ`; `observer` bounded response; `tctl` every formula (the
+//! others by default, any with `--engine tctl`). A shape an engine forced
+//! by `--engine` cannot take is answered `unknown` with reason
+//! `unsupported`.
 
 pub mod bound;
 pub mod graph;
@@ -12,6 +14,7 @@ pub mod liveness;
 pub mod observer;
 pub mod reach;
 pub mod store;
+pub mod tctl;
 
 use std::time::Instant;
 
@@ -84,11 +87,13 @@ pub struct Options {
     pub subsumption: bool,
     pub order: Order,
     pub limits: Limits,
+    /// An engine forced instead of the one the formula routes to.
+    pub engine: Option<EngineKind>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits::default() }
+        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits::default(), engine: None }
     }
 }
 
@@ -145,7 +150,7 @@ impl Outcome {
 /// Checks one property. `network` is `None` for models the timed engines
 /// cannot take (hybrid, parametric).
 pub fn check(model: &Model, network: Option<&Network>, property: &Property, options: &Options) -> Outcome {
-    let engine = property.formula.engine();
+    let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if property.synth {
         return unsupported("parametric synthesis is not supported yet".into());
@@ -158,8 +163,17 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let Some(net) = network.filter(|_| model.params.is_empty()) else {
         return unsupported("models with timing parameters are not supported yet".into());
     };
+    if engine == EngineKind::Tctl {
+        return tctl::check(net, property, options);
+    }
     if engine == EngineKind::Live {
-        return liveness::check_property(net, property, options);
+        let o = liveness::check_property(net, property, options);
+        // What the liveness engine cannot take (clock atoms, `deadlock`),
+        // the fixpoint engine answers, unless the user forced the engine.
+        if options.engine.is_none() && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
+            return tctl::check(net, property, options);
+        }
+        return o;
     }
     if engine == EngineKind::Observer
         && let Some(r) = observer::response(property)
@@ -169,7 +183,8 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
         Formula::Path { op: PathOp::AG, bound: None, arg } if arg.is_state() => (true, arg),
-        _ => return unsupported(format!("the `{}` engine is not built yet", engine.name())),
+        _ if options.engine.is_none() => return tctl::check(net, property, options),
+        _ => return unsupported(format!("the `{}` engine does not answer this formula", engine.name())),
     };
     let mut net = net.clone();
     let phi = match net.state_formula(property, arg) {
@@ -178,6 +193,19 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     };
     net.add_formula_bounds(&phi);
     reach_check(&net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
+}
+
+/// The path of the forward search from an initial state to `node`.
+pub(crate) fn store_trace(store: &store::Store, node: u32, goal: Federation, error: Option<RunError>) -> SymbolicTrace {
+    let ids = store.path(node);
+    SymbolicTrace {
+        states: ids.iter().map(|&i| store.state(i)).collect(),
+        steps: ids[1..].iter().map(|&i| store.parent(i).expect("a parent").1.clone()).collect(),
+        goal,
+        error,
+        tick_clock: None,
+        loop_start: None,
+    }
 }
 
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.
@@ -206,17 +234,7 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
     let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
-    let trace_to = |node: u32, goal: Federation, error: Option<RunError>| {
-        let ids = run.store.path(node);
-        SymbolicTrace {
-            states: ids.iter().map(|&i| run.store.state(i)).collect(),
-            steps: ids[1..].iter().map(|&i| run.store.parent(i).expect("a parent").1.clone()).collect(),
-            goal,
-            error,
-            tick_clock: None,
-            loop_start: None,
-        }
-    };
+    let trace_to = |node: u32, goal: Federation, error: Option<RunError>| store_trace(&run.store, node, goal, error);
     let (verdict, trace) = match run.end {
         End::Found { node, witness } => {
             (if negated { Verdict::Violated } else { Verdict::Satisfied }, Some(trace_to(node, witness, None)))
