@@ -33,7 +33,7 @@ fn check_answers_reachability_and_is_honest_about_the_rest() {
     assert_eq!(code, 0, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     for p in v["properties"].as_array().unwrap() {
-        assert!(["reach", "live", "observer"].contains(&p["engine"].as_str().unwrap()), "{p}");
+        assert!(["reach", "live", "observer", "tctl"].contains(&p["engine"].as_str().unwrap()), "{p}");
         assert!(p["verdict"] == "satisfied" || p["verdict"] == "violated", "{p}");
         assert!(p["stats"]["visited"].as_u64().unwrap() > 0, "{p}");
         if !p["expected"].is_null() {

@@ -166,14 +166,24 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     if engine == EngineKind::Tctl {
         return tctl::check(net, property, options);
     }
+    let o = check_forward(net, property, engine, options);
+    // What the engine a formula routes to cannot take (clock atoms in
+    // liveness or bounded response, shapes no forward engine has), the
+    // fixpoint engine answers, unless the user forced the engine, or an
+    // abstraction unsound for the model's diagonal constraints.
+    let diagonal_refusal =
+        net.has_diagonals && matches!(options.abstraction, Some(AbstractionChoice::Lu | AbstractionChoice::Alu));
+    if options.engine.is_none() && !diagonal_refusal && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
+        return tctl::check(net, property, options);
+    }
+    o
+}
+
+/// The engines that explore forward: reach, live, observer.
+fn check_forward(net: &Network, property: &Property, engine: EngineKind, options: &Options) -> Outcome {
+    let unsupported = |why: String| Outcome::unsupported(engine, why);
     if engine == EngineKind::Live {
-        let o = liveness::check_property(net, property, options);
-        // What the liveness engine cannot take (clock atoms, `deadlock`),
-        // the fixpoint engine answers, unless the user forced the engine.
-        if options.engine.is_none() && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
-            return tctl::check(net, property, options);
-        }
-        return o;
+        return liveness::check_property(net, property, options);
     }
     if engine == EngineKind::Observer
         && let Some(r) = observer::response(property)
@@ -183,7 +193,6 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
         Formula::Path { op: PathOp::AG, bound: None, arg } if arg.is_state() => (true, arg),
-        _ if options.engine.is_none() => return tctl::check(net, property, options),
         _ => return unsupported(format!("the `{}` engine does not answer this formula", engine.name())),
     };
     let mut net = net.clone();

@@ -45,7 +45,7 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
     /// delay) is in `stay`. Pre: `goal ⊆ stay`. The least fixpoint of
     /// `X = pre_t(goal ∪ (stay ∩ pre_d(X)), not stay)`; since both
     /// predecessors distribute over union, only what was added last is
-    /// propagated (semi-naive evaluation).
+    /// propagated (semi-naive evaluation). The result is reduced.
     pub fn until(&mut self, level: usize, stay: &Map, goal: &Map) -> Result<Map, Unknown> {
         self.layer(level);
         let space = self.space;
@@ -70,20 +70,31 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
                 if before.is_empty() {
                     continue;
                 }
-                let mut added = layer.pre_time(space, from, &before, &avoid[from]).subtract(&x[from]);
+                // A zone inside one member of X adds nothing; any other is
+                // kept whole (exact subtraction costs more than it saves).
+                // Each kept zone is new, and the zones the operators build
+                // from the model's constants are finitely many, so this
+                // ends too.
+                let mut added = Federation::empty();
+                for z in layer.pre_time(space, from, &before, &avoid[from]).zones {
+                    if !x[from].covered_by_member(&z) && !added.covered_by_member(&z) {
+                        added.zones.retain(|a| !a.is_subset_of(&z));
+                        added.zones.push(z);
+                    }
+                }
                 if added.is_empty() {
                     continue;
                 }
-                added.reduce();
-                x[from] = reduced(std::mem::take(&mut x[from]).union(added.clone()));
-                delta[from] = reduced(std::mem::take(&mut delta[from]).union(added));
+                x[from].zones.retain(|m| !added.covered_by_member(m));
+                x[from].zones.extend(added.zones.iter().cloned());
+                delta[from].zones.extend(added.zones);
                 if !queued[from] {
                     queued[from] = true;
                     work.push(from);
                 }
             }
         }
-        Ok(x)
+        Ok(x.into_iter().map(reduced).collect())
     }
 
     /// `EG phi` over time-divergent runs: the states with a divergent run
