@@ -472,7 +472,7 @@ fn compare(
     // states (`init: any`) their `E<>` answers may differ: not compared.
     let several_initial = net.slots.iter().any(|s| s.init.0 != s.init.1);
     for (abstraction, order, subsumption, forced) in settings {
-        if forced.is_some() && seed % budget.tctl_every != 0 {
+        if forced.is_some() && !seed.is_multiple_of(budget.tctl_every) {
             continue;
         }
         if forced.is_some() && several_initial && !p.negated {
