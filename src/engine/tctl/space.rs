@@ -10,7 +10,7 @@
 //! taken it); leaving it out changes values only at unreachable
 //! valuations, which no reachable state's value depends on.
 
-use indexmap::IndexMap;
+use indexmap::{IndexMap, IndexSet};
 use rustc_hash::FxBuildHasher;
 
 use crate::domain::federation::Federation;
@@ -44,9 +44,6 @@ pub struct Space {
     pub outgoing: Vec<Vec<u32>>,
     /// The initial discrete states (clocks all 0).
     pub initial: Vec<u32>,
-    /// The valuations the forward pass reached, per discrete state (an
-    /// over-approximation when it extrapolated).
-    pub reached: Vec<Federation>,
 }
 
 /// How building the space ended without one.
@@ -65,9 +62,11 @@ impl Space {
     /// Explores the zone graph forward, then collects the discrete steps
     /// between the discrete states found.
     pub fn build(zg: &mut ZoneGraph<'_>, limits: &reach::Limits) -> Result<(Space, Stats), Failed> {
-        let mut found: IndexMap<Discrete, Federation, FxBuildHasher> = IndexMap::default();
+        let mut found: IndexSet<Discrete, FxBuildHasher> = IndexSet::default();
         let mut record = |_: &mut ZoneGraph<'_>, s: &ZoneState| {
-            found.entry(s.discrete.clone()).or_default().push(s.zone.clone());
+            if !found.contains(&s.discrete) {
+                found.insert(s.discrete.clone());
+            }
             Ok(Federation::empty())
         };
         let cover = if zg.abstraction == Abstraction::None { Cover::Inclusion } else { Cover::Alu };
@@ -90,25 +89,19 @@ impl Space {
             incoming: vec![Vec::new(); found.len()],
             outgoing: vec![Vec::new(); found.len()],
             initial: Vec::new(),
-            reached: Vec::new(),
         };
         space.connect(zg, found).map_err(|error| Failed::Error { run: None, node: None, error })?;
         Ok((space, run.stats))
     }
 
     /// Invariants, delays and steps of the discrete states `found`.
-    fn connect(
-        &mut self,
-        zg: &mut ZoneGraph<'_>,
-        found: IndexMap<Discrete, Federation, FxBuildHasher>,
-    ) -> Result<(), RunError> {
-        for (d, fed) in found {
+    fn connect(&mut self, zg: &mut ZoneGraph<'_>, found: IndexSet<Discrete, FxBuildHasher>) -> Result<(), RunError> {
+        for d in found {
             let mut inv = Dbm::universe(self.dim);
             let met = zg.invariant(&d, &mut inv).map_err(|error| RunError { error, transition: None })?;
             debug_assert!(met, "a reached state meets its invariant");
             self.delay.push(zg.can_delay(&d)?);
             self.invariant.push(inv);
-            self.reached.push(fed);
             self.states.insert(d, ());
         }
         let (mut transitions, mut resets) = (Vec::new(), Vec::new());
