@@ -178,3 +178,23 @@ fn time_locks_make_divergent_operators_vacuous() {
         ],
     );
 }
+
+/// `--max-states` bounds the forward pass and the fixpoints together: the
+/// railway crossing's forward pass expands 102 states, the fixpoints of
+/// this property a few hundred more.
+#[test]
+fn the_state_budget_covers_both_passes() {
+    let src = Source::new("rc", std::fs::read_to_string("models/railway-crossing.yaml").unwrap());
+    let loaded = load_model(&src).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    let p = loaded.query("q", "A[] (Train(1).on imply A[Gate.down U Train(1).far])").unwrap();
+    let limits = |n| kairos::engine::reach::Limits { max_states: Some(n), ..Default::default() };
+    let tctl = |n| Options { limits: limits(n), ..Options::default() };
+    let o = engine::check(&loaded.model, Some(&net), &p, &tctl(200));
+    assert_eq!(o.verdict, Verdict::Unknown(kairos::engine::Unknown::StateLimit));
+    let visited = o.stats.unwrap().visited;
+    assert!(visited > 102 && visited <= 200, "{visited}");
+    let o = engine::check(&loaded.model, Some(&net), &p, &tctl(100_000));
+    assert_eq!(o.verdict, Verdict::Satisfied);
+    assert!(o.stats.unwrap().visited > 200);
+}

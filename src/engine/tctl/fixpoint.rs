@@ -15,13 +15,14 @@ pub struct Fixpoints<'s, 'w> {
     pub space: &'s Space,
     layers: Vec<Layer>,
     watch: Watch<'w>,
-    /// Work-list steps so far: the engine's `visited`.
+    /// Work-list steps so far, after the `visited` of the forward pass:
+    /// the engine's `visited`, which `--max-states` bounds.
     pub steps: u64,
 }
 
 impl<'s, 'w> Fixpoints<'s, 'w> {
-    pub fn new(space: &'s Space, watch: Watch<'w>) -> Self {
-        Fixpoints { space, layers: Vec::new(), watch, steps: 0 }
+    pub fn new(space: &'s Space, watch: Watch<'w>, visited: u64) -> Self {
+        Fixpoints { space, layers: Vec::new(), watch, steps: visited }
     }
 
     pub fn layer(&mut self, level: usize) -> &Layer {

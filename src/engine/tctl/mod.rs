@@ -93,10 +93,12 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
             return outcome(Verdict::Error(text), stats, trace);
         }
     };
-    let fix = Fixpoints::new(&space, options.limits.watch());
+    // One budget for both passes: the work list counts on from the
+    // forward pass's expansions.
+    let fix = Fixpoints::new(&space, options.limits.watch(), forward.visited);
     let mut eval = Evaluator::new(fix, &mut zg, property, net);
     let result = eval.sat(&property.formula);
-    let stats = Stats { visited: forward.visited + eval.fix.steps, ..forward };
+    let stats = Stats { visited: eval.fix.steps, ..forward };
     let sat = match result {
         Ok(s) => s,
         Err(Stop::Unknown(why)) => return outcome(Verdict::Unknown(why), stats, None),
