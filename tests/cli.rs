@@ -23,9 +23,9 @@ fn validate_accepts_the_railway_crossing() {
     assert!(out.contains("valid timed model `railway-crossing`"), "{out}");
 }
 
-/// Reachability, liveness and bounded response are answered, as expected;
-/// what needs an engine not built yet says so (exit 5), never a verdict it
-/// did not compute.
+/// Reachability, liveness, bounded response and nested TCTL are answered,
+/// as expected; an engine forced on what it cannot answer says so (exit
+/// 5), never a verdict it did not compute.
 #[test]
 fn check_answers_reachability_and_is_honest_about_the_rest() {
     let (code, out, _) =
@@ -33,15 +33,23 @@ fn check_answers_reachability_and_is_honest_about_the_rest() {
     assert_eq!(code, 0, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     for p in v["properties"].as_array().unwrap() {
-        assert!(["reach", "live", "observer"].contains(&p["engine"].as_str().unwrap()), "{p}");
+        assert!(["reach", "live", "observer", "tctl"].contains(&p["engine"].as_str().unwrap()), "{p}");
         assert!(p["verdict"] == "satisfied" || p["verdict"] == "violated", "{p}");
         assert!(p["stats"]["visited"].as_u64().unwrap() > 0, "{p}");
         if !p["expected"].is_null() {
             assert_eq!(p["verdict"] == "satisfied", p["expected"] == true, "{p}");
         }
     }
-    let (code, out, _) =
-        kairos(&["check", "models/railway-crossing.yaml", "-q", "E<> (A[] Gate.up)", "--format", "json"]);
+    // Nested: the fixpoint engine. A train may always approach, and the
+    // gate then goes down, so no reachable state keeps it up on every run.
+    let q = ["check", "models/railway-crossing.yaml", "-q", "E<> (A[] Gate.up)", "--format", "json"];
+    let (code, out, _) = kairos(&q);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["properties"][0]["verdict"], "violated");
+    assert_eq!(v["properties"][0]["engine"], "tctl");
+    // An engine forced on a formula it does not answer says so.
+    let (code, out, _) = kairos(&[&q[..], &["--engine", "reach"]].concat());
     assert_eq!(code, 5, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     assert_eq!(v["properties"][0]["verdict"], "unknown");

@@ -165,8 +165,10 @@ pub fn oracle_subset(a: &Sample, b: &Sample) -> bool {
 /// A set of reals `lo ≺ t ≺ hi` built up constraint by constraint.
 #[derive(Clone, Copy, Debug)]
 pub struct Interval {
-    lo: Option<(i64, bool)>,
-    hi: Option<(i64, bool)>,
+    /// `(v, strict)`: `t > v` or `t >= v`.
+    pub lo: Option<(i64, bool)>,
+    /// `(v, strict)`: `t < v` or `t <= v`.
+    pub hi: Option<(i64, bool)>,
 }
 
 impl Interval {
@@ -218,16 +220,22 @@ pub fn in_up(s: &Sample, q: &[i64], den: i64) -> bool {
 
 /// ∃ d >= 0 with `q + d` in the sample (q is in its past).
 pub fn in_down(s: &Sample, q: &[i64], den: i64) -> bool {
+    delays_into(s, q, den).is_some_and(|d| d.is_nonempty())
+}
+
+/// The delays `d >= 0` (in units of `1 / den`) with `q + d` in the sample;
+/// `None` when a difference constraint, which no delay changes, fails.
+pub fn delays_into(s: &Sample, q: &[i64], den: i64) -> Option<Interval> {
     let mut d = Interval::non_negative();
     for k in &s.constraints {
         match (k.i, k.j) {
             (i, 0) => d.below(k.c * den - coord(q, i), k.strict),
             (0, j) => d.above(-k.c * den - coord(q, j), k.strict),
-            _ if !k.holds(q, den) => return false,
+            _ if !k.holds(q, den) => return None,
             _ => {}
         }
     }
-    d.is_nonempty()
+    Some(d)
 }
 
 /// ∃ t >= 0 with `q[x := t]` in the sample.

@@ -32,7 +32,7 @@ use std::time::Instant;
 
 use kairos::engine::reach::Limits;
 use kairos::engine::{self, AbstractionChoice, Options, Verdict};
-use kairos::model::formula::Formula;
+use kairos::model::formula::{EngineKind, Formula};
 use kairos::model::load::{Loaded, load_model};
 use kairos::model::types::Property;
 use kairos::network::{Network, StateFormula};
@@ -197,9 +197,13 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
     }
     tally.diagonals += u64::from(net.has_diagonals);
     let limit = |n| Limits { max_states: Some(n), ..Limits::default() };
+    // The TCTL fixpoint engine forced, last: its budget counts its forward
+    // pass and its work-list steps.
+    let tctl = Options { engine: Some(EngineKind::Tctl), limits: limit(budget.lu_states), ..Options::default() };
     let settings = [
         Options { limits: limit(budget.lu_states), ..Options::default() },
         Options { abstraction: Some(AbstractionChoice::None), limits: limit(budget.none_states), ..Options::default() },
+        tctl,
     ];
     // With diagonals the engine refuses ExtraLU+ (unsound for them): exact
     // zones only.
@@ -242,8 +246,8 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
             if got != expected {
                 let oracle = if closed { "integer-time oracle" } else { "region oracle" };
                 tally.disagreements.push(format!(
-                    "{name}: `{}`: engine {got} ({:?}), {oracle} {expected}\n{yaml}",
-                    p.text, options.abstraction
+                    "{name}: `{}`: engine {got} ({:?}, {:?}), {oracle} {expected}\n{yaml}",
+                    p.text, options.abstraction, options.engine
                 ));
             }
             if out.trace.is_some() && net.has_diagonals {

@@ -3,6 +3,7 @@
 use super::args::{self, Abstraction, Common, Search};
 use super::exit;
 use crate::engine;
+use crate::model::formula::EngineKind;
 
 pub(super) fn options(c: &Common) -> engine::Options {
     engine::Options {
@@ -25,6 +26,13 @@ pub(super) fn options(c: &Common) -> engine::Options {
                 .and_then(|d| std::time::Instant::now().checked_add(d)),
             max_bytes: c.max_memory.or_else(engine::limits::default_max_bytes),
         },
+        engine: c.engine.and_then(|e| match e {
+            args::EngineChoice::Reach => Some(EngineKind::Reach),
+            args::EngineChoice::Observer => Some(EngineKind::Observer),
+            args::EngineChoice::Live => Some(EngineKind::Live),
+            args::EngineChoice::Tctl => Some(EngineKind::Tctl),
+            args::EngineChoice::Param => None,
+        }),
     }
 }
 
@@ -34,10 +42,8 @@ pub(super) fn unsupported_options(c: &Common) -> Option<u8> {
     if c.jobs > 1 {
         eprintln!("kairos: note: `--jobs` is not supported yet; exploring with one thread");
     }
-    if let Some(e) = c.engine
-        && e != args::EngineChoice::Reach
-    {
-        eprintln!("kairos: only the `reach` engine exists yet");
+    if c.engine == Some(args::EngineChoice::Param) {
+        eprintln!("kairos: the `param` engine is not built yet");
         return Some(exit::UNSUPPORTED);
     }
     None

@@ -41,6 +41,12 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     /// Whether every valuation of `self` is simulated by one of `other`
     /// under the LU bounds; at least inclusion.
     fn simulated_by(&self, other: &Self, lower: &[i32], upper: &[i32]) -> bool;
+    /// The smallest convex set of this kind containing both, where the
+    /// domain can compute it; federations use it to merge members whose
+    /// union is convex. `None`: no merging.
+    fn hull(&self, _other: &Self) -> Option<Self> {
+        None
+    }
     /// A canonical key for sorting (same set, same key).
     fn key(&self) -> Vec<i32>;
     /// Heap bytes held, for memory budgets.
@@ -89,6 +95,9 @@ impl ClockSet for Dbm {
     }
     fn simulated_by(&self, other: &Self, lower: &[i32], upper: &[i32]) -> bool {
         self.alu_subsumed(other, lower, upper)
+    }
+    fn hull(&self, other: &Self) -> Option<Self> {
+        Some(Dbm::hull(self, other))
     }
     fn key(&self) -> Vec<i32> {
         let d = Dbm::dim(self);

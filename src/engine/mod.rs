@@ -2,8 +2,10 @@
 //!
 //! `reach` answers `E<> φ` and `A[] φ` for state formulas φ (deadlock
 //! included) on the zone graph; `liveness` answers `E[] φ`, `A<> φ` and
-//! `φ --> ψ`. Every other shape is answered `unknown` with reason
-//! `unsupported`, naming the engine FORMAT.md routes it to.
+//! `φ --> ψ`; `observer` bounded response; `tctl` every formula (the
+//! others by default, any with `--engine tctl`). A shape an engine forced
+//! by `--engine` cannot take is answered `unknown` with reason
+//! `unsupported`.
 
 pub mod bound;
 pub mod graph;
@@ -12,6 +14,7 @@ pub mod liveness;
 pub mod observer;
 pub mod reach;
 pub mod store;
+pub mod tctl;
 
 use std::time::Instant;
 
@@ -84,11 +87,13 @@ pub struct Options {
     pub subsumption: bool,
     pub order: Order,
     pub limits: Limits,
+    /// An engine forced instead of the one the formula routes to.
+    pub engine: Option<EngineKind>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits::default() }
+        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits::default(), engine: None }
     }
 }
 
@@ -148,7 +153,7 @@ impl Outcome {
 /// Checks one property. `network` is `None` for models the timed engines
 /// cannot take (hybrid, parametric).
 pub fn check(model: &Model, network: Option<&Network>, property: &Property, options: &Options) -> Outcome {
-    let engine = property.formula.engine();
+    let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if property.synth {
         return unsupported("parametric synthesis is not supported yet".into());
@@ -161,6 +166,25 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let Some(net) = network.filter(|_| model.params.is_empty()) else {
         return unsupported("models with timing parameters are not supported yet".into());
     };
+    if engine == EngineKind::Tctl {
+        return tctl::check(net, property, options);
+    }
+    let o = check_forward(net, property, engine, options);
+    // What the engine a formula routes to cannot take (clock atoms in
+    // liveness or bounded response, shapes no forward engine has), the
+    // fixpoint engine answers, unless the user forced the engine, or an
+    // abstraction unsound for the model's diagonal constraints.
+    let diagonal_refusal =
+        net.has_diagonals && matches!(options.abstraction, Some(AbstractionChoice::Lu | AbstractionChoice::Alu));
+    if options.engine.is_none() && !diagonal_refusal && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
+        return tctl::check(net, property, options);
+    }
+    o
+}
+
+/// The engines that explore forward: reach, live, observer.
+fn check_forward(net: &Network, property: &Property, engine: EngineKind, options: &Options) -> Outcome {
+    let unsupported = |why: String| Outcome::unsupported(engine, why);
     if engine == EngineKind::Live {
         return liveness::check_property(net, property, options);
     }
@@ -172,7 +196,7 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
         Formula::Path { op: PathOp::AG, bound: None, arg } if arg.is_state() => (true, arg),
-        _ => return unsupported(format!("the `{}` engine is not built yet", engine.name())),
+        _ => return unsupported(format!("the `{}` engine does not answer this formula", engine.name())),
     };
     let mut net = net.clone();
     let phi = match net.state_formula(property, arg) {
@@ -190,6 +214,26 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
 pub fn explore(net: &Network, options: &Options) -> Outcome {
     // `A[] true`: no state is a target (an empty disjunction is `false`).
     reach_check(net, StateFormula::Pred(Vec::new()), true, options)
+}
+
+/// The path of the forward search from an initial state to `node`.
+pub(crate) fn store_trace(
+    store: &store::Store,
+    node: u32,
+    goal: Federation,
+    target: Option<StateFormula>,
+    error: Option<RunError>,
+) -> SymbolicTrace {
+    let ids = store.path(node);
+    SymbolicTrace {
+        states: ids.iter().map(|&i| store.state(i)).collect(),
+        steps: ids[1..].iter().map(|&i| store.parent(i).expect("a parent").1.clone()).collect(),
+        goal,
+        target,
+        error,
+        tick_clock: None,
+        loop_start: None,
+    }
 }
 
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.
@@ -213,23 +257,15 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
         if goal.mentions_deadlock() && abstraction == Abstraction::Lu { Abstraction::M } else { abstraction };
     let cover = if options.subsumption { cover } else { Cover::Equal };
     let mut zg = ZoneGraph::new(net, abstraction);
+    let goal_formula = &goal;
     let mut target = |zg: &mut ZoneGraph<'_>, s: &crate::semantics::ZoneState| zg.sat(&goal, s);
     let started = Instant::now();
     let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
-    let formula = &goal;
     let trace_to = |node: u32, goal: Federation, error: Option<RunError>| {
-        let ids = run.store.path(node);
-        SymbolicTrace {
-            states: ids.iter().map(|&i| run.store.state(i)).collect(),
-            steps: ids[1..].iter().map(|&i| run.store.parent(i).expect("a parent").1.clone()).collect(),
-            goal,
-            target: error.is_none().then(|| formula.clone()),
-            error,
-            tick_clock: None,
-            loop_start: None,
-        }
+        let target = error.is_none().then(|| goal_formula.clone());
+        store_trace(&run.store, node, goal, target, error)
     };
     let (verdict, trace) = match run.end {
         End::Found { node, witness } => {

@@ -55,6 +55,8 @@ mod bound;
 mod dbm;
 mod display;
 mod extrapolation;
+mod hull;
+mod resize;
 mod simulation;
 mod subtract;
 

@@ -1,0 +1,88 @@
+//! Predecessor operators on maps `discrete state → federation`, at a level
+//! (the number of auxiliary clocks appended after the model's, which no
+//! step resets and every delay advances).
+
+use crate::domain::federation::Federation;
+use crate::domain::zone::Dbm;
+use crate::engine::tctl::space::{Space, Step};
+
+/// A set of states: per discrete state of the space, the valuations in it
+/// (always inside the invariant).
+pub type Map = Vec<Federation>;
+
+/// The space's invariants and guards with the level's auxiliary clocks
+/// appended (free: no invariant or guard mentions them).
+pub struct Layer {
+    pub dim: usize,
+    pub invariant: Vec<Dbm>,
+    guard: Vec<Dbm>,
+}
+
+impl Layer {
+    pub fn new(space: &Space, extra: usize) -> Layer {
+        Layer {
+            dim: space.dim + extra,
+            invariant: space.invariant.iter().map(|z| z.with_clocks_appended(extra)).collect(),
+            guard: space.steps.iter().map(|s| s.guard.with_clocks_appended(extra)).collect(),
+        }
+    }
+
+    /// Every state: the invariants.
+    pub fn all(&self) -> Map {
+        self.invariant.iter().map(|z| Federation::from_zone(z.clone())).collect()
+    }
+
+    /// `inv \ x` per discrete state.
+    pub fn complement(&self, x: &Map) -> Map {
+        x.iter().zip(&self.invariant).map(|(f, inv)| f.complement_within(inv)).collect()
+    }
+
+    /// The discrete predecessor by one step of `x ⊆ Inv(step.to)`: the
+    /// valuations meeting the guard and the source invariant whose image by
+    /// the resets lies in `x` (the target invariant holds since `x` is
+    /// inside it).
+    pub fn pre_step(&self, id: u32, step: &Step, x: &Federation) -> Federation {
+        let mut back = x.clone();
+        for &(clock, value) in step.resets.iter().rev() {
+            back = back.reset_pre(clock, value);
+        }
+        back.intersect_zone(&self.guard[id as usize])
+    }
+
+    /// The timed predecessor in discrete state `d`: the valuations from
+    /// which a delay allowed there leads into `goal` without meeting
+    /// `avoid`. The invariants are upper bounds, so the delays leading
+    /// into `goal ⊆ Inv` stay inside `Inv` throughout. Where no time may
+    /// pass, `goal` itself.
+    pub fn pre_time(&self, space: &Space, d: usize, goal: &Federation, avoid: &Federation) -> Federation {
+        if !space.delay[d] {
+            return goal.clone();
+        }
+        goal.pred_t(avoid).intersect_zone(&self.invariant[d])
+    }
+}
+
+/// `x` with `extra` free clocks appended.
+pub fn lift(x: &Map, extra: usize) -> Map {
+    x.iter().map(|f| f.with_clocks_appended(extra)).collect()
+}
+
+/// The states of `x` where the last clock (of `dim`) is 0, projected onto
+/// the clocks before it.
+pub fn at_zero(x: &Map, dim: usize) -> Map {
+    let last = dim - 1;
+    x.iter().map(|f| f.constrain(last, 0, crate::domain::zone::Bound::le(0)).projected_to(last)).collect()
+}
+
+pub fn union(a: &Map, b: &Map) -> Map {
+    a.iter().zip(b).map(|(x, y)| reduced(x.clone().union(y.clone()))).collect()
+}
+
+pub fn intersect(a: &Map, b: &Map) -> Map {
+    a.iter().zip(b).map(|(x, y)| reduced(x.intersect(y))).collect()
+}
+
+pub fn reduced(mut f: Federation) -> Federation {
+    f.reduce();
+    f
+}

@@ -1,0 +1,229 @@
+//! `Sat(φ)` bottom-up: every subformula's set of states, as a map over the
+//! space at the model's clocks (level 0). Time bounds are measured by a
+//! formula clock `z` appended for the operator (level 1, started at 0 and
+//! projected away again), so bounded operators nest freely.
+
+use crate::domain::federation::Federation;
+use crate::domain::zone::Bound;
+use crate::engine::Unknown;
+use crate::engine::tctl::fixpoint::Fixpoints;
+use crate::engine::tctl::pre::{Map, at_zero, intersect, lift, reduced, union};
+use crate::model::formula::{Formula, TimeBound};
+use crate::model::typed::Cmp;
+use crate::model::types::Property;
+use crate::network::Network;
+use crate::semantics::{RunError, ZoneGraph, ZoneState};
+use crate::syntax::ast::{PathOp, PathQuant};
+
+/// Why `Sat` has no answer.
+pub enum Stop {
+    Unknown(Unknown),
+    Error(RunError),
+}
+
+impl From<Unknown> for Stop {
+    fn from(u: Unknown) -> Stop {
+        Stop::Unknown(u)
+    }
+}
+
+pub struct Evaluator<'a, 'n, 's, 'w> {
+    pub fix: Fixpoints<'s, 'w>,
+    pub zg: &'a mut ZoneGraph<'n>,
+    pub property: &'a Property,
+    pub net: &'n Network,
+    /// The states with a time-divergent run, once computed.
+    divergent: Option<Map>,
+}
+
+impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
+    pub fn new(fix: Fixpoints<'s, 'w>, zg: &'a mut ZoneGraph<'n>, property: &'a Property, net: &'n Network) -> Self {
+        Evaluator { fix, zg, property, net, divergent: None }
+    }
+
+    /// The states with a time-divergent run (`EG true`).
+    pub fn divergent(&mut self) -> Result<Map, Stop> {
+        if self.divergent.is_none() {
+            self.divergent = Some(self.fix.divergent(0)?);
+        }
+        Ok(self.divergent.clone().expect("just computed"))
+    }
+
+    fn not(&mut self, level: usize, x: &Map) -> Map {
+        self.fix.layer(level).complement(x)
+    }
+
+    pub fn sat(&mut self, f: &Formula) -> Result<Map, Stop> {
+        Ok(match f {
+            Formula::State(_) => self.atom(f)?,
+            Formula::Deadlock => self.deadlock(),
+            Formula::Not(a) => {
+                let a = self.sat(a)?;
+                self.not(0, &a)
+            }
+            Formula::And(a, b) => intersect(&self.sat(a)?, &self.sat(b)?),
+            Formula::Or(a, b) => union(&self.sat(a)?, &self.sat(b)?),
+            Formula::Imply(a, b) => {
+                let a = self.sat(a)?;
+                let not_a = self.not(0, &a);
+                union(&not_a, &self.sat(b)?)
+            }
+            Formula::Path { op, bound, arg } => {
+                let arg = self.sat(arg)?;
+                match op {
+                    PathOp::EF => self.eventually(*bound, &arg)?,
+                    PathOp::AG => {
+                        let bad = self.not(0, &arg);
+                        let reach = self.eventually(*bound, &bad)?;
+                        self.not(0, &reach)
+                    }
+                    PathOp::EG => self.always(*bound, &arg)?,
+                    PathOp::AF => {
+                        let bad = self.not(0, &arg);
+                        let keep = self.always(*bound, &bad)?;
+                        self.not(0, &keep)
+                    }
+                }
+            }
+            Formula::Until { quant, bound, lhs, rhs } => {
+                let (lhs, rhs) = (self.sat(lhs)?, self.sat(rhs)?);
+                match quant {
+                    PathQuant::E => self.exists_until(*bound, &lhs, &rhs)?,
+                    PathQuant::A => self.all_until(*bound, &lhs, &rhs)?,
+                }
+            }
+            Formula::LeadsTo { bound, lhs, rhs } => {
+                let reacts = Formula::Path { op: PathOp::AF, bound: *bound, arg: rhs.clone() };
+                let implied = Formula::Imply(lhs.clone(), Box::new(reacts));
+                self.sat(&Formula::Path { op: PathOp::AG, bound: None, arg: Box::new(implied) })?
+            }
+        })
+    }
+
+    /// A predicate over locations, data and clocks, per discrete state.
+    fn atom(&mut self, f: &Formula) -> Result<Map, Stop> {
+        let pred =
+            self.net.state_formula(self.property, f).map_err(|d| Stop::Unknown(Unknown::Unsupported(d.message)))?;
+        let space = self.fix.space;
+        let mut out = Vec::with_capacity(space.len());
+        for (d, inv) in space.invariant.iter().enumerate() {
+            let s = ZoneState { discrete: space.discrete(d as u32).clone(), zone: inv.clone() };
+            out.push(reduced(self.zg.sat(&pred, &s).map_err(Stop::Error)?));
+        }
+        Ok(out)
+    }
+
+    /// The valuations from which no discrete step is possible, now or after
+    /// any delay: the complement of the timed predecessor of the sources of
+    /// the steps (guard, and resets into the target invariant).
+    fn deadlock(&mut self) -> Map {
+        let space = self.fix.space;
+        let layer = self.fix.layer(0);
+        let mut out = Vec::with_capacity(space.len());
+        for d in 0..space.len() {
+            let mut enabled = Federation::empty();
+            for &id in &space.outgoing[d] {
+                let step = &space.steps[id as usize];
+                let target = Federation::from_zone(layer.invariant[step.to as usize].clone());
+                enabled = enabled.union(layer.pre_step(id, step, &target));
+            }
+            let live = layer.pre_time(space, d, &enabled, &Federation::empty());
+            out.push(reduced(live.complement_within(&layer.invariant[d])));
+        }
+        out
+    }
+
+    /// `EF[b] goal` over run prefixes.
+    fn eventually(&mut self, bound: Option<TimeBound>, goal: &Map) -> Result<Map, Stop> {
+        let all = self.fix.layer(0).all();
+        self.exists_until_within(bound, &all, goal)
+    }
+
+    /// `E[lhs U[b] rhs]`: some run reaches `rhs` (at a time within the
+    /// bound) with `lhs or rhs` at every earlier point.
+    fn exists_until(&mut self, bound: Option<TimeBound>, lhs: &Map, rhs: &Map) -> Result<Map, Stop> {
+        let stay = union(lhs, rhs);
+        self.exists_until_within(bound, &stay, rhs)
+    }
+
+    fn exists_until_within(&mut self, bound: Option<TimeBound>, stay: &Map, goal: &Map) -> Result<Map, Stop> {
+        let Some(b) = bound else { return Ok(self.fix.until(0, stay, goal)?) };
+        let dim = self.fix.layer(1).dim;
+        let timed: Map = lift(goal, 1).iter().map(|f| within(f, dim - 1, b)).collect();
+        let found = self.fix.until(1, &lift(stay, 1), &timed)?;
+        Ok(at_zero(&found, dim))
+    }
+
+    /// `EG[b] phi` over time-divergent runs: `phi` at every point whose
+    /// time is within the bound. For `< n`, `<= n` and `== n` the bound
+    /// ends: some run keeps `phi or not z ~ n` until a point past it (`z >=
+    /// n`, `z > n`, `z > n`) from which time can diverge; a least
+    /// fixpoint. For `>= n` and `> n`, a divergent run relaxed before the
+    /// bound, a greatest one.
+    fn always(&mut self, bound: Option<TimeBound>, phi: &Map) -> Result<Map, Stop> {
+        let Some(b) = bound else { return Ok(self.fix.always_divergent(0, phi)?) };
+        let dim = self.fix.layer(1).dim;
+        let all = self.fix.layer(1).all();
+        let outside: Map = all.iter().map(|f| outside(f, dim - 1, b)).collect();
+        let relaxed = union(&lift(phi, 1), &outside);
+        let past = match b.cmp {
+            Cmp::Lt => Some(TimeBound { cmp: Cmp::Ge, value: b.value }),
+            Cmp::Le | Cmp::Eq => Some(TimeBound { cmp: Cmp::Gt, value: b.value }),
+            Cmp::Ge | Cmp::Gt => None,
+        };
+        let kept = match past {
+            Some(past) => {
+                let divergent = lift(&self.divergent()?, 1);
+                let goal: Map = divergent.iter().map(|f| within(f, dim - 1, past)).collect();
+                self.fix.until(1, &union(&relaxed, &goal), &goal)?
+            }
+            None => self.fix.always_divergent(1, &relaxed)?,
+        };
+        Ok(at_zero(&kept, dim))
+    }
+
+    /// `A[lhs U[b] rhs]` over time-divergent runs. With `rhs'` the points of
+    /// `rhs` within the bound, it fails where a divergent run never meets
+    /// `rhs'` (`EG not rhs'`) or meets a point of `not lhs and not rhs`
+    /// before any point of `rhs'` and can go on diverging from there.
+    fn all_until(&mut self, bound: Option<TimeBound>, lhs: &Map, rhs: &Map) -> Result<Map, Stop> {
+        let divergent = self.divergent()?;
+        let neither = intersect(&intersect(&self.not(0, lhs), &self.not(0, rhs)), &divergent);
+        let (level, lift_by) = if bound.is_some() { (1, 1) } else { (0, 0) };
+        let dim = self.fix.layer(level).dim;
+        let goal = match bound {
+            None => rhs.clone(),
+            Some(b) => lift(rhs, 1).iter().map(|f| within(f, dim - 1, b)).collect(),
+        };
+        let not_goal = self.not(level, &goal);
+        let early = self.fix.until(level, &not_goal, &lift(&neither, lift_by))?;
+        let never = self.fix.always_divergent(level, &not_goal)?;
+        let fails = union(&early, &never);
+        let holds = self.not(level, &fails);
+        Ok(if bound.is_some() { at_zero(&holds, dim) } else { holds })
+    }
+}
+
+/// `f ∩ {z ~ n}`, z the clock at index `z`.
+fn within(f: &Federation, z: usize, b: TimeBound) -> Federation {
+    let n = b.value as i32;
+    match b.cmp {
+        Cmp::Lt => f.constrain(z, 0, Bound::lt(n)),
+        Cmp::Le => f.constrain(z, 0, Bound::le(n)),
+        Cmp::Eq => f.constrain(z, 0, Bound::le(n)).constrain(0, z, Bound::le(-n)),
+        Cmp::Ge => f.constrain(0, z, Bound::le(-n)),
+        Cmp::Gt => f.constrain(0, z, Bound::lt(-n)),
+    }
+}
+
+/// `f ∩ {not z ~ n}`.
+fn outside(f: &Federation, z: usize, b: TimeBound) -> Federation {
+    let n = b.value as i32;
+    match b.cmp {
+        Cmp::Lt => f.constrain(0, z, Bound::le(-n)),
+        Cmp::Le => f.constrain(0, z, Bound::lt(-n)),
+        Cmp::Eq => f.constrain(z, 0, Bound::lt(n)).union(f.constrain(0, z, Bound::lt(-n))),
+        Cmp::Ge => f.constrain(z, 0, Bound::lt(n)),
+        Cmp::Gt => f.constrain(z, 0, Bound::le(n)),
+    }
+}
