@@ -473,6 +473,7 @@ fn compare(
                 order,
                 limits: Limits { max_states: Some(max_states), ..Limits::default() },
                 subsumption,
+                ..Options::default()
             };
             tally.engine_runs += 1;
             let setting = format!("{abstraction:?}, {order:?}{}", if subsumption { "" } else { ", no subsumption" });

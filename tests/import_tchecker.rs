@@ -178,6 +178,7 @@ fn compare(keep: impl Fn(&Row) -> bool) {
             subsumption,
             order: Order::Bfs,
             limits: Limits::default(),
+            ..Options::default()
         };
         let started = Instant::now();
         let o = engine::check(&loaded.model, Some(net), &p, &options);

@@ -415,7 +415,11 @@ fn check(a: CheckArgs) -> u8 {
         Ok(n) => n,
         Err(code) => return code,
     };
-    let options = options(&a.common);
+    let domain = match a.domain {
+        args::Domain::Zone => engine::Domain::Zone,
+        args::Domain::Poly => engine::Domain::Poly,
+    };
+    let options = engine::Options { domain, ..options(&a.common) };
     if let Some(code) = unsupported_options(&a.common) {
         return code;
     }
@@ -661,6 +665,7 @@ fn options(c: &args::Common) -> engine::Options {
             Abstraction::Alu => engine::AbstractionChoice::Alu,
         }),
         subsumption: !c.no_subsumption,
+        domain: engine::Domain::Zone,
         order: match c.search {
             Search::Bfs => engine::reach::Order::Bfs,
             Search::Dfs => engine::reach::Order::Dfs,

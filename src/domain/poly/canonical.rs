@@ -27,11 +27,17 @@ pub(super) fn canonical(dim: usize, cons: Vec<Constraint>) -> Option<Vec<Constra
     }
     // A non-strict inequality whose minimum over the set is its bound holds
     // with equality everywhere; a strict one never does on a non-empty set.
+    // One with slack at any point the simplex visits is not implicit.
+    let mut loose: Vec<bool> = (0..cs.len()).map(|i| lp.slack(i)).collect();
     let mut eqs = Vec::new();
     let mut ineqs = Vec::new();
-    for c in cs {
-        let neg: Vec<Q> = c.coeffs.iter().map(|x| -x).collect();
-        let implicit = c.rel == Rel::Le && lp.maximise(&neg) == Opt::Max(Dq::of(-&c.rhs));
+    for (i, c) in cs.into_iter().enumerate() {
+        let implicit = c.rel == Rel::Le && !loose[i] && {
+            let neg: Vec<Q> = c.coeffs.iter().map(|x| -x).collect();
+            let tight = lp.maximise(&neg) == Opt::Max(Dq::of(-&c.rhs));
+            loose.iter_mut().enumerate().for_each(|(k, l)| *l |= lp.slack(k));
+            tight
+        };
         if c.rel == Rel::Eq || implicit {
             eqs.push(Constraint { rel: Rel::Eq, ..c });
         } else {
@@ -154,12 +160,21 @@ fn strict_faces<'a>(
         if !lp.feasible() {
             continue; // the closure never touches it: redundant
         }
-        let t: Vec<usize> = (0..facets.len())
-            .filter(|&i| {
-                let neg: Vec<Q> = facets[i].coeffs.iter().map(|x| -x).collect();
-                lp.maximise(&neg) == Opt::Max(Dq::of(-&facets[i].rhs))
-            })
-            .collect();
+        // Facets are constraints `eqs.len() + i` of the tableau; one with
+        // slack at a visited point of the face does not contain it.
+        let at = |i: usize| eqs.len() + i;
+        let mut loose: Vec<bool> = (0..facets.len()).map(|i| lp.slack(at(i))).collect();
+        let mut t = Vec::new();
+        for i in 0..facets.len() {
+            if loose[i] {
+                continue;
+            }
+            let neg: Vec<Q> = facets[i].coeffs.iter().map(|x| -x).collect();
+            if lp.maximise(&neg) == Opt::Max(Dq::of(-&facets[i].rhs)) {
+                t.push(i);
+            }
+            loose.iter_mut().enumerate().for_each(|(k, l)| *l |= lp.slack(at(k)));
+        }
         debug_assert!(!t.is_empty(), "a strict inequality tight on the whole closure");
         faces.push(t);
     }

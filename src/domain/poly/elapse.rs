@@ -12,11 +12,12 @@
 //! `r_1 = 1, 2 < r_2 <= 3` give `{0}` plus a cone without one boundary ray),
 //! so those are refused rather than approximated. The invariant is
 //! intersected afterwards: it is convex, and a straight line between two of
-//! its points stays inside. Backwards is the same with `−R`.
+//! its points stays inside. Backwards is the same with `−R`. A single rate
+//! vector `r` (constant rates) needs only `t`: `{y | ∃ t >= 0: y − t·r ∈ P}`.
 
 use num_traits::Zero;
 
-use super::constraint::{Constraint, Rel};
+use super::constraint::{Constraint, Rel, dot};
 use super::polyhedron::Poly;
 use super::rational::Q;
 
@@ -58,6 +59,10 @@ impl Poly {
         if self.is_empty() || rates.is_empty() {
             return self.clone();
         }
+        let point = rates.constraints().len() == n && rates.constraints().iter().all(|c| c.rel == Rel::Eq);
+        if point && let Some(r) = rates.sample_point() {
+            return self.along(&r);
+        }
         let mut cons = Vec::new();
         for c in self.constraints() {
             let mut a = vec![Q::zero(); 2 * n + 1];
@@ -78,6 +83,27 @@ impl Poly {
         cons.push(Constraint::new(t, Rel::Le, Q::zero()));
         let hidden: Vec<usize> = (n..=2 * n).collect();
         Poly::new(2 * n + 1, cons).eliminate(&hidden).truncate(n)
+    }
+}
+
+impl Poly {
+    /// `{x + t·r | x ∈ self, t >= 0}` for one rate vector `r`, over variables
+    /// `y` (0..n) and `t` (n): one elimination instead of `n + 1`.
+    fn along(&self, r: &[Q]) -> Poly {
+        let n = self.dim();
+        let mut cons: Vec<Constraint> = self
+            .constraints()
+            .iter()
+            .map(|c| {
+                let mut a = c.coeffs.clone();
+                a.push(-dot(&c.coeffs, r));
+                Constraint::new(a, c.rel, c.rhs.clone())
+            })
+            .collect();
+        let mut t = vec![Q::zero(); n + 1];
+        t[n] = Q::from_integer((-1).into());
+        cons.push(Constraint::new(t, Rel::Le, Q::zero()));
+        Poly::new(n + 1, cons).eliminate(&[n]).truncate(n)
     }
 }
 

@@ -39,11 +39,12 @@
 //! Intersection and inclusion (`polyhedron`), existential elimination
 //! (`eliminate`), time elapse under a closed bounded rate polyhedron
 //! (`elapse`), linear assignments and resets with their pre-images
-//! (`assign`), and the convex hull as an explicitly over-approximating union
-//! (`hull`).
+//! (`assign`), the convex hull as an explicitly over-approximating union
+//! (`hull`), and the clock-set verbs the timed engines use (`clocks`).
 
 mod assign;
 mod canonical;
+mod clocks;
 mod constraint;
 mod elapse;
 mod eliminate;

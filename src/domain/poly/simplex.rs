@@ -192,6 +192,13 @@ impl Simplex {
         d
     }
 
+    /// Whether constraint `i`'s left-hand side is strictly below its upper
+    /// bound at the current point (so the constraint is not tight everywhere).
+    pub fn slack(&self, i: usize) -> bool {
+        let v = self.dim + i;
+        self.hi[v].as_ref().is_none_or(|h| self.val[v] < *h)
+    }
+
     /// A rational point of the system: the current assignment with `δ`
     /// replaced by a value small enough for every bound. Pre: feasible.
     pub fn point(&self) -> Vec<Q> {
