@@ -499,6 +499,7 @@ fn compare(
                 limits: Limits { max_states: Some(max_states), ..Limits::default() },
                 subsumption,
                 engine: forced,
+                ..Options::default()
             };
             tally.engine_runs += 1;
             let setting = match forced {

@@ -179,6 +179,7 @@ fn compare(keep: impl Fn(&Row) -> bool) {
             order: Order::Bfs,
             limits: Limits::default(),
             engine: None,
+            ..Options::default()
         };
         let started = Instant::now();
         let o = engine::check(&loaded.model, Some(net), &p, &options);

@@ -141,8 +141,17 @@ pub struct CheckArgs {
     /// Print a trace for each verdict that has one.
     #[arg(long)]
     pub trace: bool,
+    /// Continuous domain of the reach engine: DBM zones or exact polyhedra.
+    #[arg(long, value_enum, default_value = "zone")]
+    pub domain: Domain,
     #[command(flatten)]
     pub common: Common,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Domain {
+    Zone,
+    Poly,
 }
 
 #[derive(Args, Debug)]

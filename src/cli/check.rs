@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::args::{CheckArgs, OutputFormat};
+use super::args::{self, CheckArgs, OutputFormat};
 use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
 use super::{exit, load, network, rejected};
@@ -41,7 +41,11 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         Ok(n) => n,
         Err(code) => return code,
     };
-    let options = options(&a.common);
+    let domain = match a.domain {
+        args::Domain::Zone => engine::Domain::Zone,
+        args::Domain::Poly => engine::Domain::Poly,
+    };
+    let options = engine::Options { domain, ..options(&a.common) };
     if let Some(code) = unsupported_options(&a.common) {
         return code;
     }

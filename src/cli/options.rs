@@ -13,6 +13,7 @@ pub(super) fn options(c: &Common) -> engine::Options {
             Abstraction::Alu => engine::AbstractionChoice::Alu,
         }),
         subsumption: !c.no_subsumption,
+        domain: engine::Domain::Zone,
         order: match c.search {
             Search::Bfs => engine::reach::Order::Bfs,
             Search::Dfs => engine::reach::Order::Dfs,

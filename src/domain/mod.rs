@@ -4,6 +4,7 @@
 //! touching the engines. `federation` builds unions of any of them.
 
 pub mod federation;
+pub mod poly;
 pub mod zone;
 
 use std::fmt::Debug;

@@ -18,11 +18,14 @@ pub mod tctl;
 
 use std::time::Instant;
 
+use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
+use crate::domain::poly::Poly;
+use crate::domain::zone::Dbm;
 use crate::model::formula::{EngineKind, Formula};
 use crate::model::types::{Model, Property};
 use crate::network::{Network, StateFormula};
-use crate::semantics::{Abstraction, RunError, ZoneGraph};
+use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
 use crate::syntax::ast::PathOp;
 use reach::{Cover, End, Limits, Order};
 
@@ -89,11 +92,29 @@ pub struct Options {
     pub limits: Limits,
     /// An engine forced instead of the one the formula routes to.
     pub engine: Option<EngineKind>,
+    pub domain: Domain,
+}
+
+/// The continuous domain the reachability engine explores with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Domain {
+    /// DBMs: the fast path for timed models.
+    #[default]
+    Zone,
+    /// Exact rational polyhedra (`domain::poly`), every clock at rate 1.
+    Poly,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { abstraction: None, subsumption: true, order: Order::Bfs, limits: Limits::default(), engine: None }
+        Options {
+            abstraction: None,
+            subsumption: true,
+            order: Order::Bfs,
+            limits: Limits::default(),
+            engine: None,
+            domain: Domain::Zone,
+        }
     }
 }
 
@@ -166,17 +187,22 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let Some(net) = network.filter(|_| model.params.is_empty()) else {
         return unsupported("models with timing parameters are not supported yet".into());
     };
+    if options.domain == Domain::Poly && engine != EngineKind::Reach {
+        return unsupported(format!("`--domain poly` runs the reach engine only, not `{}` yet", engine.name()));
+    }
     if engine == EngineKind::Tctl {
         return tctl::check(net, property, options);
     }
     let o = check_forward(net, property, engine, options);
     // What the engine a formula routes to cannot take (clock atoms in
     // liveness or bounded response, shapes no forward engine has), the
-    // fixpoint engine answers, unless the user forced the engine, or an
-    // abstraction unsound for the model's diagonal constraints.
+    // fixpoint engine answers, unless the user forced the engine or the
+    // polyhedra (it runs on zones), or an abstraction unsound for the
+    // model's diagonal constraints.
     let diagonal_refusal =
         net.has_diagonals && matches!(options.abstraction, Some(AbstractionChoice::Lu | AbstractionChoice::Alu));
-    if options.engine.is_none() && !diagonal_refusal && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
+    let free = options.engine.is_none() && options.domain == Domain::Zone && !diagonal_refusal;
+    if free && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
         return tctl::check(net, property, options);
     }
     o
@@ -256,26 +282,56 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
     let abstraction =
         if goal.mentions_deadlock() && abstraction == Abstraction::Lu { Abstraction::M } else { abstraction };
     let cover = if options.subsumption { cover } else { Cover::Equal };
-    let mut zg = ZoneGraph::new(net, abstraction);
-    let goal_formula = &goal;
-    let mut target = |zg: &mut ZoneGraph<'_>, s: &crate::semantics::ZoneState| zg.sat(&goal, s);
+    match options.domain {
+        Domain::Zone => explore_with::<Dbm>(net, &goal, negated, options, abstraction, cover, |z| Some(z.clone())),
+        Domain::Poly => explore_with::<Poly>(net, &goal, negated, options, abstraction, cover, Poly::to_dbm),
+    }
+}
+
+/// The exploration of [`reach_check`] in domain `S`; `to_zone` gives the
+/// zone of a set for the trace layer (`None`: the outcome has no trace).
+fn explore_with<S: ClockSet>(
+    net: &Network,
+    goal: &StateFormula,
+    negated: bool,
+    options: &Options,
+    abstraction: Abstraction,
+    cover: Cover,
+    to_zone: fn(&S) -> Option<Dbm>,
+) -> Outcome {
+    let engine = EngineKind::Reach;
+    let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
+    let goal_formula = goal;
+    let mut target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
     let started = Instant::now();
     let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
-    let trace_to = |node: u32, goal: Federation, error: Option<RunError>| {
-        let target = error.is_none().then(|| goal_formula.clone());
-        store_trace(&run.store, node, goal, target, error)
+    let trace_to = |node: u32, goal: Federation<S>, error: Option<RunError>| {
+        let ids = run.store.path(node);
+        let states = ids.iter().map(|&i| {
+            let s = run.store.state(i);
+            Some(ZoneState { discrete: s.discrete, zone: to_zone(&s.zone)? })
+        });
+        Some(SymbolicTrace {
+            states: states.collect::<Option<_>>()?,
+            steps: ids[1..].iter().map(|&i| run.store.parent(i).expect("a parent").1.clone()).collect(),
+            goal: Federation { zones: goal.zones.iter().map(to_zone).collect::<Option<_>>()? },
+            target: error.is_none().then(|| goal_formula.clone()),
+            error,
+            tick_clock: None,
+            loop_start: None,
+        })
     };
     let (verdict, trace) = match run.end {
         End::Found { node, witness } => {
-            (if negated { Verdict::Violated } else { Verdict::Satisfied }, Some(trace_to(node, witness, None)))
+            (if negated { Verdict::Violated } else { Verdict::Satisfied }, trace_to(node, witness, None))
         }
         End::Exhausted => (if negated { Verdict::Satisfied } else { Verdict::Violated }, None),
         End::Stopped(why) => (Verdict::Unknown(why), None),
         End::Error { node, error } => {
             let text = error.describe(net);
-            let trace = node.map(|n| trace_to(n, Federation::from_zone(run.store.zone(n).clone()), Some(error)));
+            let trace = node.and_then(|n| trace_to(n, Federation::from_zone(run.store.zone(n).clone()), Some(error)));
             (Verdict::Error(text), trace)
         }
     };

@@ -1,0 +1,100 @@
+//! `--domain poly` against the DBM zones on timed models: every
+//! reachability property of `models/` with its spec, and of random
+//! networks from the differential suite's generator (tests/oracle/random.rs),
+//! must get the zone verdict, with the same exploration (the polyhedra of a
+//! timed model are zones, so the counts and witness paths coincide too).
+
+mod common;
+#[allow(dead_code)]
+mod oracle;
+
+use std::path::Path;
+
+use kairos::engine::reach::Limits;
+use kairos::engine::{self, Domain, Options, Outcome, Verdict};
+use kairos::model::formula::EngineKind;
+use kairos::model::load::{Loaded, load_model};
+use kairos::model::types::Property;
+use kairos::network::Network;
+use kairos::syntax::yaml::Source;
+
+/// Zone runs larger than `cap` visited states are not repeated on
+/// polyhedra (their exact arithmetic costs about a hundred times a DBM's).
+/// Compares one property; `None` if skipped.
+fn compare(loaded: &Loaded, net: &Network, p: &Property, what: &str, cap: u64) -> Option<(Verdict, u64)> {
+    if p.formula.engine() != EngineKind::Reach {
+        return None;
+    }
+    let zone = engine::check(&loaded.model, Some(net), p, &Options::default());
+    let stats = zone.stats?;
+    if stats.visited > cap {
+        return None;
+    }
+    let options = Options {
+        domain: Domain::Poly,
+        limits: Limits { max_states: Some(2 * cap), ..Limits::default() },
+        ..Options::default()
+    };
+    let poly = engine::check(&loaded.model, Some(net), p, &options);
+    assert_eq!(poly.verdict, zone.verdict, "{what}: `{}`", p.text);
+    let counts = |o: &Outcome| o.stats.map(|s| (s.visited, s.stored, s.transitions));
+    assert_eq!(counts(&poly), counts(&zone), "{what}: `{}`: visited, stored, transitions", p.text);
+    let path = |o: &Outcome| o.trace.as_ref().map(|t| (t.states.clone(), t.steps.clone()));
+    assert_eq!(path(&poly), path(&zone), "{what}: `{}`: witness path", p.text);
+    Some((zone.verdict, stats.visited))
+}
+
+#[test]
+fn poly_gives_the_zone_verdicts_on_the_models() {
+    let mut checked = 0;
+    for m in ["fischer", "railway-crossing", "train-gate"] {
+        let model = Path::new("models").join(format!("{m}.yaml"));
+        let loaded = common::load(&model).unwrap();
+        assert!(!loaded.model.hybrid);
+        let net = kairos::network::build(&loaded.model).unwrap();
+        let spec = loaded.spec(&common::source(&Path::new("specs").join(format!("{m}.yaml")))).unwrap();
+        for p in spec.properties.iter().chain(&loaded.model.properties) {
+            if compare(&loaded, &net, p, m, 50).is_some() {
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("models: {checked} properties compared");
+    // Pinned so that a growing zone count cannot silently skip them all.
+    assert!(checked >= 10, "only {checked} properties compared");
+}
+
+#[test]
+fn poly_gives_the_zone_verdicts_on_random_networks() {
+    let (networks, checked) = random_networks(0..30, 120);
+    assert!(networks >= 30 && checked >= 120, "{networks} networks, {checked} properties compared");
+}
+
+/// `cargo test --test poly_domain -- --ignored`: more and larger networks.
+#[test]
+#[ignore]
+fn poly_gives_the_zone_verdicts_on_many_random_networks() {
+    random_networks(0..300, 1000);
+}
+
+/// Compares every generated property of the seeds' networks; returns the
+/// networks built and the properties compared.
+fn random_networks(seeds: std::ops::Range<u64>, cap: u64) -> (usize, usize) {
+    let (mut checked, mut networks) = (0, 0);
+    for seed in seeds {
+        let generated = oracle::random::Gen::generate(seed);
+        let Ok(loaded) = load_model(&Source::new(format!("random-{seed}.yaml"), generated.yaml.clone())) else {
+            continue;
+        };
+        let Ok(net) = kairos::network::build(&loaded.model) else { continue };
+        networks += 1;
+        for (k, text) in generated.properties.iter().enumerate() {
+            let Ok(p) = loaded.query(&format!("p{k}"), text) else { continue };
+            if compare(&loaded, &net, &p, &format!("seed {seed}"), cap).is_some() {
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("random: {networks} networks, {checked} properties compared");
+    (networks, checked)
+}
