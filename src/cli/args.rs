@@ -37,7 +37,7 @@ pub enum Command {
     /// Convert a TChecker (.tck) or UPPAAL (.xml) model to kairos YAML.
     Import(ImportArgs),
     /// The exact worst-case time from φ to ψ for `φ --> ψ`.
-    Bound(QueryArgs),
+    Bound(BoundArgs),
     /// Print the observer automaton a formula compiles to.
     Observer(QueryArgs),
 }
@@ -141,6 +141,10 @@ pub struct CheckArgs {
     /// Print a trace for each verdict that has one.
     #[arg(long)]
     pub trace: bool,
+    /// Draw each trace as a timing diagram in this SVG file (with several
+    /// properties, `FILE.svg` becomes `FILE.NAME.svg`, one per property).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub common: Common,
 }
@@ -182,6 +186,16 @@ pub struct QueryArgs {
     pub query: String,
     #[command(flatten)]
     pub common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct BoundArgs {
+    #[command(flatten)]
+    pub query: QueryArgs,
+    /// Draw the lasso of an unbounded answer as a timing diagram in this
+    /// SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

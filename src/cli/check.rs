@@ -5,7 +5,7 @@ use serde_json::json;
 use super::args::{CheckArgs, OutputFormat};
 use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
-use super::{exit, load, network, rejected};
+use super::{exit, load, network, rejected, svg};
 use crate::engine::{self, Verdict};
 use crate::input::Item;
 use crate::model::types::Property;
@@ -48,6 +48,21 @@ pub(super) fn run(a: CheckArgs) -> u8 {
     if items.is_empty() {
         return explore(&model.name, network.as_ref(), &options, format);
     }
+    let names: Vec<&str> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Check(p) => Some(p.name.as_str()),
+            Item::Refused(..) => None,
+        })
+        .collect();
+    if let Some(f) = &a.svg {
+        let outputs: Vec<_> = names.iter().map(|n| svg::path_for(f, n, names.len() > 1)).collect();
+        let inputs: Vec<&std::path::Path> =
+            std::iter::once(a.model.as_path()).chain(a.specs.iter().map(|s| s.as_path())).collect();
+        if let Err(code) = svg::refuse_inputs(&outputs, &inputs) {
+            return code;
+        }
+    }
     for item in &items {
         if let Item::Refused(_, d) = item {
             eprintln!("kairos: note: not checked: {d}");
@@ -65,7 +80,37 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         OutputFormat::Json => print_json(&model.name, &results, network.as_ref(), wanted),
         OutputFormat::Text => print_text(&results, network.as_ref(), wanted),
     }
-    exit_code(&results)
+    let code = exit_code(&results);
+    match &a.svg {
+        Some(f) if !diagrams(f, &model.name, &results, network.as_ref(), names.len() > 1) && code == exit::OK => {
+            exit::INVALID
+        }
+        _ => code,
+    }
+}
+
+/// `--svg FILE`: the timing diagram of each property with a trace
+/// ([`svg`] says where each goes); `false` when one could not be written.
+fn diagrams(
+    file: &std::path::Path,
+    model: &str,
+    results: &[Reported],
+    network: Option<&Network>,
+    several: bool,
+) -> bool {
+    let mut ok = true;
+    let mut drawn = 0;
+    for (p, o) in checked(results) {
+        let Some((net, t)) = concrete_trace(net_of(o, network), o.trace.as_ref()) else { continue };
+        let verdict = report::verdict::text(p, o).lines().next().unwrap_or_default().to_string();
+        let caption = format!("{model} · {verdict} · {}", p.text);
+        ok &= svg::write(&svg::path_for(file, &p.name, several), net, &t, &caption);
+        drawn += 1;
+    }
+    if drawn == 0 {
+        eprintln!("kairos: note: no property has a trace to draw; {} not written", file.display());
+    }
+    ok
 }
 
 /// A model with no property: its whole zone graph explored, the size

@@ -14,6 +14,7 @@ mod graph;
 mod import;
 mod observer;
 mod options;
+mod svg;
 mod validate;
 
 pub use args::Cli;

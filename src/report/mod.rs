@@ -2,4 +2,5 @@
 
 pub mod diagnostics;
 pub mod graph;
+pub mod svg;
 pub mod verdict;
