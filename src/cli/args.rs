@@ -164,6 +164,8 @@ pub enum GraphFormat {
     Dot,
     Yaml,
     Json,
+    /// DOT laid out by Graphviz's `dot`, which must be on the PATH.
+    Svg,
 }
 
 #[derive(Args, Debug)]
@@ -177,6 +179,15 @@ pub struct GraphArgs {
     /// Stop after this many states.
     #[arg(long)]
     pub max_states: Option<u64>,
+    /// Quotient the graph onto these instances' locations (DOT and SVG):
+    /// one node per location vector of theirs, the rest projected away
+    /// (repeatable, or a comma-separated list: `--project Gate,Controller`).
+    #[arg(long, value_delimiter = ',', value_name = "INSTANCE")]
+    pub project: Vec<String>,
+    /// Draw at most N nodes (DOT and SVG), the first breadth-first from
+    /// the initial state; a note says what was cut.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<usize>,
 }
 
 #[derive(Args, Debug)]

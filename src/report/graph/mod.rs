@@ -1,4 +1,10 @@
-//! The zone graph as DOT, YAML or JSON, with readable zones.
+//! The zone graph as DOT, YAML or JSON, with readable zones; for a large
+//! graph, its quotient onto some instances ([`project`]) or its first
+//! nodes ([`cut`]).
+
+mod active;
+mod cut;
+pub mod project;
 
 use serde_json::{Value, json};
 
@@ -58,22 +64,93 @@ fn zone(net: &Network, s: &ZoneState) -> String {
     s.zone.display(&net.clocks).to_string()
 }
 
-pub fn dot(net: &Network, g: &Graph) -> String {
-    let esc = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
-    let mut out = format!("digraph \"{}\" {{\n  node [shape=box, fontname=monospace];\n", esc(&net.name));
+/// How [`dot`] draws a zone graph.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DotView {
+    /// The zones are extrapolated (said in the graph's label).
+    pub extrapolated: bool,
+    /// Draw at most this many nodes, the first in breadth-first order
+    /// from the initial states.
+    pub max_nodes: Option<usize>,
+}
+
+/// A string inside DOT double quotes.
+fn esc(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The zone graph as DOT: a cluster per location vector, each node its
+/// data and its zone on the clocks that matter there ([`active`]); the
+/// label says whether the zones are extrapolated and what `max_nodes` cut.
+pub fn dot(net: &Network, g: &Graph, view: &DotView) -> String {
+    let shown = cut::first_nodes(g, view.max_nodes);
+    let kept = shown.iter().filter(|&&k| k).count();
+    let mut note = vec![if view.extrapolated {
+        "zones extrapolated (ExtraLU+: a zone may hold valuations no run reaches)".to_string()
+    } else {
+        "exact zones (no extrapolation)".to_string()
+    }];
+    note.push("each zone on the clocks that matter in its locations".into());
+    if kept < g.states.len() {
+        let cut_edges = g.edges.iter().filter(|(a, _, b)| shown[*a as usize] && !shown[*b as usize]).count();
+        note.push(format!(
+            "cut: {kept} of {} nodes shown (breadth-first from the initial state), {cut_edges} edges to nodes not shown \
+             left out (their sources dashed)",
+            g.states.len()
+        ));
+    }
+    let note = note.join("; ");
+    let mut out = format!(
+        "// {note}\ndigraph \"{}\" {{\n  label=\"{}\";\n  labelloc=t;\n  node [shape=box, fontname=monospace];\n",
+        esc(&net.name),
+        esc(&note)
+    );
+    let active = active::Active::new(net);
+    let mut clusters: std::collections::BTreeMap<&[u32], Vec<usize>> = Default::default();
     for (i, s) in g.states.iter().enumerate() {
-        let locs: Vec<String> = locations(net, s).into_iter().map(|(p, l)| format!("{p}.{l}")).collect();
-        let mut label = locs.join(" ");
-        let vs: Vec<String> = vars(net, s).into_iter().map(|(n, v)| format!("{n} = {v}")).collect();
-        if !vs.is_empty() {
-            label.push_str(&format!("\\n{}", vs.join(", ")));
+        if shown[i] {
+            clusters.entry(&s.discrete.locs).or_default().push(i);
         }
-        label.push_str(&format!("\\n{}", zone(net, s)));
-        let style = if g.initial.contains(&(i as u32)) { ", style=bold" } else { "" };
-        out.push_str(&format!("  n{i} [label=\"{}\"{style}];\n", esc(&label).replace("\\\\n", "\\n")));
+    }
+    let has_cut_edge = |i: usize| g.edges.iter().any(|(a, _, b)| *a as usize == i && !shown[*b as usize]);
+    for (c, (_, members)) in clusters.iter().enumerate() {
+        let locs: Vec<String> =
+            locations(net, &g.states[members[0]]).into_iter().map(|(p, l)| format!("{p}.{l}")).collect();
+        out.push_str(&format!(
+            "  subgraph cluster_{c} {{\n    label=\"{}\";\n    style=rounded;\n",
+            esc(&locs.join(" "))
+        ));
+        for &i in members {
+            let s = &g.states[i];
+            let mut lines: Vec<String> = Vec::new();
+            let vs: Vec<String> = vars(net, s).into_iter().map(|(n, v)| format!("{n} = {v}")).collect();
+            if !vs.is_empty() {
+                lines.push(vs.join(", "));
+            }
+            let mut zone = s.zone.clone();
+            for k in 1..net.dim() {
+                if !active.at(&s.discrete.locs, k) {
+                    zone.free(k);
+                }
+            }
+            lines.push(zone.display(&net.clocks).to_string());
+            let mut style = Vec::new();
+            if g.initial.contains(&(i as u32)) {
+                style.push("bold");
+            }
+            if has_cut_edge(i) {
+                style.push("dashed");
+            }
+            let style = if style.is_empty() { String::new() } else { format!(", style=\"{}\"", style.join(",")) };
+            let label: Vec<String> = lines.iter().map(|l| esc(l)).collect();
+            out.push_str(&format!("    n{i} [label=\"{}\"{style}];\n", label.join("\\n")));
+        }
+        out.push_str("  }\n");
     }
     for (a, t, b) in &g.edges {
-        out.push_str(&format!("  n{a} -> n{b} [label=\"{}\"];\n", esc(&step_text(net, t))));
+        if shown[*a as usize] && shown[*b as usize] {
+            out.push_str(&format!("  n{a} -> n{b} [label=\"{}\"];\n", esc(&step_text(net, t))));
+        }
     }
     out.push_str("}\n");
     out
