@@ -40,6 +40,9 @@ pub enum Command {
     Bound(BoundArgs),
     /// Print the observer automaton a formula compiles to.
     Observer(QueryArgs),
+    /// Check every property and write one self-contained HTML page with the
+    /// verdicts and each trace as a timing diagram.
+    Report(ReportArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -195,6 +198,22 @@ pub struct QueryArgs {
     pub model: PathBuf,
     #[arg(short = 'q', long = "query", required = true)]
     pub query: String,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The model file.
+    pub model: PathBuf,
+    /// Spec files (their `model:` must name MODEL).
+    pub specs: Vec<PathBuf>,
+    /// A formula to check (repeatable).
+    #[arg(short = 'q', long = "query")]
+    pub queries: Vec<String>,
+    /// The HTML file to write.
+    #[arg(short = 'o', long = "output", required = true)]
+    pub output: PathBuf,
     #[command(flatten)]
     pub common: Common,
 }

@@ -14,7 +14,7 @@ pub(super) fn run(b: BoundArgs) -> u8 {
     let a = &b.query;
     let format = a.common.format;
     if let Some(f) = &b.svg
-        && let Err(code) = super::svg::refuse_inputs(std::slice::from_ref(f), &[&a.model])
+        && let Err(code) = super::svg::refuse_inputs("--svg", std::slice::from_ref(f), &[&a.model])
     {
         return code;
     }

@@ -13,7 +13,7 @@ use crate::network::Network;
 use crate::report;
 
 /// An item and what checking it gave.
-enum Reported<'i> {
+pub(super) enum Reported<'i> {
     Checked(&'i Property, Box<engine::Outcome>),
     Refused(&'i report::verdict::Refused),
 }
@@ -59,7 +59,7 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         let outputs: Vec<_> = names.iter().map(|n| svg::path_for(f, n, names.len() > 1)).collect();
         let inputs: Vec<&std::path::Path> =
             std::iter::once(a.model.as_path()).chain(a.specs.iter().map(|s| s.as_path())).collect();
-        if let Err(code) = svg::refuse_inputs(&outputs, &inputs) {
+        if let Err(code) = svg::refuse_inputs("--svg", &outputs, &inputs) {
             return code;
         }
     }
@@ -68,13 +68,7 @@ pub(super) fn run(a: CheckArgs) -> u8 {
             eprintln!("kairos: note: not checked: {d}");
         }
     }
-    let results: Vec<Reported> = items
-        .iter()
-        .map(|i| match i {
-            Item::Check(p) => Reported::Checked(p, Box::new(engine::check(model, network.as_ref(), p, &options))),
-            Item::Refused(r, _) => Reported::Refused(r),
-        })
-        .collect();
+    let results = check_all(model, network.as_ref(), &items, &options);
     let wanted = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
     match format {
         OutputFormat::Json => print_json(&model.name, &results, network.as_ref(), wanted),
@@ -111,6 +105,22 @@ fn diagrams(
         eprintln!("kairos: note: no property has a trace to draw; {} not written", file.display());
     }
     ok
+}
+
+/// Every item checked, in order.
+pub(super) fn check_all<'i>(
+    model: &crate::model::types::Model,
+    network: Option<&Network>,
+    items: &'i [Item],
+    options: &engine::Options,
+) -> Vec<Reported<'i>> {
+    items
+        .iter()
+        .map(|i| match i {
+            Item::Check(p) => Reported::Checked(p, Box::new(engine::check(model, network, p, options))),
+            Item::Refused(r, _) => Reported::Refused(r),
+        })
+        .collect()
 }
 
 /// A model with no property: its whole zone graph explored, the size
@@ -154,7 +164,7 @@ fn explore(model: &str, network: Option<&Network>, options: &engine::Options, fo
 }
 
 /// What was checked, and how it went.
-fn checked<'r>(results: &'r [Reported]) -> impl Iterator<Item = (&'r Property, &'r engine::Outcome)> {
+pub(super) fn checked<'r>(results: &'r [Reported]) -> impl Iterator<Item = (&'r Property, &'r engine::Outcome)> {
     results.iter().filter_map(|r| match r {
         Reported::Checked(p, o) => Some((*p, &**o)),
         Reported::Refused(_) => None,
@@ -163,7 +173,7 @@ fn checked<'r>(results: &'r [Reported]) -> impl Iterator<Item = (&'r Property, &
 
 /// The network each outcome's traces are paths of (an observer's product,
 /// or the model's).
-fn net_of<'a>(o: &'a engine::Outcome, model: Option<&'a Network>) -> Option<&'a Network> {
+pub(super) fn net_of<'a>(o: &'a engine::Outcome, model: Option<&'a Network>) -> Option<&'a Network> {
     o.network.as_deref().or(model)
 }
 
@@ -217,7 +227,7 @@ fn print_text(results: &[Reported], network: Option<&Network>, wanted: impl Fn(&
 }
 
 /// FORMAT.md section 6: the first code that applies.
-fn exit_code(results: &[Reported]) -> u8 {
+pub(super) fn exit_code(results: &[Reported]) -> u8 {
     if checked(results).any(|(_, o)| matches!(o.verdict, Verdict::Error(_))) {
         return exit::RUNTIME_ERROR;
     }

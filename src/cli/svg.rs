@@ -27,14 +27,14 @@ pub(super) fn path_for(file: &Path, name: &str, several: bool) -> PathBuf {
     file.with_file_name(named)
 }
 
-/// `Err(exit code)`, said on stderr, when one of `outputs` is one of
-/// `inputs` (the same file, however it is spelled).
-pub(super) fn refuse_inputs(outputs: &[PathBuf], inputs: &[&Path]) -> Result<(), u8> {
+/// `Err(exit code)`, said on stderr, when one of `outputs` (given with
+/// the option `flag`) is one of `inputs` (the same file, however it is spelled).
+pub(super) fn refuse_inputs(flag: &str, outputs: &[PathBuf], inputs: &[&Path]) -> Result<(), u8> {
     for out in outputs {
         let Ok(o) = std::fs::canonicalize(out) else { continue };
         if let Some(i) = inputs.iter().find(|i| std::fs::canonicalize(i).is_ok_and(|i| i == o)) {
             eprintln!(
-                "kairos: --svg {} is the input file {}; choose another path (nothing was checked)",
+                "kairos: {flag} {} is the input file {}; choose another path (nothing was checked)",
                 out.display(),
                 i.display()
             );
