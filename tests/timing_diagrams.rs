@@ -107,3 +107,19 @@ fn a_run_without_clocks_or_steps_is_drawn() {
     check_structure(&svg, &net, &t);
     assert!(svg.contains("&lt;&amp;&gt;"));
 }
+
+/// The README's picture is what `--svg` draws today.
+#[test]
+fn the_readme_diagram_is_current() {
+    let file = std::env::temp_dir().join(format!("kairos-readme-diagram-{}.svg", std::process::id()));
+    let query = "Train(1).on --> Train(2).near";
+    let (code, _, err) =
+        common::kairos(&["check", "models/railway-crossing.yaml", "-q", query, "--svg", file.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    let drawn = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert!(
+        drawn == std::fs::read_to_string("docs/railway-crossing-lasso.svg").unwrap(),
+        "docs/railway-crossing-lasso.svg is stale: regenerate it with the README's command"
+    );
+}
