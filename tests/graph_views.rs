@@ -95,3 +95,20 @@ fn svg_needs_graphviz() {
     assert!(err.contains("needs Graphviz's `dot` on the PATH"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+/// With Graphviz installed, `--format svg` is its drawing of the DOT.
+#[test]
+fn svg_through_graphviz_when_installed() {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if !std::env::split_paths(&path).any(|d| d.join("dot").is_file()) {
+        println!("skipped: no Graphviz `dot` on the PATH");
+        return;
+    }
+    let (code, out, err) =
+        common::kairos(&["graph", "--format", "svg", "--project", "Gate", "models/railway-crossing.yaml"]);
+    assert_eq!(code, 0, "{err}");
+    let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+    let doc = roxmltree::Document::parse_with_options(&out, options).unwrap();
+    let nodes = doc.descendants().filter(|n| n.attribute("class") == Some("node")).count();
+    assert_eq!(nodes, 4);
+}

@@ -99,11 +99,13 @@ pub fn dot(net: &Network, g: &Graph, view: &DotView) -> String {
             g.states.len()
         ));
     }
-    let note = note.join("; ");
+    // One line per part in the drawing.
+    let label: Vec<String> = note.iter().map(|n| esc(n)).collect();
     let mut out = format!(
-        "// {note}\ndigraph \"{}\" {{\n  label=\"{}\";\n  labelloc=t;\n  node [shape=box, fontname=monospace];\n",
+        "// {}\ndigraph \"{}\" {{\n  label=\"{}\";\n  labelloc=t;\n  node [shape=box, fontname=monospace];\n",
+        note.join("; "),
         esc(&net.name),
-        esc(&note)
+        label.join("\\n")
     );
     let active = active::Active::new(net);
     let mut clusters: std::collections::BTreeMap<&[u32], Vec<usize>> = Default::default();

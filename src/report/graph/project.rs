@@ -98,7 +98,8 @@ impl Projection {
         let mut out = format!(
             "// {note}\ndigraph \"{}\" {{\n  label=\"{}\";\n  labelloc=t;\n  node [shape=box, style=rounded, fontname=monospace];\n",
             esc(&net.name),
-            esc(&note)
+            // One line per part in the drawing.
+            esc(&note).replace("; ", "\\n")
         );
         for (i, (locs, merged)) in self.nodes.iter().enumerate().take(max) {
             let label: Vec<String> = self
