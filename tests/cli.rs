@@ -273,3 +273,47 @@ fn scratch(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// `--svg`: one timing diagram per property with a trace, named after the
+/// property when there are several; never over an input file.
+#[test]
+fn svg_timing_diagrams_are_written_and_never_over_an_input() {
+    let dir = scratch("svg");
+    let file = dir.join("trace.svg");
+    let f = file.to_str().unwrap();
+    let (code, _, err) = common::kairos(&[
+        "check",
+        "models/railway-crossing.yaml",
+        "-q",
+        "A[] not (Train(1).near and Train(1).x >= 3)",
+        "-q",
+        "A[] count <= N",
+        "--svg",
+        f,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let svg = std::fs::read_to_string(dir.join("trace.query1.svg")).unwrap();
+    assert!(roxmltree::Document::parse(&svg).is_ok());
+    assert!(svg.contains("query1: violated"));
+    // The satisfied invariant has no trace, so no file.
+    assert!(!dir.join("trace.query2.svg").exists() && !file.exists());
+
+    let (code, _, err) =
+        common::kairos(&["bound", "models/railway-crossing.yaml", "-q", "Train(1).on --> Train(2).near", "--svg", f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("loop: repeats forever"));
+
+    let model = std::fs::read_to_string("models/railway-crossing.yaml").unwrap();
+    let (code, _, err) = common::kairos(&[
+        "check",
+        "models/railway-crossing.yaml",
+        "-q",
+        "E<> Gate.down",
+        "--svg",
+        "models/../models/railway-crossing.yaml",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is the input file"), "{err}");
+    assert_eq!(std::fs::read_to_string("models/railway-crossing.yaml").unwrap(), model);
+    std::fs::remove_dir_all(dir).unwrap();
+}

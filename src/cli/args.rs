@@ -37,9 +37,12 @@ pub enum Command {
     /// Convert a TChecker (.tck) or UPPAAL (.xml) model to kairos YAML.
     Import(ImportArgs),
     /// The exact worst-case time from φ to ψ for `φ --> ψ`.
-    Bound(QueryArgs),
+    Bound(BoundArgs),
     /// Print the observer automaton a formula compiles to.
     Observer(QueryArgs),
+    /// Check every property and write one self-contained HTML page with the
+    /// verdicts and each trace as a timing diagram.
+    Report(ReportArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -144,6 +147,10 @@ pub struct CheckArgs {
     /// Continuous domain of the reach engine: DBM zones or exact polyhedra.
     #[arg(long, value_enum, default_value = "zone")]
     pub domain: Domain,
+    /// Draw each trace as a timing diagram in this SVG file (with several
+    /// properties, `FILE.svg` becomes `FILE.NAME.svg`, one per property).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub common: Common,
 }
@@ -169,6 +176,8 @@ pub enum GraphFormat {
     Dot,
     Yaml,
     Json,
+    /// DOT laid out by Graphviz's `dot`, which must be on the PATH.
+    Svg,
 }
 
 #[derive(Args, Debug)]
@@ -182,6 +191,15 @@ pub struct GraphArgs {
     /// Stop after this many states.
     #[arg(long)]
     pub max_states: Option<u64>,
+    /// Quotient the graph onto these instances' locations (DOT and SVG):
+    /// one node per location vector of theirs, the rest projected away
+    /// (repeatable, or a comma-separated list: `--project Gate,Controller`).
+    #[arg(long, value_delimiter = ',', value_name = "INSTANCE")]
+    pub project: Vec<String>,
+    /// Draw at most N nodes (DOT and SVG), the first breadth-first from
+    /// the initial state; a note says what was cut.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -191,6 +209,32 @@ pub struct QueryArgs {
     pub query: String,
     #[command(flatten)]
     pub common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The model file.
+    pub model: PathBuf,
+    /// Spec files (their `model:` must name MODEL).
+    pub specs: Vec<PathBuf>,
+    /// A formula to check (repeatable).
+    #[arg(short = 'q', long = "query")]
+    pub queries: Vec<String>,
+    /// The HTML file to write.
+    #[arg(short = 'o', long = "output", required = true)]
+    pub output: PathBuf,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Args, Debug)]
+pub struct BoundArgs {
+    #[command(flatten)]
+    pub query: QueryArgs,
+    /// Draw the lasso of an unbounded answer as a timing diagram in this
+    /// SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

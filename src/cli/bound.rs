@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::args::{OutputFormat, QueryArgs};
+use super::args::{BoundArgs, OutputFormat};
 use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
 use super::options::options;
 use super::{exit, network, not_yet, one_query};
@@ -10,9 +10,15 @@ use crate::engine::bound::WorstCase;
 use crate::engine::{self, Verdict};
 use crate::report;
 
-pub(super) fn run(a: QueryArgs) -> u8 {
+pub(super) fn run(b: BoundArgs) -> u8 {
+    let a = &b.query;
     let format = a.common.format;
-    let (input, p) = match one_query(&a) {
+    if let Some(f) = &b.svg
+        && let Err(code) = super::svg::refuse_inputs("--svg", std::slice::from_ref(f), &[&a.model])
+    {
+        return code;
+    }
+    let (input, p) = match one_query(a) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -76,6 +82,16 @@ pub(super) fn run(a: QueryArgs) -> u8 {
                 print_warning(&p.name, w, Some(&network));
             }
         }
+    }
+    match (&b.svg, &lasso) {
+        (Some(f), Some((net, t))) => {
+            let caption = format!("{}: {} is unbounded: a run that never reaches ψ", input.loaded.model.name, p.text);
+            if !super::svg::write(f, net, t, &caption) && code == exit::OK {
+                return exit::INVALID;
+            }
+        }
+        (Some(f), None) => eprintln!("kairos: note: no trace to draw; {} not written", f.display()),
+        (None, _) => {}
     }
     code
 }

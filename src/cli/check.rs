@@ -5,7 +5,7 @@ use serde_json::json;
 use super::args::{self, CheckArgs, OutputFormat};
 use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
-use super::{exit, load, network, rejected};
+use super::{exit, load, network, rejected, svg};
 use crate::engine::{self, Verdict};
 use crate::input::Item;
 use crate::model::types::Property;
@@ -13,7 +13,7 @@ use crate::network::Network;
 use crate::report;
 
 /// An item and what checking it gave.
-enum Reported<'i> {
+pub(super) enum Reported<'i> {
     Checked(&'i Property, Box<engine::Outcome>),
     Refused(&'i report::verdict::Refused),
 }
@@ -52,24 +52,79 @@ pub(super) fn run(a: CheckArgs) -> u8 {
     if items.is_empty() {
         return explore(&model.name, network.as_ref(), &options, format);
     }
+    let names: Vec<&str> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Check(p) => Some(p.name.as_str()),
+            Item::Refused(..) => None,
+        })
+        .collect();
+    if let Some(f) = &a.svg {
+        let outputs: Vec<_> = names.iter().map(|n| svg::path_for(f, n, names.len() > 1)).collect();
+        let inputs: Vec<&std::path::Path> =
+            std::iter::once(a.model.as_path()).chain(a.specs.iter().map(|s| s.as_path())).collect();
+        if let Err(code) = svg::refuse_inputs("--svg", &outputs, &inputs) {
+            return code;
+        }
+    }
     for item in &items {
         if let Item::Refused(_, d) = item {
             eprintln!("kairos: note: not checked: {d}");
         }
     }
-    let results: Vec<Reported> = items
-        .iter()
-        .map(|i| match i {
-            Item::Check(p) => Reported::Checked(p, Box::new(engine::check(model, network.as_ref(), p, &options))),
-            Item::Refused(r, _) => Reported::Refused(r),
-        })
-        .collect();
+    let results = check_all(model, network.as_ref(), &items, &options);
     let wanted = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
     match format {
         OutputFormat::Json => print_json(&model.name, &results, network.as_ref(), wanted),
         OutputFormat::Text => print_text(&results, network.as_ref(), wanted),
     }
-    exit_code(&results)
+    let code = exit_code(&results);
+    match &a.svg {
+        Some(f) if !diagrams(f, &model.name, &results, network.as_ref(), names.len() > 1) && code == exit::OK => {
+            exit::INVALID
+        }
+        _ => code,
+    }
+}
+
+/// `--svg FILE`: the timing diagram of each property with a trace
+/// ([`svg`] says where each goes); `false` when one could not be written.
+fn diagrams(
+    file: &std::path::Path,
+    model: &str,
+    results: &[Reported],
+    network: Option<&Network>,
+    several: bool,
+) -> bool {
+    let mut ok = true;
+    let mut drawn = 0;
+    for (p, o) in checked(results) {
+        let Some((net, t)) = concrete_trace(net_of(o, network), o.trace.as_ref()) else { continue };
+        let verdict = report::verdict::text(p, o).lines().next().unwrap_or_default().to_string();
+        let caption = format!("{model} · {verdict} · {}", p.text);
+        ok &= svg::write(&svg::path_for(file, &p.name, several), net, &t, &caption);
+        drawn += 1;
+    }
+    if drawn == 0 {
+        eprintln!("kairos: note: no property has a trace to draw; {} not written", file.display());
+    }
+    ok
+}
+
+/// Every item checked, in order.
+pub(super) fn check_all<'i>(
+    model: &crate::model::types::Model,
+    network: Option<&Network>,
+    items: &'i [Item],
+    options: &engine::Options,
+) -> Vec<Reported<'i>> {
+    items
+        .iter()
+        .map(|i| match i {
+            Item::Check(p) => Reported::Checked(p, Box::new(engine::check(model, network, p, options))),
+            Item::Refused(r, _) => Reported::Refused(r),
+        })
+        .collect()
 }
 
 /// A model with no property: its whole zone graph explored, the size
@@ -113,7 +168,7 @@ fn explore(model: &str, network: Option<&Network>, options: &engine::Options, fo
 }
 
 /// What was checked, and how it went.
-fn checked<'r>(results: &'r [Reported]) -> impl Iterator<Item = (&'r Property, &'r engine::Outcome)> {
+pub(super) fn checked<'r>(results: &'r [Reported]) -> impl Iterator<Item = (&'r Property, &'r engine::Outcome)> {
     results.iter().filter_map(|r| match r {
         Reported::Checked(p, o) => Some((*p, &**o)),
         Reported::Refused(_) => None,
@@ -122,7 +177,7 @@ fn checked<'r>(results: &'r [Reported]) -> impl Iterator<Item = (&'r Property, &
 
 /// The network each outcome's traces are paths of (an observer's product,
 /// or the model's).
-fn net_of<'a>(o: &'a engine::Outcome, model: Option<&'a Network>) -> Option<&'a Network> {
+pub(super) fn net_of<'a>(o: &'a engine::Outcome, model: Option<&'a Network>) -> Option<&'a Network> {
     o.network.as_deref().or(model)
 }
 
@@ -176,7 +231,7 @@ fn print_text(results: &[Reported], network: Option<&Network>, wanted: impl Fn(&
 }
 
 /// FORMAT.md section 6: the first code that applies.
-fn exit_code(results: &[Reported]) -> u8 {
+pub(super) fn exit_code(results: &[Reported]) -> u8 {
     if checked(results).any(|(_, o)| matches!(o.verdict, Verdict::Error(_))) {
         return exit::RUNTIME_ERROR;
     }

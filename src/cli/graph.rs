@@ -1,10 +1,12 @@
-//! `kairos graph MODEL [--format dot|yaml|json]`: the zone graph, canonical
-//! and deterministic.
+//! `kairos graph MODEL [--format dot|yaml|json|svg] [--project INSTANCE...]
+//! [--max-nodes N]`: the zone graph, canonical and deterministic; SVG is
+//! the DOT laid out by Graphviz's `dot` when it is on the PATH.
 
 use super::args::{Abstraction, GraphArgs, GraphFormat, OutputFormat};
 use super::{exit, load, network};
 use crate::engine;
 use crate::report;
+use crate::report::graph::DotView;
 use crate::semantics::{Abstraction as Abs, ZoneGraph};
 
 pub(super) fn run(a: GraphArgs) -> u8 {
@@ -13,6 +15,11 @@ pub(super) fn run(a: GraphArgs) -> u8 {
         Ok(i) => i,
         Err(code) => return code,
     };
+    let drawn = matches!(a.format, GraphFormat::Dot | GraphFormat::Svg);
+    if !drawn && (!a.project.is_empty() || a.max_nodes.is_some()) {
+        eprintln!("kairos: --project and --max-nodes apply to `--format dot` and `svg` only, not yet to YAML or JSON");
+        return exit::UNSUPPORTED;
+    }
     let m = &input.loaded.model;
     if m.hybrid || !m.params.is_empty() {
         eprintln!("kairos: the zone graph of hybrid or parametric models is not supported yet");
@@ -30,12 +37,36 @@ pub(super) fn run(a: GraphArgs) -> u8 {
         (Some(Abstraction::None), _) | (None, true) => Abs::None,
         _ => Abs::Lu,
     };
+    let mut keep = Vec::new();
+    for name in &a.project {
+        match net.processes.iter().position(|p| &p.name == name) {
+            Some(p) => keep.push(p),
+            None => {
+                let all: Vec<&str> = net.processes.iter().map(|p| p.name.as_str()).collect();
+                eprintln!("kairos: --project {name}: no such instance; the instances are {}", all.join(", "));
+                return exit::INVALID;
+            }
+        }
+    }
     let mut zg = ZoneGraph::new(&net, abstraction);
     let limits = engine::reach::Limits { max_states: a.max_states, ..Default::default() };
     match engine::graph::zone_graph(&mut zg, &limits) {
         Ok(g) => {
             match a.format {
-                GraphFormat::Dot => print!("{}", report::graph::dot(&net, &g)),
+                GraphFormat::Dot | GraphFormat::Svg => {
+                    let text = if keep.is_empty() {
+                        let view = DotView { extrapolated: abstraction != Abs::None, max_nodes: a.max_nodes };
+                        report::graph::dot(&net, &g, &view)
+                    } else {
+                        let p = report::graph::project::project(&net, &g, &keep);
+                        eprintln!("kairos: {}", p.note(&net));
+                        p.dot(&net, a.max_nodes)
+                    };
+                    if a.format == GraphFormat::Svg {
+                        return graphviz(&text);
+                    }
+                    print!("{text}");
+                }
                 GraphFormat::Yaml => print!("{}", report::graph::yaml(&net, &g)),
                 GraphFormat::Json => println!("{}", report::graph::json(&net, &g)),
             }
@@ -48,6 +79,33 @@ pub(super) fn run(a: GraphArgs) -> u8 {
         Err(engine::graph::GraphError::Run(e)) => {
             eprintln!("kairos: run-time error: {}", e.describe(&net));
             exit::RUNTIME_ERROR
+        }
+    }
+}
+
+/// `dot -Tsvg` on `text`, its output on stdout; exit 5 when Graphviz is not
+/// on the PATH.
+fn graphviz(text: &str) -> u8 {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let child = Command::new("dot").arg("-Tsvg").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
+    let Ok(mut child) = child else {
+        eprintln!(
+            "kairos: --format svg needs Graphviz's `dot` on the PATH, which is not available; \
+             use `--format dot` and lay the graph out elsewhere"
+        );
+        return exit::UNSUPPORTED;
+    };
+    // `dot` reads all its input before writing: no deadlock.
+    let written = child.stdin.take().is_some_and(|mut i| i.write_all(text.as_bytes()).is_ok());
+    match child.wait_with_output() {
+        Ok(out) if written && out.status.success() => {
+            print!("{}", String::from_utf8_lossy(&out.stdout));
+            exit::OK
+        }
+        _ => {
+            eprintln!("kairos: Graphviz's `dot` failed on the graph");
+            exit::UNSUPPORTED
         }
     }
 }

@@ -11,9 +11,11 @@ mod bound;
 mod check;
 mod evidence;
 mod graph;
+mod html_report;
 mod import;
 mod observer;
 mod options;
+mod svg;
 mod validate;
 
 pub use args::Cli;
@@ -53,6 +55,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Bound(a) => bound::run(a),
         Command::Observer(a) => observer::run(a),
         Command::Import(a) => import::run(a),
+        Command::Report(a) => html_report::run(a),
     }
 }
 

@@ -2,4 +2,6 @@
 
 pub mod diagnostics;
 pub mod graph;
+pub mod html;
+pub mod svg;
 pub mod verdict;

@@ -15,7 +15,7 @@
 pub mod concrete;
 pub mod json;
 mod lasso;
-mod names;
+pub mod names;
 mod schedule;
 pub mod text;
 pub mod validate;
