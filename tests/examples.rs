@@ -2,17 +2,9 @@
 
 mod common;
 
-use std::path::Path;
+use common::yaml_files;
 
-fn yaml_files(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    files.sort();
-    files
-}
+use std::path::Path;
 
 #[test]
 fn every_model_validates() {

@@ -7,21 +7,13 @@
 
 mod common;
 
+use common::yaml_files;
+
 use std::path::Path;
 
 use kairos::engine::{self, Options, Verdict};
 use kairos::model::decl::Expect;
 use kairos::model::formula::EngineKind;
-
-fn yaml_files(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    files.sort();
-    files
-}
 
 #[test]
 fn forced_tctl_agrees_with_the_default_engines() {

@@ -242,24 +242,36 @@ pub fn explore(net: &Network, options: &Options) -> Outcome {
     reach_check(net, StateFormula::Pred(Vec::new()), true, options)
 }
 
-/// The path of the forward search from an initial state to `node`.
-pub(crate) fn store_trace(
-    store: &store::Store,
+/// The path of the forward search from an initial state to `node`, its
+/// sets given to the trace layer as zones by `to_zone` (`None`: a set that
+/// is not one, and no trace).
+pub(crate) fn store_trace<S: ClockSet>(
+    store: &store::Store<S>,
     node: u32,
-    goal: Federation,
+    goal: Federation<S>,
     target: Option<StateFormula>,
     error: Option<RunError>,
-) -> SymbolicTrace {
+    to_zone: fn(&S) -> Option<Dbm>,
+) -> Option<SymbolicTrace> {
     let ids = store.path(node);
-    SymbolicTrace {
-        states: ids.iter().map(|&i| store.state(i)).collect(),
+    let states = ids.iter().map(|&i| {
+        let s = store.state(i);
+        Some(ZoneState { discrete: s.discrete, zone: to_zone(&s.zone)? })
+    });
+    Some(SymbolicTrace {
+        states: states.collect::<Option<_>>()?,
         steps: ids[1..].iter().map(|&i| store.parent(i).expect("a parent").1.clone()).collect(),
-        goal,
+        goal: Federation { zones: goal.zones.iter().map(to_zone).collect::<Option<_>>()? },
         target,
         error,
         tick_clock: None,
         loop_start: None,
-    }
+    })
+}
+
+/// The zone itself, for [`store_trace`] on zones.
+pub(crate) fn same_zone(z: &Dbm) -> Option<Dbm> {
+    Some(z.clone())
 }
 
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.
@@ -283,7 +295,7 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
         if goal.mentions_deadlock() && abstraction == Abstraction::Lu { Abstraction::M } else { abstraction };
     let cover = if options.subsumption { cover } else { Cover::Equal };
     match options.domain {
-        Domain::Zone => explore_with::<Dbm>(net, &goal, negated, options, abstraction, cover, |z| Some(z.clone())),
+        Domain::Zone => explore_with::<Dbm>(net, &goal, negated, options, abstraction, cover, same_zone),
         Domain::Poly => explore_with::<Poly>(net, &goal, negated, options, abstraction, cover, Poly::to_dbm),
     }
 }
@@ -301,27 +313,14 @@ fn explore_with<S: ClockSet>(
 ) -> Outcome {
     let engine = EngineKind::Reach;
     let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
-    let goal_formula = goal;
     let mut target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
     let started = Instant::now();
     let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
-    let trace_to = |node: u32, goal: Federation<S>, error: Option<RunError>| {
-        let ids = run.store.path(node);
-        let states = ids.iter().map(|&i| {
-            let s = run.store.state(i);
-            Some(ZoneState { discrete: s.discrete, zone: to_zone(&s.zone)? })
-        });
-        Some(SymbolicTrace {
-            states: states.collect::<Option<_>>()?,
-            steps: ids[1..].iter().map(|&i| run.store.parent(i).expect("a parent").1.clone()).collect(),
-            goal: Federation { zones: goal.zones.iter().map(to_zone).collect::<Option<_>>()? },
-            target: error.is_none().then(|| goal_formula.clone()),
-            error,
-            tick_clock: None,
-            loop_start: None,
-        })
+    let trace_to = |node: u32, witness: Federation<S>, error: Option<RunError>| {
+        let target = error.is_none().then(|| goal.clone());
+        store_trace(&run.store, node, witness, target, error, to_zone)
     };
     let (verdict, trace) = match run.end {
         End::Found { node, witness } => {

@@ -11,7 +11,7 @@ use crate::engine::store::Cover;
 use crate::engine::tctl::pre::Map;
 use crate::engine::tctl::sat::Evaluator;
 use crate::engine::tctl::space::Space;
-use crate::engine::{SymbolicTrace, store_trace};
+use crate::engine::{SymbolicTrace, same_zone, store_trace};
 use crate::model::formula::Formula;
 use crate::network::Network;
 use crate::semantics::{Abstraction, ZoneGraph, ZoneState};
@@ -54,7 +54,7 @@ fn path_to(net: &Network, space: &Space, target: &Map, limits: &Limits) -> Optio
     };
     let run = reach::explore(&mut zg, Order::Bfs, Cover::Inclusion, limits, &mut hit);
     match run.end {
-        End::Found { node, witness } => Some(store_trace(&run.store, node, witness, None, None)),
+        End::Found { node, witness } => store_trace(&run.store, node, witness, None, None, same_zone),
         _ => None,
     }
 }

@@ -60,7 +60,7 @@ mod space;
 
 use std::time::Instant;
 
-use crate::engine::{Options, Outcome, Stats, Verdict, store_trace};
+use crate::engine::{Options, Outcome, Stats, Verdict, same_zone, store_trace};
 use crate::model::formula::EngineKind;
 use crate::model::types::Property;
 use crate::network::Network;
@@ -86,9 +86,9 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
         Err(Failed::Error { run, node, error }) => {
             let text = error.describe(net);
             let stats = run.as_ref().map(|r| r.stats).unwrap_or_default();
-            let trace = run.zip(node).map(|(r, n)| {
+            let trace = run.zip(node).and_then(|(r, n)| {
                 let goal = crate::domain::federation::Federation::from_zone(r.store.zone(n).clone());
-                store_trace(&r.store, n, goal, None, Some(error))
+                store_trace(&r.store, n, goal, None, Some(error), same_zone)
             });
             return outcome(Verdict::Error(text), stats, trace);
         }
