@@ -317,3 +317,27 @@ fn svg_timing_diagrams_are_written_and_never_over_an_input() {
     assert_eq!(std::fs::read_to_string("models/railway-crossing.yaml").unwrap(), model);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A nested counterexample says which subformula fails at its last step,
+/// in text and in JSON (the step counts the trace's states, 0 the initial).
+#[test]
+fn a_nested_counterexample_names_the_failing_subformula() {
+    // On the crossing, once Train(1) is on it the gate stays down until the
+    // train has left, and then it is raised: `Gate.down` gives way to
+    // `Gate.raising`, not to `Gate.up`, so the until fails where the train
+    // is on the crossing (the fourth step: approach, lower, down, on).
+    let q = "A[] (Train(1).on imply A[Gate.down U Gate.up])";
+    let (code, out, _) = kairos(&["check", "models/railway-crossing.yaml", "-q", q, "--trace"]);
+    assert_eq!(code, 1, "violated: {out}");
+    assert!(out.contains("at step 4, `A[Gate.down U Gate.up]` fails"), "{out}");
+    let (_, out, _) = kairos(&["check", "models/railway-crossing.yaml", "-q", q, "--trace", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let p = &v["properties"][0];
+    assert_eq!(
+        p["subformula"],
+        serde_json::json!({"step": 4, "text": "A[Gate.down U Gate.up]", "holds": false}),
+        "{p}"
+    );
+    let last = &p["trace"][4]["state"]["locations"];
+    assert_eq!(last["Train(1)"], "on", "{p}");
+}

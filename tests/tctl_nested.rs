@@ -10,39 +10,12 @@ use kairos::syntax::yaml::Source;
 /// `a` must be left at some x in [1, 2]; `b` lasts exactly 3. So a run is
 /// in `a` on [0, t1] (t1 in [1, 2]), in `b` on [t1, t1 + 3], in `a` again
 /// from t1 + 3 (in [4, 5]) for another 1 to 2, and so on.
-const PULSE: &str = r#"
-model: pulse
-templates:
-  P:
-    clocks: [x]
-    initial: a
-    locations:
-      a: {invariant: "x <= 2"}
-      b: {invariant: "x <= 3"}
-    edges:
-      - {from: a, to: b, guard: "x >= 1", update: "x = 0"}
-      - {from: b, to: a, guard: "x >= 3", update: "x = 0"}
-system: [P]
-"#;
+const PULSE: &str = include_str!("models/tctl/pulse.yaml");
 
 /// From `s` (y = 0): `u` now, or `t` at y = 1, where time stops at y = 1
 /// forever (a time-lock: no step leaves `t`). Every time-divergent run goes
 /// to `u` at time 0.
-const LOCK: &str = r#"
-model: lock
-templates:
-  Q:
-    clocks: [y]
-    initial: s
-    locations:
-      s: {invariant: "y <= 1"}
-      t: {invariant: "y <= 1"}
-      u: {}
-    edges:
-      - {from: s, to: u, guard: "y <= 0"}
-      - {from: s, to: t, guard: "y >= 1"}
-system: [Q]
-"#;
+const LOCK: &str = include_str!("models/tctl/lock.yaml");
 
 fn check_all(text: &str, cases: &[(&str, bool)]) {
     let src = Source::new("m", text.to_string());

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::args::{self, CheckArgs, OutputFormat};
-use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
+use super::evidence::{blame_json, concrete_trace, print_blame, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
 use super::{exit, load, network, rejected, svg};
 use crate::engine::{self, Verdict};
@@ -194,6 +194,9 @@ fn print_json(model: &str, results: &[Reported], network: Option<&Network>, want
                     if let Some(k) = crate::trace::json::loop_start(&t) {
                         v["loop_start"] = k.into();
                     }
+                    if let Some(b) = blame_json(o.trace.as_ref(), &t) {
+                        v["subformula"] = b;
+                    }
                 }
                 v
             }
@@ -223,6 +226,7 @@ fn print_text(results: &[Reported], network: Option<&Network>, wanted: impl Fn(&
             && let Some((net, t)) = concrete_trace(net_of(o, network), o.trace.as_ref())
         {
             print_trace(net, &t);
+            print_blame(o.trace.as_ref(), &t);
         }
         for w in &o.warnings {
             print_warning(&p.name, w, net_of(o, network));

@@ -48,3 +48,30 @@ pub(super) fn print_trace(net: &Network, t: &crate::trace::ConcreteTrace) {
         println!("    {line}");
     }
 }
+
+/// Where a nested verdict is decided: the index of the trace's last state
+/// (0 is the initial state; a final delay is a state of its own, as in
+/// JSON) and what holds or fails there.
+pub(super) fn blame(
+    symbolic: Option<&engine::SymbolicTrace>,
+    t: &crate::trace::ConcreteTrace,
+) -> Option<(usize, String, bool)> {
+    let b = symbolic?.blame.as_ref()?;
+    let step = t.steps.len() + usize::from(!num_traits::Zero::is_zero(&t.final_delay));
+    Some((step, b.text.clone(), b.holds))
+}
+
+/// `at step 4, `A[Gate.down U Train.far]` fails`.
+pub(super) fn print_blame(symbolic: Option<&engine::SymbolicTrace>, t: &crate::trace::ConcreteTrace) {
+    if let Some((step, text, holds)) = blame(symbolic, t) {
+        println!("    at step {step}, `{text}` {}", if holds { "holds" } else { "fails" });
+    }
+}
+
+/// JSON `subformula`: `{"step": 4, "text": "...", "holds": false}`.
+pub(super) fn blame_json(
+    symbolic: Option<&engine::SymbolicTrace>,
+    t: &crate::trace::ConcreteTrace,
+) -> Option<serde_json::Value> {
+    blame(symbolic, t).map(|(step, text, holds)| json!({"step": step, "text": text, "holds": holds}))
+}

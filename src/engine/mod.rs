@@ -137,6 +137,16 @@ pub struct SymbolicTrace {
     /// A lasso: the loop is `steps[k..]`, opened by a tick at `steps[k]`
     /// and closed by the last step, the same tick.
     pub loop_start: Option<usize>,
+    /// For a nested formula, the subformula whose value at the last state
+    /// decides the verdict.
+    pub blame: Option<Blame>,
+}
+
+/// "At the last step, `text` holds (or fails)".
+#[derive(Clone, Debug, PartialEq)]
+pub struct Blame {
+    pub text: String,
+    pub holds: bool,
 }
 
 /// Something the user should know beside the verdict (FORMAT.md section 7).
@@ -266,6 +276,7 @@ pub(crate) fn store_trace<S: ClockSet>(
         error,
         tick_clock: None,
         loop_start: None,
+        blame: None,
     })
 }
 

@@ -136,6 +136,9 @@ pub struct Property {
     pub name: String,
     /// The formula as written.
     pub text: String,
+    /// The formula as parsed (spans into `text`): evidence names the
+    /// subformula that fails by its own words.
+    pub ast: crate::syntax::ast::Expr,
     pub formula: Formula,
     pub expect: Option<Expect>,
     pub synth: bool,

@@ -41,6 +41,7 @@ fn trace_of(p: &Product<'_, '_>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace
         error: None,
         tick_clock: Some(p.z()),
         loop_start: None,
+        blame: None,
     }
 }
 

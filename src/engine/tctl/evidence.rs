@@ -8,39 +8,103 @@
 use crate::domain::federation::Federation;
 use crate::engine::reach::{self, End, Limits, Order};
 use crate::engine::store::Cover;
+use crate::engine::tctl::blame::blame;
+use crate::engine::tctl::fixpoint::holds_at_zero;
 use crate::engine::tctl::pre::Map;
 use crate::engine::tctl::sat::Evaluator;
 use crate::engine::tctl::space::Space;
-use crate::engine::{SymbolicTrace, same_zone, store_trace};
+use crate::engine::{Blame, SymbolicTrace, Warning, same_zone, store_trace};
 use crate::model::formula::Formula;
+use crate::model::types::Property;
 use crate::network::Network;
 use crate::semantics::{Abstraction, ZoneGraph, ZoneState};
-use crate::syntax::ast::PathOp;
+use crate::syntax::ast::{ExprKind, PathOp, PathQuant};
 
-/// The trace the verdict calls for, if the outermost operator gives one.
+/// The trace the verdict calls for, if the outermost operator gives one;
+/// for a nested formula, with the subformula that decides it at the end
+/// ([`blame`]).
 pub fn trace(
     net: &Network,
     space: &Space,
     eval: &mut Evaluator<'_, '_, '_, '_>,
-    formula: &Formula,
+    property: &Property,
     holds: bool,
     limits: &Limits,
 ) -> Option<SymbolicTrace> {
-    let target = match formula {
-        Formula::Path { op: PathOp::EF, bound: None, arg } if holds => eval.sat(arg).ok()?,
-        Formula::Path { op: PathOp::AG, bound: None, arg } if !holds => {
+    // The end states, and what the blame walk starts from: the formula
+    // that holds (or fails) there, as parsed and as typed.
+    let (target, at_end) = match (&property.formula, &property.ast.kind) {
+        (Formula::Path { op: PathOp::EF, bound: None, arg }, ExprKind::Path { arg: e, .. }) if holds => {
+            (eval.sat(arg).ok()?, Some((&**e, &**arg, true)))
+        }
+        (Formula::Path { op: PathOp::AG, bound: None, arg }, ExprKind::Path { arg: e, .. }) if !holds => {
             let good = eval.sat(arg).ok()?;
-            eval.fix.layer(0).complement(&good)
+            (eval.fix.layer(0).complement(&good), Some((&**e, &**arg, false)))
         }
         // `φ -->[b] ψ` is `AG (φ imply AF[b] ψ)`.
-        Formula::LeadsTo { bound, lhs, rhs } if !holds => {
+        (Formula::LeadsTo { bound, lhs, rhs }, _) if !holds => {
             let reacts = Formula::Path { op: PathOp::AF, bound: *bound, arg: rhs.clone() };
             let good = eval.sat(&Formula::Imply(lhs.clone(), Box::new(reacts))).ok()?;
-            eval.fix.layer(0).complement(&good)
+            (eval.fix.layer(0).complement(&good), None)
         }
         _ => return None,
     };
-    path_to(net, space, &target, limits)
+    let mut trace = path_to(net, space, &target, limits)?;
+    if let Some((e, f, value)) = at_end.filter(|(_, f, _)| !f.is_state()) {
+        // The last zone holds exactly the valuations reachable along the
+        // path, so every part of it the walk keeps is reachable too.
+        let last = space.states.get_index_of(&trace.states.last()?.discrete)?;
+        let mut region = vec![Federation::empty(); space.len()];
+        region[last] = trace.goal.clone();
+        let (text, holds, region) = blame(eval, &property.text, e, f, value, region).ok()?;
+        trace.goal = region[last].clone();
+        trace.blame = Some(Blame { text, holds });
+    }
+    Some(trace)
+}
+
+/// A warning with a path to a reachable time-locked state, when the formula
+/// quantifies over time-divergent runs (those operators are vacuous where
+/// no such run exists). Exact: a state is time-locked when it is outside
+/// `EG true`, however its zone is split.
+pub fn time_lock(
+    net: &Network,
+    space: &Space,
+    eval: &mut Evaluator<'_, '_, '_, '_>,
+    formula: &Formula,
+    limits: &Limits,
+) -> Option<Warning> {
+    if !over_divergent_runs(formula) {
+        return None;
+    }
+    let divergent = eval.divergent().ok()?;
+    let locked = eval.not_at_zero(&divergent);
+    let all = eval.fix.layer(0).all();
+    let reaches = eval.fix.until(0, &all, &locked).ok()?;
+    let dim = eval.fix.layer(0).dim;
+    if !space.initial.iter().any(|&d| holds_at_zero(&reaches[d as usize], dim)) {
+        return None;
+    }
+    let trace = path_to(net, space, &locked, limits);
+    Some(Warning {
+        message: "time-lock: no time-divergent run from this state (`A<>`, `E[]`, `A[U]` and `-->` quantify over divergent runs only, and have none from here)".into(),
+        trace,
+    })
+}
+
+/// Some operator of `f` quantifies over time-divergent runs.
+fn over_divergent_runs(f: &Formula) -> bool {
+    match f {
+        Formula::State(_) | Formula::Deadlock => false,
+        Formula::Not(a) => over_divergent_runs(a),
+        Formula::And(a, b) | Formula::Or(a, b) | Formula::Imply(a, b) => {
+            over_divergent_runs(a) || over_divergent_runs(b)
+        }
+        Formula::Path { op: PathOp::EG | PathOp::AF, .. } | Formula::LeadsTo { .. } => true,
+        Formula::Until { quant: PathQuant::A, .. } => true,
+        Formula::Path { arg, .. } => over_divergent_runs(arg),
+        Formula::Until { lhs, rhs, .. } => over_divergent_runs(lhs) || over_divergent_runs(rhs),
+    }
 }
 
 /// A path from an initial state to a state meeting `target`.

@@ -52,6 +52,7 @@
 //! for which discrete states are reachable), or exact zones when the model
 //! has diagonal constraints.
 
+mod blame;
 mod evidence;
 mod fixpoint;
 mod pre;
@@ -105,6 +106,9 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
         Err(Stop::Error(e)) => return outcome(Verdict::Error(e.describe(net)), stats, None),
     };
     let holds = space.initial.iter().all(|&d| holds_at_zero(&sat[d as usize], space.dim));
-    let trace = evidence::trace(net, &space, &mut eval, &property.formula, holds, &options.limits);
-    outcome(if holds { Verdict::Satisfied } else { Verdict::Violated }, stats, trace)
+    let trace = evidence::trace(net, &space, &mut eval, property, holds, &options.limits);
+    let warnings = evidence::time_lock(net, &space, &mut eval, &property.formula, &options.limits);
+    let mut o = outcome(if holds { Verdict::Satisfied } else { Verdict::Violated }, stats, trace);
+    o.warnings.extend(warnings);
+    o
 }

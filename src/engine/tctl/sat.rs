@@ -34,11 +34,14 @@ pub struct Evaluator<'a, 'n, 's, 'w> {
     pub net: &'n Network,
     /// The states with a time-divergent run, once computed.
     divergent: Option<Map>,
+    /// Every subformula's set, once computed: evidence asks again for the
+    /// sets of the subformulas on the way to the one it blames.
+    known: Vec<(Formula, Map)>,
 }
 
 impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
     pub fn new(fix: Fixpoints<'s, 'w>, zg: &'a mut ZoneGraph<'n>, property: &'a Property, net: &'n Network) -> Self {
-        Evaluator { fix, zg, property, net, divergent: None }
+        Evaluator { fix, zg, property, net, divergent: None, known: Vec::new() }
     }
 
     /// The states with a time-divergent run (`EG true`).
@@ -53,7 +56,21 @@ impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
         self.fix.layer(level).complement(x)
     }
 
+    /// The complement of a level-0 map (within the invariants).
+    pub fn not_at_zero(&mut self, x: &Map) -> Map {
+        self.not(0, x)
+    }
+
     pub fn sat(&mut self, f: &Formula) -> Result<Map, Stop> {
+        if let Some((_, m)) = self.known.iter().find(|(g, _)| g == f) {
+            return Ok(m.clone());
+        }
+        let m = self.compute(f)?;
+        self.known.push((f.clone(), m.clone()));
+        Ok(m)
+    }
+
+    fn compute(&mut self, f: &Formula) -> Result<Map, Stop> {
         Ok(match f {
             Formula::State(_) => self.atom(f)?,
             Formula::Deadlock => self.deadlock(),

@@ -88,6 +88,7 @@ impl Checker<'_> {
         Some(Property {
             name: p.name.as_ref().map_or_else(|| text.clone(), |n| n.text.clone()),
             text,
+            ast: e,
             formula,
             expect: p.expect.clone(),
             synth: p.synth,
