@@ -123,3 +123,19 @@ fn the_readme_diagram_is_current() {
         "docs/railway-crossing-lasso.svg is stale: regenerate it with the README's command"
     );
 }
+
+/// A nested counterexample marks its last state with the subformula that
+/// fails there (the note the engine's blame gives; tests/tctl_evidence.rs
+/// checks the blame itself).
+#[test]
+fn the_deciding_subformula_is_marked_at_the_end() {
+    let query = "A[] (Train(1).on imply A[Gate.down U Gate.up])";
+    let (net, t) = counterexample("models/railway-crossing.yaml", query);
+    let note = "`A[Gate.down U Gate.up]` fails here";
+    let svg = kairos::report::svg::marked_diagram(&net, &t, query, note);
+    check_structure(&svg, &net, &t);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mark = doc.descendants().find(|n| n.attribute("class") == Some("verdict-mark")).expect("the mark");
+    assert!(mark.descendants().any(|n| n.text() == Some(note)), "{svg}");
+    assert!(!kairos::report::svg::timing_diagram(&net, &t, query).contains("class=\"verdict-mark\""));
+}

@@ -252,10 +252,21 @@ pub struct SweepArgs {
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
     pub model: PathBuf,
+    /// At most this many discrete steps.
     #[arg(long, default_value_t = 20)]
     pub steps: u64,
+    /// The same seed gives the same run.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: OutputFormat,
+    /// Input format (default: from the file extension).
+    #[arg(long, value_enum)]
+    pub input: Option<InputFormat>,
+    /// Draw the run as a timing diagram in this SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -86,7 +86,7 @@ pub(super) fn run(b: BoundArgs) -> u8 {
     match (&b.svg, &lasso) {
         (Some(f), Some((net, t))) => {
             let caption = format!("{}: {} is unbounded: a run that never reaches ψ", input.loaded.model.name, p.text);
-            if !super::svg::write(f, net, t, &caption) && code == exit::OK {
+            if !super::svg::write(f, net, t, &caption, None) && code == exit::OK {
                 return exit::INVALID;
             }
         }

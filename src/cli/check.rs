@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::args::{self, CheckArgs, OutputFormat};
-use super::evidence::{blame_json, concrete_trace, print_blame, print_trace, print_warning, warning_json};
+use super::evidence::{blame_json, concrete_trace, end_note, print_blame, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
 use super::{exit, load, network, rejected, svg};
 use crate::engine::{self, Verdict};
@@ -102,7 +102,8 @@ fn diagrams(
         let Some((net, t)) = concrete_trace(net_of(o, network), o.trace.as_ref()) else { continue };
         let verdict = report::verdict::text(p, o).lines().next().unwrap_or_default().to_string();
         let caption = format!("{model} · {verdict} · {}", p.text);
-        ok &= svg::write(&svg::path_for(file, &p.name, several), net, &t, &caption);
+        let note = end_note(o.trace.as_ref(), &t);
+        ok &= svg::write(&svg::path_for(file, &p.name, several), net, &t, &caption, note.as_deref());
         drawn += 1;
     }
     if drawn == 0 {

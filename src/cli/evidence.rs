@@ -75,3 +75,8 @@ pub(super) fn blame_json(
 ) -> Option<serde_json::Value> {
     blame(symbolic, t).map(|(step, text, holds)| json!({"step": step, "text": text, "holds": holds}))
 }
+
+/// The timing diagram's note at the run's end: "`…` fails here".
+pub(super) fn end_note(symbolic: Option<&engine::SymbolicTrace>, t: &crate::trace::ConcreteTrace) -> Option<String> {
+    blame(symbolic, t).map(|(_, text, holds)| format!("`{text}` {} here", if holds { "holds" } else { "fails" }))
+}

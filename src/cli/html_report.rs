@@ -4,7 +4,7 @@
 
 use super::args::{OutputFormat, ReportArgs};
 use super::check::{Reported, check_all, exit_code, net_of};
-use super::evidence::concrete_trace;
+use super::evidence::{concrete_trace, end_note};
 use super::options::{options, unsupported_options};
 use super::{exit, load, network, rejected, svg};
 use crate::input::Item;
@@ -46,7 +46,11 @@ pub(super) fn run(a: ReportArgs) -> u8 {
                 let line = verdict::text(p, o);
                 let diagram = concrete_trace(net_of(o, network.as_ref()), o.trace.as_ref()).map(|(net, t)| {
                     let head = line.lines().next().unwrap_or_default();
-                    report::svg::timing_diagram(net, &t, &format!("{} · {head} · {}", model.name, p.text))
+                    let caption = format!("{} · {head} · {}", model.name, p.text);
+                    match end_note(o.trace.as_ref(), &t) {
+                        Some(note) => report::svg::marked_diagram(net, &t, &caption, &note),
+                        None => report::svg::timing_diagram(net, &t, &caption),
+                    }
                 });
                 Row {
                     name: p.name.clone(),

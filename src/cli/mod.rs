@@ -15,6 +15,7 @@ mod html_report;
 mod import;
 mod observer;
 mod options;
+mod simulate;
 mod svg;
 mod validate;
 
@@ -51,7 +52,7 @@ pub fn run(cli: Cli) -> u8 {
             not_yet(&a.model, a.common.format, "`kairos synth` (parametric synthesis) is not supported yet")
         }
         Command::Sweep(a) => not_yet(&a.model, a.common.format, "`kairos sweep` is not supported yet"),
-        Command::Simulate(a) => not_yet(&a.model, OutputFormat::Text, "`kairos simulate` is not supported yet"),
+        Command::Simulate(a) => simulate::run(a),
         Command::Bound(a) => bound::run(a),
         Command::Observer(a) => observer::run(a),
         Command::Import(a) => import::run(a),

@@ -44,10 +44,14 @@ pub(super) fn refuse_inputs(flag: &str, outputs: &[PathBuf], inputs: &[&Path]) -
     Ok(())
 }
 
-/// Writes the diagram of `trace`; `false`, said on stderr, when it could
-/// not be written.
-pub(super) fn write(path: &Path, net: &Network, trace: &ConcreteTrace, caption: &str) -> bool {
-    match std::fs::write(path, crate::report::svg::timing_diagram(net, trace, caption)) {
+/// Writes the diagram of `trace` (with `at_end` noted at its last state);
+/// `false`, said on stderr, when it could not be written.
+pub(super) fn write(path: &Path, net: &Network, trace: &ConcreteTrace, caption: &str, at_end: Option<&str>) -> bool {
+    let text = match at_end {
+        Some(note) => crate::report::svg::marked_diagram(net, trace, caption, note),
+        None => crate::report::svg::timing_diagram(net, trace, caption),
+    };
+    match std::fs::write(path, text) {
         Ok(()) => {
             eprintln!("kairos: timing diagram written to {}", path.display());
             true

@@ -13,6 +13,7 @@ pub mod limits;
 pub mod liveness;
 pub mod observer;
 pub mod reach;
+pub mod simulate;
 pub mod store;
 pub mod tctl;
 

@@ -53,6 +53,8 @@ text { font-family: DejaVu Sans, Helvetica, Arial, sans-serif; font-size: 11px; 
 .progress line { stroke: #b8860b; stroke-width: 1.2; stroke-dasharray: 5 3; }
 .loop rect { fill: #fff3c4; fill-opacity: 0.55; stroke: #b8860b; stroke-dasharray: 4 3; }
 .loop text { fill: #8a6400; font-weight: bold; }
+.verdict-mark line { stroke: #b03a2e; stroke-width: 2; }
+.verdict-mark text { fill: #b03a2e; font-weight: bold; text-anchor: end; }
 .clock polyline { fill: none; stroke: #b03a2e; stroke-width: 1.6; }
 .clock circle { fill: #b03a2e; }
 .data polyline { fill: none; stroke: #2e7d32; stroke-width: 1.6; }
@@ -62,6 +64,17 @@ text { font-family: DejaVu Sans, Helvetica, Arial, sans-serif; font-size: 11px; 
 
 /// The timing diagram of `trace`, a run of `net`, under `caption`.
 pub fn timing_diagram(net: &Network, trace: &ConcreteTrace, caption: &str) -> String {
+    diagram(net, trace, caption, None)
+}
+
+/// [`timing_diagram`] with a note at the run's last state, where a nested
+/// formula's deciding subformula fails or holds (`at_end`, e.g.
+/// "`A[Gate.down U Gate.up]` fails here").
+pub fn marked_diagram(net: &Network, trace: &ConcreteTrace, caption: &str, at_end: &str) -> String {
+    diagram(net, trace, caption, Some(at_end))
+}
+
+fn diagram(net: &Network, trace: &ConcreteTrace, caption: &str, at_end: Option<&str>) -> String {
     let time = Timeline::new(trace, MARGIN + NAMES + 10.0);
     let label_x = MARGIN + NAMES;
     let lanes_bottom = LANES + lanes::LANE * net.processes.len() as f64;
@@ -118,6 +131,9 @@ pub fn timing_diagram(net: &Network, trace: &ConcreteTrace, caption: &str) -> St
     }
     // Last, so that the arrows are drawn over the location bars.
     lanes::steps(&mut svg, net, trace, &time, LANES, lanes_bottom);
+    if let Some(note) = at_end {
+        end_mark(&mut svg, &time, note, bottom);
+    }
     svg.finish()
 }
 
@@ -174,6 +190,16 @@ fn axis(svg: &mut Svg, trace: &ConcreteTrace, time: &Timeline, bottom: f64) {
             svg.close("g");
         }
     }
+    svg.close("g");
+}
+
+/// A line at the run's end with the note of what is decided there; the
+/// note is right-aligned so a long formula stays inside the picture.
+fn end_mark(svg: &mut Svg, time: &Timeline, note: &str, bottom: f64) {
+    svg.open("g", &[("class", "verdict-mark".into())]);
+    svg.title(note);
+    svg.leaf("line", &[("x1", num(time.right)), ("y1", num(AXIS + 8.0)), ("x2", num(time.right)), ("y2", num(bottom))]);
+    svg.text("text", &[("x", num(time.right - 4.0)), ("y", num(AXIS + 20.0))], note);
     svg.close("g");
 }
 
