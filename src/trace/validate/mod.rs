@@ -111,6 +111,11 @@ fn describe(net: &Network, t: &Transition) -> String {
     t.edges.iter().map(|&(p, e)| edge_move(net, p, e)).collect::<Vec<_>>().join(", ")
 }
 
+/// `Σ a_k·v_k` over variables numbered from 1.
+fn sum(terms: &[(u32, i64)], values: &[Rational]) -> Rational {
+    terms.iter().fold(Rational::zero(), |s, &(k, a)| s + Rational::from_integer(a.into()) * &values[k as usize - 1])
+}
+
 struct Replay<'n> {
     net: &'n Network,
 }
@@ -120,13 +125,17 @@ impl Replay<'_> {
         code.eval(&d.locs, &d.data, &mut Vec::new()).map_err(|e| format!("run-time error: {e:?}"))
     }
 
-    /// Whether `v_i - v_j ≺ ±bound` holds, with `v_0 = 0`.
+    /// Whether `v_i - v_j ≺ ±bound` holds, with `v_0 = 0` (in a linear
+    /// network, `Σ a_k·v_k ≺ ±bound + offset`).
     fn holds(&self, c: &ClockConstraint, d: &Discrete, clocks: &[Rational]) -> Result<bool, String> {
         let b = self.eval(&c.bound, d)?;
         let b = Rational::from_integer(if c.negate { -i128::from(b) } else { i128::from(b) }.into());
         let at = |k: u32| if k == 0 { Rational::zero() } else { clocks[k as usize - 1].clone() };
-        let diff = at(c.i) - at(c.j);
-        Ok(if c.strict { diff < b } else { diff <= b })
+        let (lhs, b) = match &c.linear {
+            Some(l) => (sum(&l.terms, clocks), b + &l.offset),
+            None => (at(c.i) - at(c.j), b),
+        };
+        Ok(if c.strict { lhs < b } else { lhs <= b })
     }
 
     fn clocks_text(&self, clocks: &[Rational]) -> String {
