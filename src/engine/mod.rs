@@ -281,9 +281,11 @@ pub(crate) fn store_trace<S: ClockSet>(
     })
 }
 
-/// No zone: the sets of a linear network are not clock zones.
-fn no_zone(_: &Poly) -> Option<Dbm> {
-    None
+/// A placeholder: the sets of a linear network are not zones, so its
+/// traces keep only their discrete states and steps, and `trace::linear`
+/// recomputes the polyhedra along them.
+fn placeholder_zone(_: &Poly) -> Option<Dbm> {
+    Some(Dbm::universe(1))
 }
 
 /// The zone itself, for [`store_trace`] on zones.
@@ -298,7 +300,7 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
         // No finite abstraction exists for linear hybrid automata: exact
         // polyhedra, plain inclusion, and the limits end what diverges.
         let cover = if options.subsumption { Cover::Inclusion } else { Cover::Equal };
-        return explore_with::<Poly>(net, &goal, negated, options, Abstraction::None, cover, no_zone);
+        return explore_with::<Poly>(net, &goal, negated, options, Abstraction::None, cover, placeholder_zone);
     }
     let diagonal = net.has_diagonals || goal.has_diagonal();
     let (abstraction, cover) = match (options.abstraction, diagonal) {

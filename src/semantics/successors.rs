@@ -353,6 +353,22 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// [`ZoneGraph::post_exact`] into `next`, reusing its buffers; false
     /// when the step is impossible (`next` is then garbage).
     fn post_exact_into(&mut self, s: &ZoneState<S>, t: &Transition, next: &mut ZoneState<S>) -> Result<bool, RunError> {
+        if !self.enter_into(s, t, next)? {
+            return Ok(false);
+        }
+        self.settle(next, Some(t))
+    }
+
+    /// The valuations the step `t` from `s` enters its target with, before
+    /// any delay and before the target invariants (traces rebuild runs from
+    /// these). `None` when the step is impossible.
+    pub fn enter(&mut self, s: &ZoneState<S>, t: &Transition) -> Result<Option<ZoneState<S>>, RunError> {
+        let mut next = s.clone();
+        Ok(self.enter_into(s, t, &mut next)?.then_some(next))
+    }
+
+    /// [`ZoneGraph::enter`] into `next`; false when the step is impossible.
+    fn enter_into(&mut self, s: &ZoneState<S>, t: &Transition, next: &mut ZoneState<S>) -> Result<bool, RunError> {
         next.zone.clone_from(&s.zone);
         if !self.guard(&s.discrete, t, &mut next.zone)? {
             return Ok(false);
@@ -367,7 +383,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             next.zone.reset(x as usize, v as i32);
         }
         self.apply_assigns(&mut next.zone, false);
-        self.settle(next, Some(t))
+        Ok(true)
     }
 
     /// The linear assignments of the last discrete step on `zone` (with
@@ -405,6 +421,13 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         if !self.invariant(&s.discrete, &mut s.zone).map_err(wrap)? {
             return Ok(false);
         }
+        self.delay(s, t)?;
+        Ok(true)
+    }
+
+    /// Time elapse where allowed, within the invariants. Pre: `s` meets them.
+    pub fn delay(&mut self, s: &mut ZoneState<S>, t: Option<&Transition>) -> Result<(), RunError> {
+        let wrap = |x: EvalError| RunError { error: x, transition: t.cloned() };
         if self.can_delay(&s.discrete)? {
             if self.net.hybrid.is_some() {
                 // Rates may lower a variable: every invariant is met again.
@@ -416,7 +439,19 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 self.upper_invariant(&s.discrete, &mut s.zone).map_err(wrap)?;
             }
         }
-        Ok(true)
+        Ok(())
+    }
+
+    /// The initial valuations before the invariants: every clock 0, and
+    /// in a linear network each continuous variable in its initial interval.
+    pub fn initial_zone(&self) -> S {
+        match &self.net.hybrid {
+            Some(h) => {
+                let clocks = (1..h.first_continuous).map(|_| (Q::zero(), Q::zero()));
+                S::boxed(&clocks.chain(h.init.iter().cloned()).collect::<Vec<_>>())
+            }
+            None => S::zero(self.net.dim()),
+        }
     }
 
     /// Every successor of `s` with its step. The states already in `out`
@@ -454,14 +489,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let mut data: Vec<i64> = net.slots.iter().map(|s| s.init.0).collect();
         loop {
             let discrete = Discrete { locs: locs.clone(), data: data.clone().into_boxed_slice() };
-            let zone = match &net.hybrid {
-                Some(h) => {
-                    let clocks = (1..h.first_continuous).map(|_| (Q::zero(), Q::zero()));
-                    S::boxed(&clocks.chain(h.init.iter().cloned()).collect::<Vec<_>>())
-                }
-                None => S::zero(net.dim()),
-            };
-            let mut s = ZoneState { discrete, zone };
+            let mut s = ZoneState { discrete, zone: self.initial_zone() };
             if self.settle(&mut s, None)? {
                 out.push(s);
             }
