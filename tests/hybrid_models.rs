@@ -103,7 +103,9 @@ fn hytech_crossing_is_safe_exactly_from_m_7() {
 /// completes at 13.
 #[test]
 fn witnesses_show_the_exact_figures() {
-    let cases: [(&str, &[Q], &str, &str, Q, Q); 3] = [
+    // (model, parameters, query, variable, its value at the end, the run's duration)
+    type Case<'a> = (&'a str, &'a [Q], &'a str, &'a str, Q, Q);
+    let cases: [Case; 3] = [
         ("water-level", &[], "E<> level == 12", "level", q(12), q(11)),
         ("hytech-crossing", &[q(7)], "E<> Gate.lowering and Gate.g == 6 and a == 0", "Gate.g", q(6), q(6)),
         ("stopwatch-scheduler", &[], "E<> L.running and L.c == 9 and L.r == 13", "L.r", q(13), q(13)),
