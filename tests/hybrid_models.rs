@@ -137,3 +137,23 @@ fn two_rates_for_one_variable_is_a_run_time_error() {
     assert!(text.contains("`Up` and `Down` both set the rate of `v`"), "{text}");
     assert!(t.is_some(), "the error comes with its trace");
 }
+
+/// Linear hybrid reachability is undecidable: a model whose polyhedra never
+/// repeat (the level climbs by 1 on every lap) ends in `unknown` under the
+/// state limit, with the count of states visited, never a hang.
+#[test]
+fn a_diverging_model_ends_unknown_under_the_limits() {
+    let yaml = "model: climb\ncontinuous:\n  v: {init: 0}\ntemplates:\n  Climb:\n    clocks: [x]\n    initial: s\n    locations:\n      s: {invariant: \"x <= 1\"}\n    edges:\n      - {from: s, to: s, guard: \"x == 1\", update: \"x = 0; v = v + 1\"}\nsystem: [Climb]\n";
+    let loaded =
+        kairos::model::load::load_model(&kairos::syntax::yaml::Source::new("climb.yaml".to_string(), yaml.to_string()))
+            .unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    let p = loaded.query("q", "E<> v < 0").unwrap();
+    let limits = kairos::engine::reach::Limits { max_states: Some(40), ..Default::default() };
+    let o = engine::check(&loaded.model, Some(&net), &p, &Options { limits, ..Options::default() });
+    assert_eq!(o.verdict, Verdict::Unknown(Unknown::StateLimit));
+    assert_eq!(o.stats.unwrap().visited, 40);
+    // Below the limit the same model answers what it reaches.
+    let p = loaded.query("q", "E<> v == 7 and Climb.x == 1").unwrap();
+    assert_eq!(check(&loaded, &net, &p).0.verdict, Verdict::Satisfied);
+}
