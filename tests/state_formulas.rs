@@ -319,6 +319,7 @@ fn the_normal_form_means_what_the_formula_says() {
                 steps: vec![],
                 final_delay: Rational::from_integer(0.into()),
                 loop_start: None,
+                rates: None,
             };
             let got = trace::validate::ends_in(&net, &at, &f).unwrap().unwrap();
             assert_eq!(

@@ -144,9 +144,11 @@ pub struct CheckArgs {
     /// Print a trace for each verdict that has one.
     #[arg(long)]
     pub trace: bool,
-    /// Continuous domain of the reach engine: DBM zones or exact polyhedra.
-    #[arg(long, value_enum, default_value = "zone")]
-    pub domain: Domain,
+    /// Continuous domain of the reach engine: DBM zones or exact polyhedra
+    /// (default: zones for timed models, polyhedra for hybrid ones and for
+    /// rational parameter values).
+    #[arg(long, value_enum)]
+    pub domain: Option<Domain>,
     /// Draw each trace as a timing diagram in this SVG file (with several
     /// properties, `FILE.svg` becomes `FILE.NAME.svg`, one per property).
     #[arg(long, value_name = "FILE")]
@@ -183,6 +185,9 @@ pub enum GraphFormat {
 #[derive(Args, Debug)]
 pub struct GraphArgs {
     pub model: PathBuf,
+    /// Fix a timing parameter: `p=v`, `v` an integer (repeatable).
+    #[arg(long = "param")]
+    pub params: Vec<String>,
     #[arg(long, value_enum, default_value = "dot")]
     pub format: GraphFormat,
     /// Zone abstraction (default: lu, or none with diagonal constraints).
@@ -231,6 +236,9 @@ pub struct ReportArgs {
 pub struct BoundArgs {
     #[command(flatten)]
     pub query: QueryArgs,
+    /// Fix a timing parameter: `p=v`, `v` an integer (repeatable).
+    #[arg(long = "param")]
+    pub params: Vec<String>,
     /// Draw the lasso of an unbounded answer as a timing diagram in this
     /// SVG file.
     #[arg(long, value_name = "FILE")]

@@ -5,7 +5,7 @@ use serde_json::json;
 use super::args::{BoundArgs, OutputFormat};
 use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
 use super::options::options;
-use super::{exit, network, not_yet, one_query};
+use super::{exit, network_with, not_yet, one_query};
 use crate::engine::bound::WorstCase;
 use crate::engine::{self, Verdict};
 use crate::report;
@@ -22,10 +22,11 @@ pub(super) fn run(b: BoundArgs) -> u8 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let network = match network(&input, format) {
-        Ok(Some(n)) => n,
-        Ok(None) => {
-            return not_yet(&a.model, format, "`kairos bound` on hybrid or parametric models is not supported yet");
+    let network = match network_with(&input, &b.params, format) {
+        Ok(Some(n)) if n.hybrid.is_none() => n,
+        Ok(_) => {
+            let why = "`kairos bound` on hybrid models, or on parameters without integer values, is not supported yet";
+            return not_yet(&a.model, format, why);
         }
         Err(code) => return code,
     };

@@ -5,7 +5,7 @@ use serde_json::json;
 use super::args::{self, CheckArgs, OutputFormat};
 use super::evidence::{blame_json, concrete_trace, end_note, print_blame, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
-use super::{exit, load, network, rejected, svg};
+use super::{exit, load, network_with, rejected, svg};
 use crate::engine::{self, Verdict};
 use crate::input::Item;
 use crate::model::types::Property;
@@ -29,21 +29,18 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         Ok(more) => items.extend(more),
         Err(r) => return rejected(r, format),
     }
-    if !a.params.is_empty() {
-        eprintln!("kairos: `--param` is not supported yet");
-        return exit::UNSUPPORTED;
-    }
     let model = &input.loaded.model;
     if items.is_empty() {
         items = input.own_items();
     }
-    let network = match network(&input, format) {
+    let network = match network_with(&input, &a.params, format) {
         Ok(n) => n,
         Err(code) => return code,
     };
     let domain = match a.domain {
-        args::Domain::Zone => engine::Domain::Zone,
-        args::Domain::Poly => engine::Domain::Poly,
+        None => engine::Domain::Auto,
+        Some(args::Domain::Zone) => engine::Domain::Zone,
+        Some(args::Domain::Poly) => engine::Domain::Poly,
     };
     let options = engine::Options { domain, ..options(&a.common) };
     if let Some(code) = unsupported_options(&a.common) {
@@ -132,7 +129,7 @@ pub(super) fn check_all<'i>(
 /// printed (FORMAT.md section 6).
 fn explore(model: &str, network: Option<&Network>, options: &engine::Options, format: OutputFormat) -> u8 {
     let Some(net) = network else {
-        let why = "exploring hybrid or parametric models is not supported yet";
+        let why = "exploring a parametric model needs a value for every parameter (`--param p=v`)";
         match format {
             OutputFormat::Json => println!(
                 "{}",

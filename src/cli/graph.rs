@@ -3,7 +3,7 @@
 //! the DOT laid out by Graphviz's `dot` when it is on the PATH.
 
 use super::args::{Abstraction, GraphArgs, GraphFormat, OutputFormat};
-use super::{exit, load, network};
+use super::{exit, load, network_with};
 use crate::engine;
 use crate::report;
 use crate::report::graph::DotView;
@@ -20,13 +20,14 @@ pub(super) fn run(a: GraphArgs) -> u8 {
         eprintln!("kairos: --project and --max-nodes apply to `--format dot` and `svg` only, not yet to YAML or JSON");
         return exit::UNSUPPORTED;
     }
-    let m = &input.loaded.model;
-    if m.hybrid || !m.params.is_empty() {
-        eprintln!("kairos: the zone graph of hybrid or parametric models is not supported yet");
-        return exit::UNSUPPORTED;
-    }
-    let net = match network(&input, text_format) {
-        Ok(n) => n.expect("a timed, parameter-free model compiles"),
+    let net = match network_with(&input, &a.params, text_format) {
+        Ok(Some(n)) if n.hybrid.is_none() => n,
+        Ok(_) => {
+            eprintln!(
+                "kairos: the zone graph of hybrid models, or of parameters without integer values, is not supported yet"
+            );
+            return exit::UNSUPPORTED;
+        }
         Err(code) => return code,
     };
     let abstraction = match (a.abstraction, net.has_diagonals) {

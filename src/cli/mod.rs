@@ -15,6 +15,7 @@ mod html_report;
 mod import;
 mod observer;
 mod options;
+mod params;
 mod simulate;
 mod svg;
 mod validate;
@@ -93,6 +94,13 @@ fn load(
 /// The compiled network (see [`Input::network`]); `Err` holds the exit code.
 fn network(input: &Input, format: OutputFormat) -> Result<Option<crate::network::Network>, u8> {
     input.network().map_err(|r| rejected(r, format))
+}
+
+/// The compiled network with the parameters of `--param` fixed (see
+/// [`Input::network_with`]); `Err` holds the exit code.
+fn network_with(input: &Input, given: &[String], format: OutputFormat) -> Result<Option<crate::network::Network>, u8> {
+    let values = params::values(&input.loaded.model, given)?;
+    input.network_with(&values).map_err(|r| rejected(r, format))
 }
 
 /// The model of a one-query command and its property; `Err` holds the

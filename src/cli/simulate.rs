@@ -19,8 +19,8 @@ pub(super) fn run(a: SimulateArgs) -> u8 {
         Err(code) => return code,
     };
     let net = match network(&input, a.format) {
-        Ok(Some(n)) => n,
-        Ok(None) => {
+        Ok(Some(n)) if n.hybrid.is_none() => n,
+        Ok(_) => {
             return not_yet(
                 &a.model,
                 a.format,

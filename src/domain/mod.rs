@@ -10,6 +10,7 @@ pub mod zone;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use poly::Q;
 use zone::{Bound, Dbm};
 
 /// A convex set of valuations of clocks `x_1 .. x_{dim-1}` (`x_0` is the
@@ -52,6 +53,41 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     fn key(&self) -> Vec<i32>;
     /// Heap bytes held, for memory budgets.
     fn heap_bytes(&self) -> usize;
+
+    // The linear verbs of hybrid automata (network::linear): variables are
+    // numbered from 1 like clocks, none is assumed non-negative, and terms
+    // are `(variable, coefficient)`. Only a domain with `LINEAR` has them;
+    // `engine::check` explores linear networks in such a domain only.
+
+    /// Whether the linear verbs below exist.
+    const LINEAR: bool = false;
+    /// Every valuation with `lo <= x_k <= hi` for `bounds[k - 1] = (lo, hi)`.
+    fn boxed(_bounds: &[(Q, Q)]) -> Self {
+        no_linear::<Self>()
+    }
+    /// Every valuation of `dim - 1` variables, of any sign.
+    fn space(_dim: usize) -> Self {
+        no_linear::<Self>()
+    }
+    /// Adds `Σ a_k·x_k < rhs` (`<=` unless `strict`).
+    fn constrain_linear(&mut self, _terms: &[(u32, i64)], _strict: bool, _rhs: &Q) -> bool {
+        no_linear::<Self>()
+    }
+    /// Time elapse (or its inverse) where variable `k` moves at a rate
+    /// within `rates[k - 1] = (lo, hi)`.
+    fn elapse_rates(&mut self, _rates: &[(Q, Q)], _backwards: bool) {
+        no_linear::<Self>()
+    }
+    /// `x := Σ a_k·x_k + constant` (every term read before the write), or
+    /// with `pre`, its pre-image.
+    fn assign_linear(&mut self, _x: usize, _terms: &[(u32, i64)], _constant: &Q, _pre: bool) {
+        no_linear::<Self>()
+    }
+}
+
+/// The linear verbs called on a domain without them: a routing bug.
+fn no_linear<S>() -> ! {
+    unreachable!("{} has no linear verbs; linear networks are explored on polyhedra", std::any::type_name::<S>())
 }
 
 impl ClockSet for Dbm {

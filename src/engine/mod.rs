@@ -99,10 +99,13 @@ pub struct Options {
 /// The continuous domain the reachability engine explores with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Domain {
-    /// DBMs: the fast path for timed models.
+    /// Zones for timed networks, polyhedra for linear ones.
     #[default]
+    Auto,
+    /// DBMs: the fast path for timed models.
     Zone,
-    /// Exact rational polyhedra (`domain::poly`), every clock at rate 1.
+    /// Exact rational polyhedra (`domain::poly`): every clock at rate 1 in
+    /// a timed network, any rates in a linear one.
     Poly,
 }
 
@@ -114,7 +117,7 @@ impl Default for Options {
             order: Order::Bfs,
             limits: Limits::default(),
             engine: None,
-            domain: Domain::Zone,
+            domain: Domain::Auto,
         }
     }
 }
@@ -182,23 +185,32 @@ impl Outcome {
     }
 }
 
-/// Checks one property. `network` is `None` for models the timed engines
-/// cannot take (hybrid, parametric).
+/// Checks one property. `network` is `None` for models no engine can take
+/// yet (timing parameters without values).
 pub fn check(model: &Model, network: Option<&Network>, property: &Property, options: &Options) -> Outcome {
     let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if property.synth {
         return unsupported("parametric synthesis is not supported yet".into());
     }
-    if model.hybrid {
+    let Some(net) = network else {
         return unsupported(
-            "hybrid models (continuous variables, rates) need the polyhedra engines, not supported yet".into(),
+            "models with timing parameters are checked for given values (`--param p=v`); synthesis is not supported yet"
+                .into(),
         );
-    }
-    let Some(net) = network.filter(|_| model.params.is_empty()) else {
-        return unsupported("models with timing parameters are not supported yet".into());
     };
-    if options.domain == Domain::Poly && engine != EngineKind::Reach {
+    if net.hybrid.is_some() {
+        let what = if model.hybrid { "hybrid models" } else { "models with fixed timing parameters" };
+        if options.domain == Domain::Zone {
+            return unsupported(format!("zones cannot represent {what}: use `--domain poly`"));
+        }
+        if engine != EngineKind::Reach {
+            return unsupported(format!(
+                "{what} are checked by the reach engine (`E<>`, `A[]`, deadlock), not `{}` yet",
+                engine.name()
+            ));
+        }
+    } else if options.domain == Domain::Poly && engine != EngineKind::Reach {
         return unsupported(format!("`--domain poly` runs the reach engine only, not `{}` yet", engine.name()));
     }
     if engine == EngineKind::Tctl {
@@ -212,7 +224,7 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     // model's diagonal constraints.
     let diagonal_refusal =
         net.has_diagonals && matches!(options.abstraction, Some(AbstractionChoice::Lu | AbstractionChoice::Alu));
-    let free = options.engine.is_none() && options.domain == Domain::Zone && !diagonal_refusal;
+    let free = options.engine.is_none() && options.domain != Domain::Poly && net.hybrid.is_none() && !diagonal_refusal;
     if free && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
         return tctl::check(net, property, options);
     }
@@ -281,6 +293,13 @@ pub(crate) fn store_trace<S: ClockSet>(
     })
 }
 
+/// A placeholder: the sets of a linear network are not zones, so its
+/// traces keep only their discrete states and steps, and `trace::linear`
+/// recomputes the polyhedra along them.
+fn placeholder_zone(_: &Poly) -> Option<Dbm> {
+    Some(Dbm::universe(1))
+}
+
 /// The zone itself, for [`store_trace`] on zones.
 pub(crate) fn same_zone(z: &Dbm) -> Option<Dbm> {
     Some(z.clone())
@@ -289,6 +308,12 @@ pub(crate) fn same_zone(z: &Dbm) -> Option<Dbm> {
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.
 fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Options) -> Outcome {
     let engine = EngineKind::Reach;
+    if net.hybrid.is_some() {
+        // No finite abstraction exists for linear hybrid automata: exact
+        // polyhedra, plain inclusion, and the limits end what diverges.
+        let cover = if options.subsumption { Cover::Inclusion } else { Cover::Equal };
+        return explore_with::<Poly>(net, &goal, negated, options, Abstraction::None, cover, placeholder_zone);
+    }
     let diagonal = net.has_diagonals || goal.has_diagonal();
     let (abstraction, cover) = match (options.abstraction, diagonal) {
         (Some(AbstractionChoice::Lu | AbstractionChoice::Alu), true) => {
@@ -307,7 +332,7 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
         if goal.mentions_deadlock() && abstraction == Abstraction::Lu { Abstraction::M } else { abstraction };
     let cover = if options.subsumption { cover } else { Cover::Equal };
     match options.domain {
-        Domain::Zone => explore_with::<Dbm>(net, &goal, negated, options, abstraction, cover, same_zone),
+        Domain::Auto | Domain::Zone => explore_with::<Dbm>(net, &goal, negated, options, abstraction, cover, same_zone),
         Domain::Poly => explore_with::<Poly>(net, &goal, negated, options, abstraction, cover, Poly::to_dbm),
     }
 }

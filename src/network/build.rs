@@ -1,10 +1,12 @@
 //! Instantiating a checked [`Model`] into a [`Network`].
 
 use crate::diag::{Diagnostic, Loc, Pos};
+use crate::domain::poly::Q;
 use crate::model::MAX_CLOCK_BOUND;
 use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, LinAtom, TExpr, TUpdate, VarRef};
 use crate::model::types::{Model, Var, VarInit};
 use crate::network::compile::{Env, Layout};
+use crate::network::linear::{Hybrid, Vars, atom_constraints};
 use crate::network::{
     Channel, ChannelIndex, ClockConstraint, Code, Edge, EdgeSync, Location, LuBounds, Network, Process, Slot, Target,
     Update,
@@ -23,11 +25,23 @@ struct Builder<'m> {
     channel_base: Vec<u32>,
     errors: Vec<Diagnostic>,
     has_diagonals: bool,
+    /// In a linear network: the first continuous variable's index.
+    linear: Option<u32>,
+    /// The timing parameters' values (empty: not fixed).
+    params: Vec<Q>,
 }
 
 /// Compiles the model. Fails only on what depends on instantiation (a range
 /// or a clock bound that a parameter value makes invalid).
 pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
+    build_with(model, &[])
+}
+
+/// [`build`] with the timing parameters fixed to `params` (one value each,
+/// or none). A hybrid model, or one with a parameter fixed to a value that
+/// is not an integer, compiles to a linear network (`network::linear`).
+pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic>> {
+    let params = if params.len() == model.params.len() { params } else { &[] };
     let mut b = Builder {
         model,
         layout: Layout::default(),
@@ -36,6 +50,8 @@ pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
         channel_base: Vec::new(),
         errors: Vec::new(),
         has_diagonals: false,
+        linear: None,
+        params: params.to_vec(),
     };
     for v in &model.vars {
         let first = b.var(v, "", &[]);
@@ -56,6 +72,10 @@ pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
         });
         b.local_clocks.push(ids.collect());
     }
+    if model.hybrid || params.iter().any(|v| !v.is_integer()) {
+        b.linear = Some(clocks.len() as u32 + 1);
+        clocks.extend(model.continuous.iter().map(|c| c.name.clone()));
+    }
     let mut channels = Vec::new();
     for c in &model.channels {
         b.channel_base.push(channels.len() as u32);
@@ -73,6 +93,7 @@ pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
         return Err(b.errors);
     }
     let lu = LuBounds::new(&processes, clocks.len());
+    let hybrid = b.linear.map(|first| Box::new(Hybrid::new(model, &b.local_clocks, first)));
     Ok(Network {
         name: model.name.clone(),
         clocks,
@@ -84,6 +105,8 @@ pub fn build(model: &Model) -> Result<Network, Vec<Diagnostic>> {
         lu,
         layout: b.layout,
         local_clocks: b.local_clocks,
+        params: b.params,
+        hybrid,
     })
 }
 
@@ -120,10 +143,11 @@ impl Builder<'_> {
         first
     }
 
-    /// `x - y ~ rhs` as DBM constraints, reporting what cannot be one.
+    /// `x - y ~ rhs` as DBM constraints (or, in a linear network, any
+    /// linear constraint), reporting what cannot be one.
     fn constraints(&mut self, inst: usize, selects: &[i64], a: &LinAtom, pos: Pos, out: &mut Vec<ClockConstraint>) {
         let env = self.env(inst, selects);
-        match clock_constraints(&env, &self.local_clocks, a, out) {
+        match atom_constraints(&env, &self.local_clocks, self.linear, &self.params, a, out) {
             Ok(diagonal) => self.has_diagonals |= diagonal,
             Err((code, msg)) => {
                 let msg = format!("in `{}`, {msg}", self.model.instances[inst].name);
@@ -299,6 +323,18 @@ impl Builder<'_> {
                     };
                     updates.push(Update::Data { target, value: compile(self, &value)? });
                 }
+                TUpdate::Continuous { var, terms, value } if let Some(first) = self.linear => {
+                    let vars = Vars { local_clocks: &self.local_clocks, first_continuous: first };
+                    let (var, terms) = (vars.index(inst, *var), vars.terms(inst, terms));
+                    let terms = match terms {
+                        Ok(t) => t,
+                        Err(msg) => {
+                            self.error(e.pos, "too-large", msg);
+                            return None;
+                        }
+                    };
+                    updates.push(Update::Assign { var, terms, value: compile(self, value)? });
+                }
                 TUpdate::Continuous { var, value, .. } => {
                     let clock = clock_index(&self.local_clocks, inst, *var);
                     match self.env(inst, selects).constant(value) {
@@ -367,8 +403,10 @@ pub(crate) fn clock_constraints(
         ));
     }
     let range = (lo, hi);
-    let upper = |strict| ClockConstraint { i: xi, j: yj, strict, bound: bound.clone(), negate: false, range };
-    let lower = |strict| ClockConstraint { i: yj, j: xi, strict, bound: bound.clone(), negate: true, range };
+    let upper =
+        |strict| ClockConstraint { i: xi, j: yj, strict, bound: bound.clone(), negate: false, range, linear: None };
+    let lower =
+        |strict| ClockConstraint { i: yj, j: xi, strict, bound: bound.clone(), negate: true, range, linear: None };
     match a.cmp {
         Cmp::Lt => out.push(upper(true)),
         Cmp::Le => out.push(upper(false)),

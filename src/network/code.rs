@@ -49,6 +49,13 @@ pub enum EvalError {
         slot: u32,
         value: i64,
     },
+    /// Two processes set the rate of one variable (its index from 1) in
+    /// the same state (FORMAT.md section 5).
+    RateConflict {
+        var: u32,
+        first: u32,
+        second: u32,
+    },
 }
 
 /// A compiled integer or boolean expression.

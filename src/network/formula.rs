@@ -4,8 +4,8 @@
 use crate::diag::{Diagnostic, Loc};
 use crate::model::formula::Formula;
 use crate::model::types::Property;
-use crate::network::build::clock_constraints;
 use crate::network::compile::Env;
+use crate::network::linear::atom_constraints;
 use crate::network::{ClockConstraint, Code, Network};
 
 /// One disjunct of a state predicate.
@@ -95,7 +95,8 @@ impl Network {
                     };
                     let mut clocks = Vec::new();
                     for a in &conj.lin {
-                        clock_constraints(&env, &self.local_clocks, a, &mut clocks)
+                        let first = self.hybrid.as_ref().map(|h| h.first_continuous);
+                        atom_constraints(&env, &self.local_clocks, first, &self.params, a, &mut clocks)
                             .map_err(|(code, msg)| err(code, msg))?;
                     }
                     out.push(StateConj { data, clocks });

@@ -10,11 +10,13 @@ pub(crate) mod build;
 pub mod code;
 pub(crate) mod compile;
 mod formula;
+mod linear;
 
 pub use bounds::{LuBounds, NO_BOUND};
-pub use build::build;
+pub use build::{build, build_with};
 pub use code::{Code, EvalError, Op};
 pub use formula::{StateConj, StateFormula};
+pub use linear::{Hybrid, LinearTerm, ratio as linear_ratio};
 
 use crate::diag::Pos;
 use crate::model::decl::OutOfRange;
@@ -32,6 +34,11 @@ pub struct ClockConstraint {
     pub negate: bool,
     /// Every value `bound` can take over the data ranges (before `negate`).
     pub range: (i64, i64),
+    /// In linear networks (hybrid models, fixed timing parameters): the
+    /// constraint is `Σ a_k·x_k ≺ ±bound + offset` over these terms instead,
+    /// and `i`, `j` are 0. Timed networks never have one, so zones keep
+    /// their difference constraints.
+    pub linear: Option<Box<LinearTerm>>,
 }
 
 impl ClockConstraint {
@@ -83,6 +90,9 @@ pub enum Update {
     Data { target: Target, value: Code },
     /// `x = c`.
     Reset { clock: u32, value: i64 },
+    /// `x = Σ a_k·x_k + value` in linear networks (every update of a clock or
+    /// continuous variable there, resets included).
+    Assign { var: u32, terms: Vec<(u32, i64)>, value: Code },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,7 +154,8 @@ pub struct Channel {
 #[derive(Clone, Debug)]
 pub struct Network {
     pub name: String,
-    /// Clock names, index `k` is DBM clock `k + 1`: `t`, `Train(1).x`.
+    /// Clock names, index `k` is DBM clock `k + 1`: `t`, `Train(1).x`; in
+    /// a linear network the continuous variables follow the clocks.
     pub clocks: Vec<String>,
     pub slots: Vec<Slot>,
     pub processes: Vec<Process>,
@@ -157,6 +168,11 @@ pub struct Network {
     pub(crate) layout: compile::Layout,
     /// Per instance, per local clock: its clock index (from 1).
     pub(crate) local_clocks: Vec<Vec<u32>>,
+    /// The timing parameters' fixed values (empty when not fixed).
+    pub params: Vec<crate::domain::poly::Q>,
+    /// The rates and initial values of a linear network
+    /// (`None`: a timed network, explored on zones or rate-1 polyhedra).
+    pub hybrid: Option<Box<Hybrid>>,
 }
 
 impl Network {

@@ -110,6 +110,7 @@ pub fn product(net: &Network, r: &Response, bad_edge: bool) -> Result<Product, S
             bound: Code { ops: vec![Op::Const(n)] },
             negate: true,
             range: (n, n),
+            linear: None,
         };
         edges.push(edge(wait, bad, None, vec![late], Vec::new()));
     }

@@ -15,12 +15,18 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
     /// invariants. `None` when the step can never be taken.
     pub fn enabling_zone(&mut self, s: &ZoneState<S>, t: &Transition, delay: bool) -> Result<Option<S>, RunError> {
         let dim = self.dim();
-        let mut g = S::universe(dim);
-        if delay {
-            let wrap = |x| RunError { error: x, transition: None };
-            if !self.invariant(&s.discrete, &mut g).map_err(wrap)? {
-                return Ok(None);
-            }
+        let linear = self.net.hybrid.is_some();
+        // A linear network's variables may be negative; clocks never are.
+        let universe = || if linear { S::space(dim) } else { S::universe(dim) };
+        let wrap = |x| RunError { error: x, transition: None };
+        let rates = if linear && delay { Some(self.rates(&s.discrete).map_err(wrap)?) } else { None };
+        let back = |z: &mut S| match &rates {
+            Some(r) => z.elapse_rates(r, true),
+            None => z.elapse_back(),
+        };
+        let mut g = universe();
+        if delay && !self.invariant(&s.discrete, &mut g).map_err(wrap)? {
+            return Ok(None);
         }
         if !self.guard(&s.discrete, t, &mut g)? {
             return Ok(None);
@@ -29,14 +35,14 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
         // holds somewhere in the state, now or after a delay (FORMAT.md).
         let mut reachable = g.clone();
         if delay {
-            reachable.elapse_back();
+            back(&mut reachable);
         }
         if !reachable.intersect(&s.zone) {
             return Ok(None);
         }
         let mut resets = Vec::new();
         let Some(target) = self.discrete_post(&s.discrete, t, &mut resets)? else { return Ok(None) };
-        let mut inv = S::universe(dim);
+        let mut inv = universe();
         let wrap = |x| RunError { error: x, transition: Some(t.clone()) };
         if !self.invariant(&target, &mut inv).map_err(wrap)? {
             return Ok(None);
@@ -49,11 +55,12 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
             }
             inv.free(x);
         }
+        self.apply_assigns(&mut inv, true);
         if !g.intersect(&inv) {
             return Ok(None);
         }
         if delay {
-            g.elapse_back();
+            back(&mut g);
         }
         Ok(Some(g))
     }

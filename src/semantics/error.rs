@@ -22,6 +22,12 @@ impl RunError {
                 let s = &net.slots[*slot as usize];
                 format!("`{}` = {value} is outside its range [{}, {}]", s.name, s.lo, s.hi)
             }
+            EvalError::RateConflict { var, first, second } => format!(
+                "`{}` and `{}` both set the rate of `{}`",
+                net.processes[*first as usize].name,
+                net.processes[*second as usize].name,
+                net.clocks[*var as usize - 1]
+            ),
         };
         match &self.transition {
             Some(t) => {

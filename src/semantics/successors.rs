@@ -2,7 +2,10 @@
 
 use std::marker::PhantomData;
 
+use num_traits::Zero;
+
 use crate::domain::ClockSet;
+use crate::domain::poly::Q;
 use crate::domain::zone::{Bound, Dbm, NO_BOUND};
 use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
@@ -42,6 +45,9 @@ pub struct ZoneGraph<'n, S = Dbm> {
     syncs: Vec<(u32, Dir, u32, u32)>,
     /// The clock resets of the step being computed.
     resets: Vec<(u32, i64)>,
+    /// The linear assignments of the last discrete step computed, in order:
+    /// `(process, edge, update, value of its integer part)`.
+    assigns: Vec<(u32, u32, u32, i64)>,
     /// Enabled internal edges: (process, edge).
     internal: Vec<(u32, u32)>,
     sets: PhantomData<S>,
@@ -81,6 +87,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             upper: vec![NO_BOUND; dim - 1],
             syncs: Vec::new(),
             resets: Vec::new(),
+            assigns: Vec::new(),
             internal: Vec::new(),
             sets: PhantomData,
         }
@@ -93,6 +100,10 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// Intersects `zone` with `x_i - x_j ≺ ±bound` evaluated on `d`.
     pub fn constrain(&mut self, c: &ClockConstraint, d: &Discrete, zone: &mut S) -> Result<bool, EvalError> {
         let v = c.bound.eval(&d.locs, &d.data, &mut self.stack)?;
+        if let Some(l) = &c.linear {
+            let v = if c.negate { v.checked_neg().ok_or(EvalError::Overflow)? } else { v };
+            return Ok(zone.constrain_linear(&l.terms, c.strict, &(Q::from_integer(v.into()) + &l.offset)));
+        }
         let v = if c.negate { -v } else { v };
         // Bounds were checked against 2^28 over the data ranges at load.
         let v = v as i32;
@@ -276,15 +287,20 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let net = self.net;
         next.clone_from(d);
         resets.clear();
+        self.assigns.clear();
         for &(p, e) in &t.edges {
             let edge = &net.processes[p as usize].edges[e as usize];
             next.locs[p as usize] = edge.to;
         }
         for &(p, e) in &t.edges {
             let edge = &net.processes[p as usize].edges[e as usize];
-            for u in &edge.updates {
+            for (k, u) in edge.updates.iter().enumerate() {
                 match u {
                     Update::Reset { clock, value } => resets.push((*clock, *value)),
+                    Update::Assign { value, .. } => {
+                        let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
+                        self.assigns.push((p, e, k as u32, v));
+                    }
                     Update::Data { target, value } => {
                         let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
                         let slot = match target {
@@ -337,6 +353,22 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// [`ZoneGraph::post_exact`] into `next`, reusing its buffers; false
     /// when the step is impossible (`next` is then garbage).
     fn post_exact_into(&mut self, s: &ZoneState<S>, t: &Transition, next: &mut ZoneState<S>) -> Result<bool, RunError> {
+        if !self.enter_into(s, t, next)? {
+            return Ok(false);
+        }
+        self.settle(next, Some(t))
+    }
+
+    /// The valuations the step `t` from `s` enters its target with, before
+    /// any delay and before the target invariants (traces rebuild runs from
+    /// these). `None` when the step is impossible.
+    pub fn enter(&mut self, s: &ZoneState<S>, t: &Transition) -> Result<Option<ZoneState<S>>, RunError> {
+        let mut next = s.clone();
+        Ok(self.enter_into(s, t, &mut next)?.then_some(next))
+    }
+
+    /// [`ZoneGraph::enter`] into `next`; false when the step is impossible.
+    fn enter_into(&mut self, s: &ZoneState<S>, t: &Transition, next: &mut ZoneState<S>) -> Result<bool, RunError> {
         next.zone.clone_from(&s.zone);
         if !self.guard(&s.discrete, t, &mut next.zone)? {
             return Ok(false);
@@ -350,7 +382,36 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         for &(x, v) in &self.resets {
             next.zone.reset(x as usize, v as i32);
         }
-        self.settle(next, Some(t))
+        self.apply_assigns(&mut next.zone, false);
+        Ok(true)
+    }
+
+    /// The linear assignments of the last discrete step on `zone` (with
+    /// `pre`, their pre-image: last first).
+    pub fn apply_assigns(&self, zone: &mut S, pre: bool) {
+        let net = self.net;
+        let one = |&(p, e, k, v): &(u32, u32, u32, i64)| {
+            let Update::Assign { var, terms, .. } = &net.processes[p as usize].edges[e as usize].updates[k as usize]
+            else {
+                unreachable!("`assigns` lists assignments")
+            };
+            (*var as usize, terms, Q::from_integer(v.into()))
+        };
+        if pre {
+            for (x, terms, v) in self.assigns.iter().rev().map(one) {
+                zone.assign_linear(x, terms, &v, true);
+            }
+        } else {
+            for (x, terms, v) in self.assigns.iter().map(one) {
+                zone.assign_linear(x, terms, &v, false);
+            }
+        }
+    }
+
+    /// The rate interval of every variable in `d` (linear networks).
+    pub fn rates(&self, d: &Discrete) -> Result<Vec<(Q, Q)>, EvalError> {
+        let h = self.net.hybrid.as_ref().expect("a linear network");
+        h.rates_at(&d.locs)
     }
 
     /// Target invariants, then time elapse where allowed; false if the
@@ -360,11 +421,37 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         if !self.invariant(&s.discrete, &mut s.zone).map_err(wrap)? {
             return Ok(false);
         }
-        if self.can_delay(&s.discrete)? {
-            s.zone.elapse();
-            self.upper_invariant(&s.discrete, &mut s.zone).map_err(wrap)?;
-        }
+        self.delay(s, t)?;
         Ok(true)
+    }
+
+    /// Time elapse where allowed, within the invariants. Pre: `s` meets them.
+    pub fn delay(&mut self, s: &mut ZoneState<S>, t: Option<&Transition>) -> Result<(), RunError> {
+        let wrap = |x: EvalError| RunError { error: x, transition: t.cloned() };
+        if self.can_delay(&s.discrete)? {
+            if self.net.hybrid.is_some() {
+                // Rates may lower a variable: every invariant is met again.
+                let rates = self.rates(&s.discrete).map_err(wrap)?;
+                s.zone.elapse_rates(&rates, false);
+                self.invariant(&s.discrete, &mut s.zone).map_err(wrap)?;
+            } else {
+                s.zone.elapse();
+                self.upper_invariant(&s.discrete, &mut s.zone).map_err(wrap)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The initial valuations before the invariants: every clock 0, and
+    /// in a linear network each continuous variable in its initial interval.
+    pub fn initial_zone(&self) -> S {
+        match &self.net.hybrid {
+            Some(h) => {
+                let clocks = (1..h.first_continuous).map(|_| (Q::zero(), Q::zero()));
+                S::boxed(&clocks.chain(h.init.iter().cloned()).collect::<Vec<_>>())
+            }
+            None => S::zero(self.net.dim()),
+        }
     }
 
     /// Every successor of `s` with its step. The states already in `out`
@@ -402,7 +489,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let mut data: Vec<i64> = net.slots.iter().map(|s| s.init.0).collect();
         loop {
             let discrete = Discrete { locs: locs.clone(), data: data.clone().into_boxed_slice() };
-            let mut s = ZoneState { discrete, zone: S::zero(net.dim()) };
+            let mut s = ZoneState { discrete, zone: self.initial_zone() };
             if self.settle(&mut s, None)? {
                 out.push(s);
             }

@@ -82,7 +82,7 @@ type Resets = Vec<(usize, i64)>;
 /// ([`super::lasso`]).
 pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace, ConcretiseError> {
     let Some(z) = trace.tick_clock else {
-        let out = solve(net, trace, false)?;
+        let out = if net.hybrid.is_some() { super::linear::concretise(net, trace)? } else { solve(net, trace, false)? };
         super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
         if let Some(f) = &trace.target
             && super::validate::ends_in(net, &out, f).map_err(ConcretiseError::Invalid)? == Some(false)
@@ -178,6 +178,7 @@ pub(super) fn solve(net: &Network, trace: &SymbolicTrace, end_now: bool) -> Resu
         steps: Vec::with_capacity(n),
         final_delay: &times[n + 1] - &times[n],
         loop_start: None,
+        rates: None,
     };
     for (i, t) in trace.steps.iter().enumerate() {
         let after = ConcreteState { discrete: path[i + 1].discrete.clone(), clocks: valuation(i + 1, i + 1) };

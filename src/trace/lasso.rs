@@ -100,6 +100,7 @@ pub(super) fn without_ticks(run: &ConcreteTrace, keep_from: Option<usize>) -> Co
         steps: Vec::new(),
         final_delay: run.final_delay.clone(),
         loop_start: None,
+        rates: None,
     };
     let mut carry = Rational::from_integer(0.into());
     for (k, step) in run.steps.iter().enumerate() {

@@ -15,6 +15,7 @@
 pub mod concrete;
 pub mod json;
 mod lasso;
+mod linear;
 pub mod names;
 mod schedule;
 pub mod text;
@@ -59,6 +60,10 @@ pub struct ConcreteTrace {
     /// so may be steps in between; see [`validate`] for what makes the
     /// loop repeatable with time diverging.
     pub loop_start: Option<usize>,
+    /// In a linear network, the rate vector of every delay (the steps'
+    /// delays, then the final one; slot `k - 1` is variable `k`): each
+    /// within its state's rate intervals. `None`: every rate is 1.
+    pub rates: Option<Vec<Vec<Rational>>>,
 }
 
 impl ConcreteTrace {
@@ -70,10 +75,12 @@ impl ConcreteTrace {
     /// The state the run ends in, after the final delay.
     pub fn end(&self) -> ConcreteState {
         let last = self.last();
-        ConcreteState {
-            discrete: last.discrete.clone(),
-            clocks: last.clocks.iter().map(|c| c + &self.final_delay).collect(),
-        }
+        let d = &self.final_delay;
+        let clocks = match self.rates.as_ref().and_then(|r| r.last()) {
+            Some(r) => last.clocks.iter().zip(r).map(|(c, r)| c + d * r).collect(),
+            None => last.clocks.iter().map(|c| c + d).collect(),
+        };
+        ConcreteState { discrete: last.discrete.clone(), clocks }
     }
 
     /// The total time the run takes.

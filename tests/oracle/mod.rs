@@ -604,6 +604,7 @@ impl<'n> Oracle<'n> {
                         t[base + *clock as usize - 1] = value * self.clocks.scale();
                         self.reset.push(*clock);
                     }
+                    Update::Assign { .. } => return Err("the oracle runs timed networks only".into()),
                     Update::Data { target, value } => {
                         self.load_locs(&t);
                         let data = &t[self.np..base];

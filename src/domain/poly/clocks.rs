@@ -198,6 +198,24 @@ impl ClockSet for Poly {
             self.constraints().iter().map(|c| c.coeffs.iter().chain([&c.rhs]).map(words).sum::<usize>()).sum();
         entries * 8 + std::mem::size_of_val(self.constraints())
     }
+
+    const LINEAR: bool = true;
+    fn boxed(bounds: &[(Q, Q)]) -> Self {
+        Poly::boxed(bounds)
+    }
+    fn space(dim: usize) -> Self {
+        Poly::universe(dim - 1)
+    }
+    fn constrain_linear(&mut self, terms: &[(u32, i64)], strict: bool, rhs: &Q) -> bool {
+        *self = self.constrain_terms(terms, strict, rhs);
+        !Poly::is_empty(self)
+    }
+    fn elapse_rates(&mut self, rates: &[(Q, Q)], backwards: bool) {
+        *self = self.elapse_box(rates, backwards);
+    }
+    fn assign_linear(&mut self, x: usize, terms: &[(u32, i64)], constant: &Q, pre: bool) {
+        *self = self.assign_terms(x, terms, constant, pre);
+    }
 }
 
 #[cfg(test)]

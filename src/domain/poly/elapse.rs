@@ -89,7 +89,7 @@ impl Poly {
 impl Poly {
     /// `{x + t·r | x ∈ self, t >= 0}` for one rate vector `r`, over variables
     /// `y` (0..n) and `t` (n): one elimination instead of `n + 1`.
-    fn along(&self, r: &[Q]) -> Poly {
+    pub(super) fn along(&self, r: &[Q]) -> Poly {
         let n = self.dim();
         let mut cons: Vec<Constraint> = self
             .constraints()

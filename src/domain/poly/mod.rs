@@ -40,7 +40,8 @@
 //! (`eliminate`), time elapse under a closed bounded rate polyhedron
 //! (`elapse`), linear assignments and resets with their pre-images
 //! (`assign`), the convex hull as an explicitly over-approximating union
-//! (`hull`), and the clock-set verbs the timed engines use (`clocks`).
+//! (`hull`), the clock-set verbs the timed engines use (`clocks`), and the
+//! linear verbs of hybrid automata in the engines' numbering (`linear`).
 
 mod assign;
 mod canonical;
@@ -49,6 +50,7 @@ mod constraint;
 mod elapse;
 mod eliminate;
 mod hull;
+mod linear;
 mod polyhedron;
 mod rational;
 mod simplex;

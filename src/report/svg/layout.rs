@@ -99,6 +99,7 @@ mod tests {
                 .collect(),
             final_delay: r(last),
             loop_start: None,
+            rates: None,
         }
     }
 

@@ -15,7 +15,8 @@ use crate::trace::{ConcreteState, ConcreteTrace};
 pub fn ends_in(net: &Network, trace: &ConcreteTrace, f: &StateFormula) -> Result<Option<bool>, String> {
     let r = Replay { net };
     let last = trace.steps.last().map_or(&trace.initial, |s| &s.after);
-    let end = ConcreteState { discrete: last.discrete.clone(), clocks: r.delay(last, &trace.final_delay)? };
+    let rate = r.rates(trace)?.map(|r| &r[trace.steps.len()][..]);
+    let end = ConcreteState { discrete: last.discrete.clone(), clocks: r.delay(last, &trace.final_delay, rate)? };
     r.satisfies(f, &end)
 }
 

@@ -6,6 +6,7 @@
 use num_traits::Zero;
 
 mod formula;
+mod linear;
 pub mod region;
 mod step;
 
@@ -40,13 +41,16 @@ pub fn validate(net: &Network, trace: &ConcreteTrace) -> Result<(), String> {
     let r = Replay { net };
     r.shape(&trace.initial).map_err(|e| format!("initial state: {e}"))?;
     r.initial(&trace.initial).map_err(|e| format!("initial state: {e}"))?;
+    let rates = r.rates(trace)?;
     let mut at = trace.initial.clone();
     // The time since the last progress mark of the loop.
     let mut since_mark: Option<Rational> = None;
     for (k, step) in trace.steps.iter().enumerate() {
         let name = describe(net, &step.transition);
         let here = |e: String| format!("step {} ({name}): {e}", k + 1);
-        let waited = ConcreteState { discrete: at.discrete.clone(), clocks: r.delay(&at, &step.delay).map_err(here)? };
+        let rate = rates.map(|r| &r[k][..]);
+        let waited =
+            ConcreteState { discrete: at.discrete.clone(), clocks: r.delay(&at, &step.delay, rate).map_err(here)? };
         r.shape(&step.after).map_err(here)?;
         let in_loop = trace.loop_start.is_some_and(|l| k >= l);
         if let Some(t) = since_mark.as_mut() {
@@ -68,7 +72,8 @@ pub fn validate(net: &Network, trace: &ConcreteTrace) -> Result<(), String> {
         }
         at = step.after.clone();
     }
-    r.delay(&at, &trace.final_delay).map_err(|e| format!("final delay: {e}"))?;
+    let rate = rates.map(|r| &r[trace.steps.len()][..]);
+    r.delay(&at, &trace.final_delay, rate).map_err(|e| format!("final delay: {e}"))?;
     match trace.loop_start {
         Some(l) => repeatable(net, trace, l),
         None => Ok(()),
@@ -111,6 +116,11 @@ fn describe(net: &Network, t: &Transition) -> String {
     t.edges.iter().map(|&(p, e)| edge_move(net, p, e)).collect::<Vec<_>>().join(", ")
 }
 
+/// `Σ a_k·v_k` over variables numbered from 1.
+fn sum(terms: &[(u32, i64)], values: &[Rational]) -> Rational {
+    terms.iter().fold(Rational::zero(), |s, &(k, a)| s + Rational::from_integer(a.into()) * &values[k as usize - 1])
+}
+
 struct Replay<'n> {
     net: &'n Network,
 }
@@ -120,13 +130,17 @@ impl Replay<'_> {
         code.eval(&d.locs, &d.data, &mut Vec::new()).map_err(|e| format!("run-time error: {e:?}"))
     }
 
-    /// Whether `v_i - v_j ≺ ±bound` holds, with `v_0 = 0`.
+    /// Whether `v_i - v_j ≺ ±bound` holds, with `v_0 = 0` (in a linear
+    /// network, `Σ a_k·v_k ≺ ±bound + offset`).
     fn holds(&self, c: &ClockConstraint, d: &Discrete, clocks: &[Rational]) -> Result<bool, String> {
         let b = self.eval(&c.bound, d)?;
         let b = Rational::from_integer(if c.negate { -i128::from(b) } else { i128::from(b) }.into());
         let at = |k: u32| if k == 0 { Rational::zero() } else { clocks[k as usize - 1].clone() };
-        let diff = at(c.i) - at(c.j);
-        Ok(if c.strict { diff < b } else { diff <= b })
+        let (lhs, b) = match &c.linear {
+            Some(l) => (sum(&l.terms, clocks), b + &l.offset),
+            None => (at(c.i) - at(c.j), b),
+        };
+        Ok(if c.strict { lhs < b } else { lhs <= b })
     }
 
     fn clocks_text(&self, clocks: &[Rational]) -> String {
@@ -154,7 +168,10 @@ impl Replay<'_> {
                 return Err(format!("`{}` = {v} is outside its range [{}, {}]", slot.name, slot.lo, slot.hi));
             }
         }
-        if let Some(k) = s.clocks.iter().position(|c| *c < Rational::zero()) {
+        // A linear network's variables may be negative (assignments, rates).
+        if net.hybrid.is_none()
+            && let Some(k) = s.clocks.iter().position(|c| *c < Rational::zero())
+        {
             return Err(format!("clock {} is negative ({})", net.clocks[k], s.clocks[k]));
         }
         Ok(())
@@ -177,9 +194,7 @@ impl Replay<'_> {
                 return Err(format!("`{}` = {v} is not an initial value", slot.name));
             }
         }
-        if let Some(k) = s.clocks.iter().position(|c| !c.is_zero()) {
-            return Err(format!("clock {} starts at {}, not 0", net.clocks[k], s.clocks[k]));
-        }
+        self.initial_values(&s.clocks)?;
         self.invariants(&s.discrete, &s.clocks)
     }
 
@@ -212,7 +227,7 @@ impl Replay<'_> {
     /// synchronisation on an urgent channel is enabled; invariants are
     /// convex (upper bounds), so holding at both ends means holding
     /// throughout.
-    fn delay(&self, s: &ConcreteState, delay: &Rational) -> Result<Vec<Rational>, String> {
+    fn delay(&self, s: &ConcreteState, delay: &Rational, rate: Option<&[Rational]>) -> Result<Vec<Rational>, String> {
         let net = self.net;
         if *delay < Rational::zero() {
             return Err(format!("negative delay {delay}"));
@@ -234,7 +249,13 @@ impl Replay<'_> {
                 net.channels[c as usize].name
             ));
         }
-        let after: Vec<Rational> = s.clocks.iter().map(|c| c + delay).collect();
+        let after: Vec<Rational> = match rate {
+            Some(r) => {
+                self.rate_within(&s.discrete, r)?;
+                s.clocks.iter().zip(r).map(|(c, r)| c + delay * r).collect()
+            }
+            None => s.clocks.iter().map(|c| c + delay).collect(),
+        };
         self.invariants(&s.discrete, &after).map_err(|e| format!("after the delay {delay}: {e}"))?;
         Ok(after)
     }

@@ -157,6 +157,10 @@ impl Replay<'_> {
                         }
                         next.clocks[*k as usize - 1] = Rational::from_integer((*value).into());
                     }
+                    Update::Assign { var, terms, value } => {
+                        let v = Rational::from_integer(self.eval(value, &next.discrete)?.into());
+                        next.clocks[*var as usize - 1] = super::sum(terms, &next.clocks) + v;
+                    }
                     Update::Data { target, value } => {
                         let v = self.eval(value, &next.discrete)?;
                         let slot = match target {
@@ -186,7 +190,7 @@ impl Replay<'_> {
                 }
             }
         }
-        debug_assert!(next.clocks.iter().all(|c| *c >= Rational::zero()));
+        debug_assert!(net.hybrid.is_some() || next.clocks.iter().all(|c| *c >= Rational::zero()));
         Ok(next)
     }
 }
