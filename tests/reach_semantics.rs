@@ -111,3 +111,30 @@ fn negative_clock_bounds_do_not_confuse_extrapolation() {
 fn deadlock_checks_do_not_run_updates_of_steps_that_never_happen() {
     expectations_hold("tests/models/semantics/deadlock-error.yaml");
 }
+
+/// With several initial states, `E<>` asks that every one reaches the goal
+/// (FORMAT.md), in every engine and with every abstraction and thread
+/// count: the verdicts argued in the model agree with the fixpoint engine's.
+#[test]
+fn e_eventually_holds_from_every_initial_state() {
+    let path = "tests/models/semantics/unknown-start.yaml";
+    expectations_hold(path);
+    let loaded = common::load(Path::new(path)).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    for p in &loaded.model.properties {
+        let Some(Expect::Bool(want)) = p.expect else { continue };
+        let want = if want { Verdict::Satisfied } else { Verdict::Violated };
+        for engine in [None, Some(kairos::model::formula::EngineKind::Tctl)] {
+            for abstraction in [engine::AbstractionChoice::None, engine::AbstractionChoice::Alu] {
+                let options = Options { engine, abstraction: Some(abstraction), ..Options::default() };
+                let o = engine::check(&loaded.model, Some(&net), p, &options);
+                assert_eq!(o.verdict, want, "{}: {engine:?} {abstraction:?}", p.name);
+                if want == Verdict::Satisfied && p.name == "somewhere-from-every-start" && engine.is_none() {
+                    let t = o.trace.expect("a witness");
+                    let c = kairos::trace::concretise(&net, &t).unwrap();
+                    kairos::trace::validate(&net, &c).unwrap();
+                }
+            }
+        }
+    }
+}

@@ -9,6 +9,7 @@
 
 pub mod bound;
 pub mod graph;
+pub mod initial;
 pub mod limits;
 pub mod liveness;
 pub mod observer;
@@ -253,6 +254,11 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
         Err(d) => return unsupported(d.message),
     };
     net.add_formula_bounds(&phi);
+    if !negate && let Some(valuations) = initial::valuations(&net) {
+        return initial::every_initial(&net, &valuations, options, |one, opts| {
+            reach_check(one, phi.clone(), false, opts)
+        });
+    }
     reach_check(&net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
 }
 

@@ -746,6 +746,37 @@ impl<'n> Oracle<'n> {
     /// Some reachable state satisfies `f` (the discrete steps of states
     /// whose expansion failed are cut: the engine stops there, so nothing
     /// beyond counts; a goal reached anyway may or may not be reported).
+    /// `E<> f` as FORMAT.md states it: from every initial state some run
+    /// reaches a state of `f` (backwards from the states of `f` over the
+    /// discrete and delay steps).
+    pub fn reachable_from_every_initial(&mut self, f: &StateFormula) -> Result<bool, EvalError> {
+        let n = self.states.len();
+        let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (i, next) in self.succ.iter().enumerate() {
+            for &j in next.iter().chain((self.delay[i] != NONE).then_some(&self.delay[i])) {
+                pred[j as usize].push(i as u32);
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut stack = Vec::new();
+        for (i, s) in seen.iter_mut().enumerate() {
+            if self.sat(f, i)? {
+                *s = true;
+                stack.push(i);
+            }
+        }
+        while let Some(j) = stack.pop() {
+            for &i in &pred[j] {
+                if !seen[i as usize] {
+                    seen[i as usize] = true;
+                    stack.push(i as usize);
+                }
+            }
+        }
+        Ok(seen[..self.initial_states].iter().all(|&s| s))
+    }
+
+    /// Some state of `f` is reachable (from some initial state).
     pub fn reachable(&mut self, f: &StateFormula) -> Result<bool, EvalError> {
         for i in 0..self.states.len() {
             if self.sat(f, i)? {
