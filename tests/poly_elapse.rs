@@ -6,7 +6,7 @@
 
 mod poly_support;
 
-use kairos::domain::poly::{Constraint, Poly, Q, RateError, Rel, q, unit};
+use kairos::domain::poly::{Constraint, Poly, RateError, Rel, q, unit};
 use poly_support::*;
 use proptest::prelude::*;
 
@@ -28,25 +28,6 @@ fn rates(d: usize) -> impl Strategy<Value = Vec<Constraint>> {
 
 fn case() -> impl Strategy<Value = (usize, Vec<Constraint>, Vec<Constraint>)> {
     (1usize..=3).prop_flat_map(|d| (Just(d), system(d, 4), rates(d)))
-}
-
-/// Whether `p + sign·w ∈ P` for some `w` in the cone of the rates.
-fn reachable(d: usize, cons: &[Constraint], rates: &[Constraint], p: &[Q], sign: i64) -> bool {
-    // Variables: w (0..d), t (d).
-    let mut sys = Vec::new();
-    for c in cons {
-        let mut a: Vec<Q> = c.coeffs.iter().map(|x| x * q(sign)).collect();
-        a.push(q(0));
-        let ap: Q = c.coeffs.iter().zip(p).map(|(x, y)| x * y).sum();
-        sys.push(Constraint::new(a, c.rel, &c.rhs - ap));
-    }
-    for r in rates {
-        let mut a = r.coeffs.clone();
-        a.push(-&r.rhs);
-        sys.push(Constraint::new(a, r.rel, q(0)));
-    }
-    sys.push(Constraint::ge(unit(d + 1, d), q(0)));
-    !fm_empty(d + 1, &sys)
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Symbolic sets of continuous valuations, behind one trait the semantics
-//! and the engines are generic over: `zone` (DBMs) implements it now; exact
-//! rational polyhedra will implement it for rates and parameters without
-//! touching the engines. `federation` builds unions of any of them.
+//! and the engines are generic over: `zone` (DBMs) and `poly` (exact
+//! rational polyhedra, which also have the linear verbs of hybrid automata)
+//! implement it. `federation` builds unions of any of them.
 
 pub mod federation;
 pub mod poly;

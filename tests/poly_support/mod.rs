@@ -4,7 +4,7 @@
 //! emptiness of small systems, so "exists a witness" is decided exactly.
 #![allow(dead_code)]
 
-use kairos::domain::poly::{Constraint, Poly, Q, Rel, q, qr};
+use kairos::domain::poly::{Constraint, Poly, Q, Rel, q, qr, unit};
 use proptest::prelude::*;
 
 /// Whether `c` holds at `p`, evaluated here rather than by the library.
@@ -149,4 +149,23 @@ pub fn lift(c: &Constraint, total: usize, at: impl Fn(usize) -> usize) -> Constr
 
 pub fn poly(dim: usize, cons: &[Constraint]) -> Poly {
     Poly::new(dim, cons.to_vec())
+}
+
+/// Whether `p + sign·w ∈ P` for some `w` in the cone of the rates.
+pub fn reachable(d: usize, cons: &[Constraint], rates: &[Constraint], p: &[Q], sign: i64) -> bool {
+    // Variables: w (0..d), t (d).
+    let mut sys = Vec::new();
+    for c in cons {
+        let mut a: Vec<Q> = c.coeffs.iter().map(|x| x * q(sign)).collect();
+        a.push(q(0));
+        let ap: Q = c.coeffs.iter().zip(p).map(|(x, y)| x * y).sum();
+        sys.push(Constraint::new(a, c.rel, &c.rhs - ap));
+    }
+    for r in rates {
+        let mut a = r.coeffs.clone();
+        a.push(-&r.rhs);
+        sys.push(Constraint::new(a, r.rel, q(0)));
+    }
+    sys.push(Constraint::ge(unit(d + 1, d), q(0)));
+    !fm_empty(d + 1, &sys)
 }

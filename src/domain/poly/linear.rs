@@ -43,6 +43,9 @@ impl Poly {
 
     /// Time elapse under the box of rates (backwards: under its opposite).
     pub fn elapse_box(&self, rates: &[(Q, Q)], backwards: bool) -> Poly {
+        if self.is_empty() {
+            return self.clone();
+        }
         let flip = |r: &Q| if backwards { -r } else { r.clone() };
         if rates.iter().all(|(lo, hi)| lo == hi) {
             let r: Vec<Q> = rates.iter().map(|(lo, _)| flip(lo)).collect();

@@ -1,6 +1,8 @@
 //! Each clock as a line over time: rising at slope 1 (in the diagram's
 //! units, see [`super::layout`]) during delays, flat during a step's
-//! column, dropping to its new value where a step resets it.
+//! column, dropping to its new value where a step resets it. In a linear
+//! network the continuous variables are drawn the same way, each delay at
+//! the trace's rate for it (any slope, values of any sign).
 
 use num_traits::ToPrimitive;
 
@@ -19,17 +21,26 @@ pub fn clocks(svg: &mut Svg, net: &Network, trace: &ConcreteTrace, time: &Timeli
     let states: Vec<_> = std::iter::once(&trace.initial).chain(trace.steps.iter().map(|s| &s.after)).collect();
     for (c, name) in net.clocks.iter().enumerate() {
         // Each state: its value on entry and after its delay.
-        let values: Vec<(&Rational, Rational)> =
-            states.iter().zip(&time.spans).map(|(s, span)| (&s.clocks[c], &s.clocks[c] + &span.delay)).collect();
+        let rate = |k: usize| trace.rates.as_ref().map_or(Rational::from_integer(1.into()), |r| r[k][c].clone());
+        let values: Vec<(&Rational, Rational)> = states
+            .iter()
+            .zip(&time.spans)
+            .enumerate()
+            .map(|(k, (s, span))| (&s.clocks[c], &s.clocks[c] + &span.delay * rate(k)))
+            .collect();
         let one = Rational::from_integer(1.into());
-        let max = values.iter().map(|(_, v)| v).fold(&one, |a, b| if b > a { b } else { a }).clone();
-        let top_value = max.to_f64().unwrap_or(1.0);
+        let zero = Rational::from_integer(0.into());
+        let all = || values.iter().flat_map(|(a, b)| [*a, b]);
+        let max = all().fold(&one, |a, b| if b > a { b } else { a }).clone();
+        let min = all().fold(&zero, |a, b| if b < a { b } else { a }).clone();
+        let (low, span) = (min.to_f64().unwrap_or(0.0), (&max - &min).to_f64().unwrap_or(1.0));
         let base = top + ROW * c as f64 + PLOT;
-        let y = |v: &Rational| base - PLOT * v.to_f64().unwrap_or(0.0) / top_value;
+        let y = |v: &Rational| base - PLOT * (v.to_f64().unwrap_or(0.0) - low) / span;
         svg.open("g", &[("class", "clock".into()), ("data-clock", name.clone())]);
         svg.text("text", &[("class", "name".into()), ("x", num(label_x)), ("y", num(base - PLOT / 2.0 + 4.0))], name);
-        // The vertical scale: 0 at the axis, the largest value at the top.
-        svg.text("text", &[("class", "name scale".into()), ("x", num(label_x)), ("y", num(base))], "0");
+        // The vertical scale: the least value (0 unless a variable goes
+        // below) at the axis, the largest at the top.
+        svg.text("text", &[("class", "name scale".into()), ("x", num(label_x)), ("y", num(base))], &min.to_string());
         svg.text(
             "text",
             &[("class", "name scale".into()), ("x", num(label_x)), ("y", num(base - PLOT + 8.0))],

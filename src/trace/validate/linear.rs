@@ -18,12 +18,15 @@ impl Replay<'_> {
         let net = self.net;
         let first = net.hybrid.as_ref().map_or(clocks.len() + 1, |h| h.first_continuous as usize);
         for (k, v) in clocks.iter().enumerate() {
-            let (lo, hi) = match &net.hybrid {
-                Some(h) if k + 1 >= first => h.init[k + 1 - first].clone(),
-                _ => (Rational::zero(), Rational::zero()),
-            };
-            if *v < lo || *v > hi {
-                return Err(format!("{} starts at {v}, outside [{lo}, {hi}]", net.clocks[k]));
+            match &net.hybrid {
+                Some(h) if k + 1 >= first => {
+                    let (lo, hi) = &h.init[k + 1 - first];
+                    if v < lo || v > hi {
+                        return Err(format!("{} starts at {v}, outside [{lo}, {hi}]", net.clocks[k]));
+                    }
+                }
+                _ if !v.is_zero() => return Err(format!("clock {} starts at {v}, not 0", net.clocks[k])),
+                _ => {}
             }
         }
         Ok(())

@@ -1,0 +1,69 @@
+//! The command line on hybrid and parametric models: `--param p=v` (FORMAT.md
+//! section 4), the default and forced `--domain`, and the commands that do
+//! not take hybrid models yet answering exit 5.
+
+mod common;
+
+use common::kairos;
+
+const CROSSING: &str = "models/hytech-crossing.yaml";
+const TIMEOUT: &str = "tests/models/param/timeout.yaml";
+
+#[test]
+fn parameters_are_fixed_by_value() {
+    let safe = "A[] (crossing imply a == 0)";
+    let (code, out, _) = kairos(&["check", CROSSING, "-q", safe, "--param", "m=7"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("satisfied"), "{out}");
+    // Unsafe below 7: the trace ends with the train in and the gate open.
+    let (code, out, _) = kairos(&["check", CROSSING, "-q", safe, "--param", "m=13/2", "--trace"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("violated") && out.contains("Train: near -> in"), "{out}");
+    assert!(out.contains("Train.x = 13/2"), "the train enters at 13/2: {out}");
+}
+
+#[test]
+fn bad_or_missing_values_are_refused() {
+    let q = ["check", CROSSING, "-q", "E<> crossing"];
+    let with = |extra: &[&str]| kairos(&[&q[..], extra].concat());
+    assert_eq!(with(&[]).0, 5, "no value: checking for every value is not supported yet");
+    assert_eq!(with(&["--param", "k=3"]).0, 2, "no such parameter");
+    assert_eq!(with(&["--param", "m=21"]).0, 2, "above its maximum");
+    assert_eq!(with(&["--param", "m=1/0"]).0, 2, "not a number");
+    assert_eq!(with(&["--param", "m=7", "--param", "m=8"]).0, 2, "given twice");
+}
+
+#[test]
+fn hybrid_models_default_to_polyhedra() {
+    let (code, out, _) = kairos(&["check", "models/water-level.yaml", "-q", "E<> level == 12"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = kairos(&["check", "models/water-level.yaml", "-q", "E<> level == 12", "--domain", "zone"]);
+    assert_eq!(code, 5, "{out}");
+    assert!(out.contains("zones cannot represent hybrid models"), "{out}");
+    // Liveness, graph and bound do not take hybrid models yet.
+    let (code, out, _) = kairos(&["check", "models/water-level.yaml", "-q", "Tank.off --> Tank.on"]);
+    assert_eq!(code, 5, "{out}");
+    assert_eq!(kairos(&["graph", "models/water-level.yaml"]).0, 5);
+    assert_eq!(kairos(&["bound", "models/water-level.yaml", "-q", "Tank.off --> Tank.on"]).0, 5);
+}
+
+/// An integer value keeps a timed model timed: every command and engine.
+#[test]
+fn integer_values_keep_a_timed_model_timed() {
+    let (code, out, _) = kairos(&["bound", TIMEOUT, "-q", "Worker.start --> Worker.done", "--param", "d=7"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("7 (attained"), "{out}");
+    let (code, out, _) = kairos(&["graph", TIMEOUT, "--param", "d=7"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = kairos(&["check", TIMEOUT, "-q", "Worker.start --> Worker.done", "--param", "d=7"]);
+    assert_eq!(code, 0, "{out}");
+    // A rational value: polyhedra, reachability (the constraints stay those
+    // of a timed model: differences, the parameter on the right).
+    let (code, out, _) =
+        kairos(&["check", TIMEOUT, "-q", "A[] (Worker.start imply Worker.x <= d)", "--param", "d=13/2"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("satisfied"), "{out}");
+    let (code, _, _) = kairos(&["check", TIMEOUT, "-q", "E<> Worker.start and Worker.x == d", "--param", "d=13/2"]);
+    assert_eq!(code, 0);
+    assert_eq!(kairos(&["bound", TIMEOUT, "-q", "Worker.start --> Worker.done", "--param", "d=13/2"]).0, 5);
+}
