@@ -10,6 +10,7 @@ pub(crate) mod build;
 pub mod code;
 pub(crate) mod compile;
 mod formula;
+mod function;
 
 pub use bounds::{LuBounds, NO_BOUND};
 pub use build::build;
@@ -83,6 +84,8 @@ pub enum Update {
     Data { target: Target, value: Code },
     /// `x = c`.
     Reset { clock: u32, value: i64 },
+    /// A function call run for its effect on the data.
+    Effect(Code),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -157,8 +157,11 @@ impl Replay<'_> {
                         }
                         next.clocks[*k as usize - 1] = Rational::from_integer((*value).into());
                     }
+                    Update::Effect(code) => {
+                        self.exec(code, &mut next.discrete)?;
+                    }
                     Update::Data { target, value } => {
-                        let v = self.eval(value, &next.discrete)?;
+                        let v = self.exec(value, &mut next.discrete)?;
                         let slot = match target {
                             Target::Slot(s) => *s as usize,
                             Target::Indexed { base, len, index } => {
