@@ -3,11 +3,14 @@
 //!
 //! Trees are compared as S-expressions printed by `sx` below: `(EF (and a b))`.
 
+use kairos::syntax::ast::{Action, StmtKind, Update};
 use kairos::syntax::ast::{
     AssignOp, BinOp, BoundOp, Expr, ExprKind, ParseError, PathOp, PathQuant, Quantifier, Select, Span, SyncDir,
-    SystemArg, TimeBound, UnOp, Update,
+    SystemArg, TimeBound, UnOp,
 };
-use kairos::syntax::parse::{parse_expr, parse_formula, parse_selects, parse_sync, parse_system_entry, parse_updates};
+use kairos::syntax::parse::{
+    parse_expr, parse_formula, parse_function, parse_selects, parse_sync, parse_system_entry, parse_updates,
+};
 
 // ---------------------------------------------------------------- printer
 
@@ -80,6 +83,9 @@ fn print(e: &Expr, carets: bool) -> String {
             format!("({op} {} {})", p(lhs), p(rhs))
         }
         ExprKind::Cond { cond, then, other } => format!("(? {} {} {})", p(cond), p(then), p(other)),
+        ExprKind::Call { name, args } => {
+            format!("(call {}{})", name.name, args.iter().map(|a| format!(" {}", p(a))).collect::<String>())
+        }
         ExprKind::Quant { quant, var, lo, hi, body } => {
             let q = match quant {
                 Quantifier::Forall => "forall",
@@ -111,9 +117,13 @@ fn print(e: &Expr, carets: bool) -> String {
     if carets && e.paren { format!("{s}^") } else { s }
 }
 
-fn updates_sx(us: &[Update]) -> String {
+fn updates_sx(us: &[Action]) -> String {
     us.iter()
-        .map(|u| {
+        .map(|a| {
+            let u = match a {
+                Action::Assign(u) => u,
+                Action::Call(e) => return sx(e),
+            };
             let op = match u.op {
                 AssignOp::Set => "=",
                 AssignOp::Add => "+=",
@@ -233,7 +243,14 @@ fn updates_trailing_semicolon_and_empty() {
 
 #[test]
 fn update_spans() {
-    let us = parse_updates("x = 0; count += 1").unwrap();
+    let us: Vec<Update> = parse_updates("x = 0; count += 1")
+        .unwrap()
+        .into_iter()
+        .map(|a| match a {
+            Action::Assign(u) => u,
+            Action::Call(_) => panic!("an assignment"),
+        })
+        .collect();
     assert_eq!(us[0].span, Span::new(0, 5));
     assert_eq!(us[0].target.span, Span::new(0, 1));
     assert_eq!(us[0].value.span, Span::new(4, 5));
@@ -600,12 +617,11 @@ fn error_temporal_in_expression() {
 }
 
 #[test]
-fn error_calls_need_a_member() {
-    let e = ex_err("p(i)");
-    assert_err(&e, 0, "`p(...)` must be followed by `.` and a member");
-    assert_eq!(e.span, Span::new(0, 4));
-    assert_err(&fo_err("forall (i : 1..N) p(i) imply q"), 18, "must be followed by `.`");
-    assert_err(&fo_err("E<> Train(1)"), 4, "`Train(...)` must be followed by `.`");
+fn calls_without_a_member_are_function_calls() {
+    assert_eq!(ex("p(i)"), "(call p i)");
+    assert_eq!(ex("f() + g(1, x[2])"), "(+ (call f) (call g 1 (at x 2)))");
+    assert_eq!(fo("forall (i : 1..N) p(i) imply q"), "(forall i 1 N (imply (call p i) q))");
+    assert_err(&ex_err("Train().x"), 0, "`Train()` names no instance");
     assert_err(&ex_err("Gate."), 5, "expected a name after `.`");
     assert_err(&ex_err("Train(1).3"), 9, "expected a name after `.`, found `3`");
 }
@@ -656,7 +672,7 @@ fn error_sync() {
 
 #[test]
 fn error_updates() {
-    assert_err(&parse_updates("x 0").unwrap_err(), 2, "`=`, `+=` or `-=`");
+    assert_err(&parse_updates("x 0").unwrap_err(), 2, "`=`, `+=`, `-=`, `++` or `--`");
     assert_err(&parse_updates("x == 0").unwrap_err(), 2, "use `=` to assign");
     assert_err(&parse_updates("x = ").unwrap_err(), 4, "expected an expression after `=`");
     assert_err(&parse_updates("x = 0;; y = 1").unwrap_err(), 6, "expected an assignment");
@@ -788,4 +804,56 @@ fn no_panic_on_odd_input() {
             assert!(!r.message.contains("Rule::") && !r.message.contains("expr_"), "{s:?}: {r:?}");
         }
     }
+}
+
+// ---------------------------------------------------------------- functions
+
+#[test]
+fn updates_with_steps_and_calls() {
+    assert_eq!(
+        updates_sx(&parse_updates("n++; --m; enqueue(id); a[i]--").unwrap()),
+        "(+= n 1) (-= m 1) (call enqueue id) (-= (at a i) 1)"
+    );
+    assert_err(&parse_updates("n + 1").unwrap_err(), 2, "expected");
+}
+
+#[test]
+fn function_definitions() {
+    let f = parse_function(
+        "int[0, N] front(int &q[N], bool b) { int i = 0, j; for (i = 0; i < N; i++) { j += q[i]; } if (b) return 1; else { return j; } }",
+    );
+    assert!(f.is_err(), "array parameters are not in the grammar");
+    let f = parse_function(
+        "int[0, N] f(int &r, bool b) { int i = 0, j; for (i = 0; i < N; i++) { j += r; } while (b) b = false; if (b) return 1; else { return j; } }",
+    )
+    .unwrap();
+    assert_eq!(f.name.name, "f");
+    assert!(f.params[0].by_ref && !f.params[1].by_ref);
+    let kinds: Vec<&str> = f
+        .body
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::Local { .. } => "local",
+            StmtKind::For { .. } => "for",
+            StmtKind::While { .. } => "while",
+            StmtKind::If { other: Some(_), .. } => "if-else",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(kinds, ["local", "for", "while", "if-else"]);
+    let v = parse_function("void g() { return; }").unwrap();
+    assert!(v.ret.is_none() && matches!(v.body[0].kind, StmtKind::Return(None)));
+}
+
+#[test]
+fn function_errors_are_located() {
+    let text = "int f() {\n  return 1 +;\n}";
+    let e = parse_function(text).unwrap_err();
+    assert_eq!(&text[e.span.start..e.span.end], ";");
+    assert!(e.message.contains("expected an expression"), "{}", e.message);
+    let e = parse_function("int f() { x = 1 }").unwrap_err();
+    assert!(e.message.contains("`;`"), "{}", e.message);
+    let deep = format!("void f() {{ {} }}", "if (a) ".repeat(2000) + "x = 1;");
+    let e = parse_function(&deep).unwrap_err();
+    assert!(e.message.contains("function too large"), "{}", e.message);
 }

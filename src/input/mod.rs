@@ -38,8 +38,10 @@ pub struct Rejected {
 }
 
 impl Rejected {
+    /// Only "not supported yet" diagnostics make the rejection `unsupported`.
     pub fn new(diags: Vec<Diagnostic>, sources: Vec<Source>) -> Rejected {
-        Rejected { diags, sources, unsupported: false }
+        let unsupported = !diags.is_empty() && diags.iter().all(|d| d.code == "unsupported");
+        Rejected { diags, sources, unsupported }
     }
 }
 

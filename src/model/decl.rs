@@ -17,6 +17,8 @@ pub struct ModelDecl {
     pub channels: Vec<ChanDecl>,
     pub parameters: Vec<ParamDecl>,
     pub continuous: Vec<ContDecl>,
+    /// Function definitions, one block scalar each.
+    pub functions: Vec<Text>,
     pub templates: Vec<TemplateDecl>,
     pub system: Vec<Text>,
     pub properties: Vec<PropertyDecl>,
@@ -33,6 +35,7 @@ pub enum OutOfRange {
 }
 
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant, reason = "a handful per model file, built once")]
 pub enum VarType {
     /// `range: [lo, hi]`, inclusive.
     Int {
@@ -97,6 +100,7 @@ pub struct TemplateDecl {
     pub params: Vec<Name>,
     pub clocks: Vec<Name>,
     pub variables: Vec<VarDecl>,
+    pub functions: Vec<Text>,
     pub initial: Option<Name>,
     pub locations: Vec<LocDecl>,
     pub edges: Vec<EdgeDecl>,
@@ -181,6 +185,7 @@ impl Reader<'_> {
         let channels = m.get("channels").map(|n| self.channels(n)).unwrap_or_default();
         let parameters = m.get("parameters").map(|n| self.parameters(n)).unwrap_or_default();
         let continuous = m.get("continuous").map(|n| self.continuous(n)).unwrap_or_default();
+        let functions = m.get("functions").map(|n| self.seq(n, "`functions`").to_vec()).unwrap_or_default();
         let templates = match m.get("templates") {
             Some(n) => {
                 let mut t = self.map(n, "`templates`");
@@ -228,6 +233,7 @@ impl Reader<'_> {
             channels,
             parameters,
             continuous,
+            functions,
             templates,
             system,
             properties,
@@ -399,6 +405,7 @@ impl Reader<'_> {
         let params = m.get("params").map(|n| self.names(n, "parameter name")).unwrap_or_default();
         let clocks = m.get("clocks").map(|n| self.names(n, "clock name")).unwrap_or_default();
         let variables = m.get("variables").map(|n| self.variables(n)).unwrap_or_default();
+        let functions = m.get("functions").map(|n| self.seq(n, "`functions`").to_vec()).unwrap_or_default();
         let initial = match m.get("initial") {
             Some(n) => self.name(n, "location name"),
             None => {
@@ -429,7 +436,7 @@ impl Reader<'_> {
             None => Vec::new(),
         };
         self.finish(m, &what);
-        TemplateDecl { name, params, clocks, variables, initial, locations, edges, observer }
+        TemplateDecl { name, params, clocks, variables, functions, initial, locations, edges, observer }
     }
 
     fn location(&mut self, name: Name, node: &Node) -> LocDecl {

@@ -1,7 +1,7 @@
 //! Substituting template parameters into typed expressions and folding what
 //! becomes constant.
 
-use crate::model::typed::TExpr;
+use crate::model::typed::{TArg, TExpr, TPlace};
 use crate::syntax::ast::BinOp;
 
 /// The value of `t` once the parameters are `args`, if it is constant and
@@ -17,7 +17,24 @@ pub fn subst(t: &TExpr, args: &[i64]) -> TExpr {
     let b = |t: &TExpr| Box::new(subst(t, args));
     match t {
         TExpr::Param(i) => TExpr::Const(args.get(*i).copied().unwrap_or(0)),
-        TExpr::Const(_) | TExpr::Select(_) | TExpr::Bound(_) | TExpr::Var(_) | TExpr::AtLoc(..) => t.clone(),
+        TExpr::Const(_)
+        | TExpr::Select(_)
+        | TExpr::Bound(_)
+        | TExpr::Var(_)
+        | TExpr::AtLoc(..)
+        | TExpr::Local(_)
+        | TExpr::Ref(_) => t.clone(),
+        TExpr::Call(f, targs) => TExpr::Call(
+            *f,
+            targs
+                .iter()
+                .map(|a| match a {
+                    TArg::Value(e) => TArg::Value(subst(e, args)),
+                    TArg::Ref(TPlace::Elem(v, len, i)) => TArg::Ref(TPlace::Elem(*v, *len, b(i))),
+                    TArg::Ref(p) => TArg::Ref(p.clone()),
+                })
+                .collect(),
+        ),
         TExpr::Index(v, len, i) => TExpr::Index(*v, *len, b(i)),
         TExpr::Neg(a) => match subst(a, args) {
             TExpr::Const(v) if v != i64::MIN => TExpr::Const(-v),
@@ -74,6 +91,9 @@ pub fn is_static(t: &TExpr) -> bool {
         | TExpr::Var(_)
         | TExpr::AtLoc(..)
         | TExpr::Index(..)
+        | TExpr::Local(_)
+        | TExpr::Ref(_)
+        | TExpr::Call(..)
         | TExpr::Quant { .. } => false,
         TExpr::Neg(a) | TExpr::Not(a) => is_static(a),
         TExpr::Binary(_, a, b) => is_static(a) && is_static(b),

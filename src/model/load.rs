@@ -37,7 +37,15 @@ pub fn load_model(src: &Source) -> Result<Loaded, Vec<Diagnostic>> {
 
 impl Loaded {
     fn checker<'s>(&self, src: &'s Source) -> Checker<'s> {
-        Checker { r: Reader::new(src), globals: self.globals.clone(), model: self.model.clone() }
+        Checker {
+            r: Reader::new(src),
+            globals: self.globals.clone(),
+            model: self.model.clone(),
+            template_functions: Vec::new(),
+            effects: false,
+            impure: false,
+            defining: None,
+        }
     }
 
     /// The properties of a spec file, typed against this model. Call
@@ -64,6 +72,7 @@ impl Loaded {
                 value: text.to_string(),
                 plain: false,
                 direct: Some(Pos { index: 0, line: 1, column: 1 }),
+                block: None,
             }),
         };
         let decl = crate::model::decl::PropertyDecl {

@@ -44,6 +44,13 @@ pub enum TExpr {
     Not(Box<TExpr>),
     Binary(BinOp, Box<TExpr>, Box<TExpr>),
     Cond(Box<TExpr>, Box<TExpr>, Box<TExpr>),
+    /// A parameter passed by value or a local variable of the function
+    /// being typed: its slot in the function's frame.
+    Local(usize),
+    /// A parameter passed by reference, read: its slot in the frame.
+    Ref(usize),
+    /// A call of a user function.
+    Call(FnRef, Vec<TArg>),
     /// `forall`/`exists` over the inclusive range `lo..hi`.
     Quant {
         forall: bool,
@@ -60,6 +67,83 @@ impl TExpr {
             _ => None,
         }
     }
+}
+
+/// A user function: global, or of the template it is used in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FnRef {
+    Global(usize),
+    Template(usize),
+}
+
+/// Where a value is written: a variable, an array element, or a slot of the
+/// function's frame (a local, or a parameter passed by reference).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TPlace {
+    Var(VarRef),
+    /// `a[i]`, with the array's length.
+    Elem(VarRef, usize, Box<TExpr>),
+    Local(usize),
+    Ref(usize),
+}
+
+/// An argument of a call.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TArg {
+    Value(TExpr),
+    Ref(TPlace),
+}
+
+/// The type of a value in a function: a boolean, or an integer in `[lo, hi]`
+/// (bounds may use template parameters).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TValueTy {
+    pub is_bool: bool,
+    pub lo: TExpr,
+    pub hi: TExpr,
+}
+
+/// A statement of a function body, with the file line it starts on (for
+/// run-time errors).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TStmt {
+    pub line: u32,
+    pub kind: TStmtKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TStmtKind {
+    /// `place op= value`; the place's range is checked at run time.
+    Assign {
+        place: TPlace,
+        op: AssignOp,
+        value: TExpr,
+    },
+    /// A call for its effect.
+    Eval(TExpr),
+    If(TExpr, Vec<TStmt>, Vec<TStmt>),
+    /// `for` loops are a `While` after their initialisation, the step at the
+    /// end of the body.
+    While(TExpr, Vec<TStmt>),
+    Return(Option<TExpr>),
+}
+
+/// A typed function. Its frame holds the parameters (slots `0..params.len()`),
+/// then its local variables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub line: u32,
+    /// Per parameter: passed by reference, and its type.
+    pub params: Vec<(bool, TValueTy)>,
+    /// `None` for `void`.
+    pub ret: Option<TValueTy>,
+    /// Every frame slot's type (parameters first).
+    pub frame: Vec<TValueTy>,
+    pub body: Vec<TStmt>,
+    /// Assigns no variable outside its frame (nor through a reference) and
+    /// calls only such functions: may be called in guards and invariants.
+    pub pure: bool,
 }
 
 /// Comparison of a constraint, after moving everything to `terms ~ rhs`.
@@ -138,6 +222,8 @@ pub enum TUpdate {
     /// `x = c` for a clock (c >= 0, checked at instantiation), or, in hybrid
     /// models, `v = linear term` for a clock or continuous variable.
     Continuous { var: Cvar, terms: Vec<(Cvar, i64)>, value: TExpr },
+    /// A function call for its effect (`enqueue(id)`).
+    Effect(TExpr),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@ use indexmap::IndexMap;
 use crate::diag::Pos;
 use crate::model::decl::{Expect, OutOfRange};
 use crate::model::formula::Formula;
-use crate::model::typed::{Conj, Dnf, TExpr, TSync, TUpdate};
+use crate::model::typed::{Conj, Dnf, Function, TExpr, TSync, TUpdate};
 
 #[derive(Clone, Debug)]
 pub struct Model {
@@ -20,6 +20,8 @@ pub struct Model {
     pub channels: Vec<Channel>,
     pub params: Vec<TimingParam>,
     pub continuous: Vec<Continuous>,
+    /// Global functions, in definition order (a function calls only earlier ones).
+    pub functions: Vec<Function>,
     pub templates: Vec<Template>,
     pub instances: Vec<Instance>,
     pub properties: Vec<Property>,
@@ -87,6 +89,7 @@ pub struct Template {
     pub params: Vec<String>,
     pub clocks: Vec<String>,
     pub vars: Vec<Var>,
+    pub functions: Vec<Function>,
     pub locations: Vec<Location>,
     pub initial: usize,
     pub edges: Vec<Edge>,

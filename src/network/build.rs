@@ -63,6 +63,8 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         b.layout.local.push(firsts);
     }
     b.layout.ranges = b.slots.iter().map(|s| (s.lo, s.hi)).collect();
+    b.layout.functions = model.functions.clone();
+    b.layout.local_functions = model.instances.iter().map(|i| model.templates[i.template].functions.clone()).collect();
     let mut clocks: Vec<String> = model.clocks.clone();
     for inst in &model.instances {
         let t = &model.templates[inst.template];
@@ -335,6 +337,13 @@ impl Builder<'_> {
                     };
                     updates.push(Update::Assign { var, terms, value: compile(self, value)? });
                 }
+                TUpdate::Effect(call) => match self.env(inst, selects).compile_effect(call) {
+                    Ok(code) => updates.push(Update::Effect(code)),
+                    Err(msg) => {
+                        self.error(e.pos, "too-large", msg);
+                        return None;
+                    }
+                },
                 TUpdate::Continuous { var, value, .. } => {
                     let clock = clock_index(&self.local_clocks, inst, *var);
                     match self.env(inst, selects).constant(value) {

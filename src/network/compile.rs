@@ -1,7 +1,8 @@
 //! Typed expressions of one instance to [`Code`], and their value ranges.
 
-use crate::model::typed::{TExpr, VarRef};
+use crate::model::typed::{Function, TExpr, VarRef};
 use crate::network::code::{self, Code, Op};
+use crate::network::function::Out;
 use crate::syntax::ast::BinOp;
 
 /// Data layout: the first slot of every variable.
@@ -12,6 +13,10 @@ pub struct Layout {
     pub local: Vec<Vec<u32>>,
     /// `(lo, hi)` of every slot, for value ranges.
     pub ranges: Vec<(i64, i64)>,
+    /// The model's global functions.
+    pub functions: Vec<Function>,
+    /// Per instance, its template's functions.
+    pub local_functions: Vec<Vec<Function>>,
 }
 
 /// What a template's symbols mean for one instance and one edge.
@@ -23,10 +28,10 @@ pub struct Env<'a> {
 }
 
 /// Most operations one compiled expression may have (quantifiers unroll).
-const MAX_OPS: usize = 1 << 20;
+pub(crate) const MAX_OPS: usize = 1 << 20;
 
 impl Env<'_> {
-    fn slot(&self, v: VarRef) -> u32 {
+    pub(crate) fn slot(&self, v: VarRef) -> u32 {
         match v {
             VarRef::Global(g) => self.layout.global[g],
             VarRef::Local(l) => self.layout.local[self.inst][l],
@@ -35,9 +40,9 @@ impl Env<'_> {
     }
 
     pub fn compile(&self, t: &TExpr) -> Result<Code, String> {
-        let mut ops = Vec::new();
-        self.emit(t, &mut Vec::new(), &mut ops)?;
-        Ok(Code { ops })
+        let mut out = Out::default();
+        self.emit(t, &mut out)?;
+        Ok(out.finish())
     }
 
     /// The value of an expression that must not depend on the state.
@@ -45,121 +50,135 @@ impl Env<'_> {
         self.compile(t).ok()?.as_const()
     }
 
-    fn emit(&self, t: &TExpr, bound: &mut Vec<i64>, ops: &mut Vec<Op>) -> Result<(), String> {
-        if ops.len() > MAX_OPS {
+    pub(crate) fn emit(&self, t: &TExpr, out: &mut Out) -> Result<(), String> {
+        if out.ops.len() > MAX_OPS {
             return Err(format!("an expression compiles to more than {MAX_OPS} operations"));
         }
         match t {
-            TExpr::Const(v) => ops.push(Op::Const(*v)),
-            TExpr::Param(i) => ops.push(Op::Const(self.args[*i])),
-            TExpr::Select(i) => ops.push(Op::Const(self.selects[*i])),
-            TExpr::Bound(d) => ops.push(Op::Const(bound[bound.len() - 1 - d])),
-            TExpr::Var(v) => ops.push(Op::Load(self.slot(*v))),
-            TExpr::AtLoc(i, l) => ops.push(Op::AtLoc { inst: *i as u32, loc: *l as u32 }),
+            TExpr::Const(v) => out.ops.push(Op::Const(*v)),
+            TExpr::Param(i) => out.ops.push(Op::Const(self.args[*i])),
+            TExpr::Select(i) => out.ops.push(Op::Const(self.selects[*i])),
+            TExpr::Bound(d) => out.ops.push(Op::Const(out.bound[out.bound.len() - 1 - d])),
+            TExpr::Var(v) => out.ops.push(Op::Load(self.slot(*v))),
+            TExpr::AtLoc(i, l) => out.ops.push(Op::AtLoc { inst: *i as u32, loc: *l as u32 }),
             TExpr::Index(v, len, i) => {
-                self.emit(i, bound, ops)?;
+                self.emit(i, out)?;
                 let base = self.slot(*v);
-                match ops.last() {
-                    Some(Op::Const(k)) if (0..*len as i64).contains(k) => {
-                        let k = *k as u32;
-                        ops.pop();
-                        ops.push(Op::Load(base + k));
+                match out.last_const() {
+                    Some(k) if (0..*len as i64).contains(&k) => {
+                        let k = k as u32;
+                        out.ops.pop();
+                        out.ops.push(Op::Load(base + k));
                     }
-                    _ => ops.push(Op::LoadIdx { base, len: *len as u32 }),
+                    _ => out.ops.push(Op::LoadIdx { base, len: *len as u32 }),
                 }
             }
             TExpr::Neg(a) => {
-                self.emit(a, bound, ops)?;
-                match ops.last_mut() {
-                    Some(Op::Const(v)) if *v != i64::MIN => *v = -*v,
-                    _ => ops.push(Op::Neg),
+                self.emit(a, out)?;
+                match out.last_const() {
+                    Some(v) if v != i64::MIN => *out.ops.last_mut().expect("a constant") = Op::Const(-v),
+                    _ => out.ops.push(Op::Neg),
                 }
             }
             TExpr::Not(a) => {
-                self.emit(a, bound, ops)?;
-                match ops.last_mut() {
-                    Some(Op::Const(v)) => *v = (*v == 0) as i64,
-                    _ => ops.push(Op::Not),
+                self.emit(a, out)?;
+                match out.last_const() {
+                    Some(v) => *out.ops.last_mut().expect("a constant") = Op::Const((v == 0) as i64),
+                    _ => out.ops.push(Op::Not),
                 }
             }
             TExpr::Binary(op @ (BinOp::And | BinOp::Or | BinOp::Imply), a, b) => {
-                let start = ops.len();
-                self.emit(a, bound, ops)?;
+                let start = out.ops.len();
+                self.emit(a, out)?;
                 if *op == BinOp::Imply {
-                    ops.push(Op::Not);
+                    out.ops.push(Op::Not);
                 }
-                let jump = ops.len();
-                ops.push(if *op == BinOp::And { Op::JumpIfZero(0) } else { Op::JumpIfNonZero(0) });
-                self.emit(b, bound, ops)?;
-                ops.push(Op::Bool);
-                let end = ops.len() as u32;
-                match &mut ops[jump] {
+                let jump = out.ops.len();
+                out.ops.push(if *op == BinOp::And { Op::JumpIfZero(0) } else { Op::JumpIfNonZero(0) });
+                self.emit(b, out)?;
+                out.ops.push(Op::Bool);
+                let end = out.ops.len() as u32;
+                match &mut out.ops[jump] {
                     Op::JumpIfZero(t) | Op::JumpIfNonZero(t) => *t = end,
                     _ => unreachable!(),
                 }
-                fold_tail(ops, start);
+                out.target();
+                out.fold_tail(start);
             }
             TExpr::Binary(op, a, b) => {
-                self.emit(a, bound, ops)?;
-                self.emit(b, bound, ops)?;
-                let n = ops.len();
-                if let [Op::Const(x), Op::Const(y)] = ops[n - 2..]
+                self.emit(a, out)?;
+                self.emit(b, out)?;
+                let n = out.ops.len();
+                if let [Op::Const(x), Op::Const(y)] = out.ops[n - 2..]
+                    && n >= out.barrier + 2
                     && let Ok(v) = code::binary(*op, x, y)
                 {
-                    ops.truncate(n - 2);
-                    ops.push(Op::Const(v));
+                    out.ops.truncate(n - 2);
+                    out.ops.push(Op::Const(v));
                     return Ok(());
                 }
-                ops.push(Op::Bin(*op));
+                out.ops.push(Op::Bin(*op));
             }
             TExpr::Cond(c, x, y) => {
-                let start = ops.len();
-                self.emit(c, bound, ops)?;
-                let j1 = ops.len();
-                ops.push(Op::PopJumpIfZero(0));
-                self.emit(x, bound, ops)?;
-                let j2 = ops.len();
-                ops.push(Op::Jump(0));
-                ops[j1] = Op::PopJumpIfZero(ops.len() as u32);
-                self.emit(y, bound, ops)?;
-                ops[j2] = Op::Jump(ops.len() as u32);
-                fold_tail(ops, start);
+                let start = out.ops.len();
+                self.emit(c, out)?;
+                let j1 = out.ops.len();
+                out.ops.push(Op::PopJumpIfZero(0));
+                self.emit(x, out)?;
+                let j2 = out.ops.len();
+                out.ops.push(Op::Jump(0));
+                out.ops[j1] = Op::PopJumpIfZero(out.ops.len() as u32);
+                out.target();
+                self.emit(y, out)?;
+                out.ops[j2] = Op::Jump(out.ops.len() as u32);
+                out.target();
+                out.fold_tail(start);
             }
+            TExpr::Local(k) => {
+                let l = out.local(*k);
+                out.ops.push(Op::LoadLocal(l));
+            }
+            TExpr::Ref(k) => self.load_ref(*k, out),
+            TExpr::Call(f, args) => self.call(*f, args, out)?,
             TExpr::Quant { forall, lo, hi, body } => {
-                let range = |e: &TExpr, bound: &mut Vec<i64>| -> Result<i64, String> {
-                    let mut o = Vec::new();
-                    self.emit(e, bound, &mut o)?;
-                    match o.as_slice() {
+                let range = |e: &TExpr, out: &mut Out| -> Result<i64, String> {
+                    let mut o = Out::default();
+                    o.bound = std::mem::take(&mut out.bound);
+                    let r = self.emit(e, &mut o);
+                    out.bound = o.bound;
+                    r?;
+                    match o.ops.as_slice() {
                         [Op::Const(v)] => Ok(*v),
                         _ => Err("a quantifier range must be constant".into()),
                     }
                 };
-                let (lo, hi) = (range(lo, bound)?, range(hi, bound)?);
+                let (lo, hi) = (range(lo, out)?, range(hi, out)?);
                 if lo > hi {
-                    ops.push(Op::Const(*forall as i64));
+                    out.ops.push(Op::Const(*forall as i64));
                     return Ok(());
                 }
-                let start = ops.len();
+                let start = out.ops.len();
                 let mut jumps = Vec::new();
                 for v in lo..=hi {
-                    bound.push(v);
-                    let r = self.emit(body, bound, ops);
-                    bound.pop();
+                    out.bound.push(v);
+                    let r = self.emit(body, out);
+                    out.bound.pop();
                     r?;
-                    ops.push(Op::Bool);
+                    out.ops.push(Op::Bool);
                     if v < hi {
-                        jumps.push(ops.len());
-                        ops.push(if *forall { Op::JumpIfZero(0) } else { Op::JumpIfNonZero(0) });
+                        jumps.push(out.ops.len());
+                        out.ops.push(if *forall { Op::JumpIfZero(0) } else { Op::JumpIfNonZero(0) });
                     }
                 }
-                let end = ops.len() as u32;
+                let end = out.ops.len() as u32;
                 for j in jumps {
-                    match &mut ops[j] {
+                    match &mut out.ops[j] {
                         Op::JumpIfZero(t) | Op::JumpIfNonZero(t) => *t = end,
                         _ => unreachable!(),
                     }
                 }
-                fold_tail(ops, start);
+                out.target();
+                out.fold_tail(start);
             }
         }
         Ok(())
@@ -178,6 +197,10 @@ impl Env<'_> {
                 (r.iter().map(|x| x.0).min().unwrap_or(0), r.iter().map(|x| x.1).max().unwrap_or(0))
             }
             TExpr::AtLoc(..) | TExpr::Not(_) | TExpr::Quant { .. } => (0, 1),
+            TExpr::Call(f, _) => match &self.function(*f).ret {
+                Some(ty) => (self.constant(&ty.lo).unwrap_or(full.0), self.constant(&ty.hi).unwrap_or(full.1)),
+                None => (0, 0),
+            },
             TExpr::Neg(a) => {
                 let (l, h) = self.interval(a);
                 (clamp(-(h as i128)), clamp(-(l as i128)))
@@ -212,29 +235,5 @@ impl Env<'_> {
                 None => full,
             },
         }
-    }
-}
-
-/// Replaces the program from `start` by its value when it has no loads.
-fn fold_tail(ops: &mut Vec<Op>, start: usize) {
-    let tail = &ops[start..];
-    if tail.iter().any(|o| matches!(o, Op::Load(_) | Op::LoadIdx { .. } | Op::AtLoc { .. })) {
-        return;
-    }
-    let code = Code { ops: tail.iter().map(|o| relocate(*o, start)).collect() };
-    if let Ok(v) = code.eval(&[], &[], &mut Vec::new()) {
-        ops.truncate(start);
-        ops.push(Op::Const(v));
-    }
-}
-
-fn relocate(op: Op, by: usize) -> Op {
-    let by = by as u32;
-    match op {
-        Op::JumpIfZero(t) => Op::JumpIfZero(t - by),
-        Op::JumpIfNonZero(t) => Op::JumpIfNonZero(t - by),
-        Op::PopJumpIfZero(t) => Op::PopJumpIfZero(t - by),
-        Op::Jump(t) => Op::Jump(t - by),
-        other => other,
     }
 }

@@ -10,6 +10,7 @@ pub(crate) mod build;
 pub mod code;
 pub(crate) mod compile;
 mod formula;
+mod function;
 mod linear;
 
 pub use bounds::{LuBounds, NO_BOUND};
@@ -93,6 +94,8 @@ pub enum Update {
     /// `x = Σ a_k·x_k + value` in linear networks (every update of a clock or
     /// continuous variable there, resets included).
     Assign { var: u32, terms: Vec<(u32, i64)>, value: Code },
+    /// A function call run for its effect on the data.
+    Effect(Code),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

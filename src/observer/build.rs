@@ -24,7 +24,7 @@ pub struct Product {
 impl Product {
     /// `Observer.<loc>` as a state formula.
     pub fn at(&self, loc: u32) -> StateFormula {
-        let code = Code { ops: vec![Op::AtLoc { inst: self.process, loc }] };
+        let code = Code { ops: vec![Op::AtLoc { inst: self.process, loc }], ..Code::default() };
         StateFormula::Pred(vec![StateConj { data: Some(code), clocks: Vec::new() }])
     }
 }
@@ -107,7 +107,7 @@ pub fn product(net: &Network, r: &Response, bad_edge: bool) -> Result<Product, S
             i: 0,
             j: w,
             strict: r.bound.cmp == Cmp::Le,
-            bound: Code { ops: vec![Op::Const(n)] },
+            bound: Code::constant(n),
             negate: true,
             range: (n, n),
             linear: None,

@@ -14,21 +14,7 @@ pub struct RunError {
 impl RunError {
     /// A sentence for the user, with names.
     pub fn describe(&self, net: &Network) -> String {
-        let what = match &self.error {
-            EvalError::DivisionByZero => "division by zero".to_string(),
-            EvalError::Overflow => "64-bit integer overflow".to_string(),
-            EvalError::IndexOutOfBounds { index, len } => format!("array index {index} out of bounds (size {len})"),
-            EvalError::OutOfRange { slot, value } => {
-                let s = &net.slots[*slot as usize];
-                format!("`{}` = {value} is outside its range [{}, {}]", s.name, s.lo, s.hi)
-            }
-            EvalError::RateConflict { var, first, second } => format!(
-                "`{}` and `{}` both set the rate of `{}`",
-                net.processes[*first as usize].name,
-                net.processes[*second as usize].name,
-                net.clocks[*var as usize - 1]
-            ),
-        };
+        let what = self.error.describe(net);
         match &self.transition {
             Some(t) => {
                 let edges: Vec<String> = t

@@ -57,6 +57,15 @@ fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
     RunError { error, transition: Some(Transition { edges: edges.to_vec() }) }
 }
 
+/// An update failed: with `out_of_range: disable`, a variable assigned out of
+/// its range (in a function too) disables the step; anything else is an error.
+fn disabled_or(error: EvalError, mode: OutOfRange, edges: &[(u32, u32)]) -> Result<bool, RunError> {
+    match (mode, error.innermost()) {
+        (OutOfRange::Disable, EvalError::OutOfRange { .. }) => Ok(false),
+        _ => Err(err(error, edges)),
+    }
+}
+
 impl<'n> ZoneGraph<'n, Dbm> {
     /// The zone graph on DBMs.
     pub fn new(net: &'n Network, abstraction: Abstraction) -> Self {
@@ -301,8 +310,16 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                         let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
                         self.assigns.push((p, e, k as u32, v));
                     }
+                    Update::Effect(code) => {
+                        if let Err(x) = code.exec(&next.locs, &mut next.data, &mut self.stack) {
+                            return disabled_or(x, net.out_of_range, &t.edges);
+                        }
+                    }
                     Update::Data { target, value } => {
-                        let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
+                        let v = match value.exec(&next.locs, &mut next.data, &mut self.stack) {
+                            Ok(v) => v,
+                            Err(x) => return disabled_or(x, net.out_of_range, &t.edges),
+                        };
                         let slot = match target {
                             Target::Slot(s) => *s,
                             Target::Indexed { base, len, index } => {

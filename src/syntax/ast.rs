@@ -69,6 +69,11 @@ pub enum ExprKind {
         then: Box<Expr>,
         other: Box<Expr>,
     },
+    /// `f(a, b)`: a call of a user function.
+    Call {
+        name: Ident,
+        args: Vec<Expr>,
+    },
     /// `forall (i : lo..hi) body`, `exists (i : lo..hi) body`.
     Quant {
         quant: Quantifier,
@@ -194,6 +199,76 @@ pub struct Update {
     pub target: Expr,
     pub op: AssignOp,
     pub value: Expr,
+    pub span: Span,
+}
+
+/// One action of an `update` list or a statement: an assignment (`n++` is
+/// `n += 1`) or a function call for its effect.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Assign(Update),
+    /// An `ExprKind::Call`.
+    Call(Expr),
+}
+
+/// The type of a function's parameter, result or local variable.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueType {
+    /// `int` (UPPAAL's range, [-32768, 32767]) or `int[lo, hi]`.
+    Int(Option<Box<(Expr, Expr)>>),
+    Bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub ty: ValueType,
+    /// `int &x`: the caller's variable itself, not its value.
+    pub by_ref: bool,
+    pub name: Ident,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// `int[0, 3] i = 0, j;`
+    Local {
+        ty: ValueType,
+        vars: Vec<(Ident, Option<Expr>)>,
+    },
+    /// `x = e, f(y);`
+    Actions(Vec<Action>),
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        other: Option<Box<Stmt>>,
+    },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
+    /// `init` is a `Local` or `Actions` statement, scoped to the loop.
+    For {
+        init: Box<Stmt>,
+        cond: Option<Expr>,
+        step: Vec<Action>,
+        body: Box<Stmt>,
+    },
+    Return(Option<Expr>),
+    Block(Vec<Stmt>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+/// `int[0, N] front() { return q[0]; }`; `ret` is `None` for `void`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub ret: Option<ValueType>,
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub body: Vec<Stmt>,
     pub span: Span,
 }
 

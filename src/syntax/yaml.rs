@@ -37,6 +37,40 @@ impl Source {
         Loc { file: self.name.clone(), pos, len }
     }
 
+    /// Where each line of the literal block scalar `value`, whose first
+    /// character is at `first`, starts in the file; `None` when its lines are
+    /// not the file's lines after one indentation of spaces.
+    fn block_lines(&self, first: Pos, value: &str) -> Option<Vec<Pos>> {
+        let lines: Vec<&str> = value.strip_suffix('\n').unwrap_or(value).split('\n').collect();
+        if lines.first().is_none_or(|l| l.is_empty()) {
+            return None;
+        }
+        let indent = first.column.checked_sub(1)?;
+        let mut index = first.index.checked_sub(indent)?;
+        let mut out = Vec::with_capacity(lines.len());
+        for (k, line) in lines.iter().enumerate() {
+            let number = first.line + k;
+            let start = *self.line_starts.get(number - 1)?;
+            let end = self.line_starts.get(number).map_or(self.text.len(), |e| e - 1);
+            let raw = self.text.get(start..end)?;
+            let in_file = raw.trim_end_matches('\r');
+            let ok = if line.is_empty() {
+                in_file.trim().is_empty()
+            } else {
+                in_file.len() == indent + line.len()
+                    && in_file.as_bytes()[..indent].iter().all(|b| *b == b' ')
+                    && &in_file[indent..] == *line
+            };
+            if !ok {
+                return None;
+            }
+            let n = if line.is_empty() { 0 } else { indent };
+            out.push(Pos { index: index + n, line: number, column: n + 1 });
+            index += raw.chars().count() + 1;
+        }
+        Some(out)
+    }
+
     /// The rest of the line from `pos` on.
     fn rest_of_line(&self, pos: Pos) -> &str {
         let Some(&start) = self.line_starts.get(pos.line.saturating_sub(1)) else {
@@ -76,6 +110,9 @@ pub struct Scalar {
     /// folding). Then an offset inside the value maps exactly to a column;
     /// otherwise positions point at the scalar's start.
     pub direct: Option<Pos>,
+    /// For a literal block scalar (`|`) whose lines stand in the file as they
+    /// are in the value (after the indentation): where each line starts.
+    pub block: Option<Box<[Pos]>>,
 }
 
 impl Node {
@@ -91,6 +128,13 @@ impl Node {
         let Some(s) = self.as_scalar() else {
             return self.pos;
         };
+        if let Some(lines) = &s.block {
+            let before = s.value.get(..offset).unwrap_or(&s.value);
+            let k = before.matches('\n').count().min(lines.len().saturating_sub(1));
+            let chars = before.rsplit('\n').next().map_or(0, |l| l.chars().count());
+            let Some(start) = lines.get(k) else { return self.pos };
+            return Pos { index: start.index + chars, line: start.line, column: start.column + chars };
+        }
         let Some(start) = s.direct else {
             return self.pos;
         };
@@ -168,7 +212,11 @@ pub fn parse(src: &Source) -> Result<Node, Diagnostic> {
                     (span.start.line() == span.end.line() && src.rest_of_line(start).starts_with(value.as_str()))
                         .then_some(start)
                 });
-                Node { pos, kind: NodeKind::Scalar(Scalar { value, plain, direct }) }
+                let block = (style == ScalarStyle::Literal)
+                    .then(|| src.block_lines(pos, &value))
+                    .flatten()
+                    .map(Vec::into_boxed_slice);
+                Node { pos, kind: NodeKind::Scalar(Scalar { value, plain, direct, block }) }
             }
             Event::SequenceStart(_, ref tag) | Event::MappingStart(_, ref tag) => {
                 if tag.is_some() {

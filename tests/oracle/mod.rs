@@ -605,10 +605,30 @@ impl<'n> Oracle<'n> {
                         self.reset.push(*clock);
                     }
                     Update::Assign { .. } => return Err("the oracle runs timed networks only".into()),
+                    Update::Effect(code) => {
+                        self.load_locs(&t);
+                        if let Err(x) = code.exec(&self.locs, &mut t[self.np..base], &mut self.stack) {
+                            if net.out_of_range == OutOfRange::Disable
+                                && matches!(x.innermost(), EvalError::OutOfRange { .. })
+                            {
+                                return Ok(None);
+                            }
+                            return Err(self.describe(&x, edges));
+                        }
+                    }
                     Update::Data { target, value } => {
                         self.load_locs(&t);
+                        let v = match value.exec(&self.locs, &mut t[self.np..base], &mut self.stack) {
+                            Ok(v) => v,
+                            Err(x)
+                                if net.out_of_range == OutOfRange::Disable
+                                    && matches!(x.innermost(), EvalError::OutOfRange { .. }) =>
+                            {
+                                return Ok(None);
+                            }
+                            Err(x) => return Err(self.describe(&x, edges)),
+                        };
                         let data = &t[self.np..base];
-                        let v = value.eval(&self.locs, data, &mut self.stack).map_err(|x| self.describe(&x, edges))?;
                         let slot = match target {
                             Target::Slot(s) => *s as usize,
                             Target::Indexed { base: b, len, index } => {

@@ -7,7 +7,7 @@
 //! a template) are substituted where they are used.
 
 use super::eval::NoValue;
-use super::parse::{Base, Decl, Init, VarDecl};
+use super::parse::{Base, Decl, EK, Init, VarDecl};
 use super::print::{Printer, Range, Scope, Sym, Ty};
 use super::xml::Diags;
 use crate::import::{Taken, sanitize};
@@ -52,6 +52,8 @@ pub(crate) struct Decls {
     pub clocks: Vec<(String, String, usize)>,
     pub vars: Vec<VarOut>,
     pub chans: Vec<ChanOut>,
+    /// Functions as kairos text, with their position.
+    pub functions: Vec<(String, usize)>,
 }
 
 /// What a declared name is.
@@ -78,6 +80,19 @@ pub(crate) fn declare(
             Decl::Typedef(v) => typedef(v, out, outer, d),
             Decl::Var(v) => {
                 let _ = variable(v, out, outer, taken, global, d);
+            }
+            Decl::Function(f) => {
+                let mut scopes = outer.to_vec();
+                let local = std::mem::take(&mut out.scope);
+                scopes.push(&local);
+                let name = taken.fresh(&sanitize(&f.name));
+                let mut pr = Printer::new(scopes, d, format!("the function `{}`", f.name));
+                let printed = super::function::function(&mut pr, f, &name);
+                out.scope = local;
+                if let Ok((text, sym)) = printed {
+                    out.functions.push((text, f.at));
+                    out.scope.insert(f.name.clone(), sym);
+                }
             }
             Decl::Instance { .. } | Decl::System(_) => {}
         }
@@ -158,7 +173,18 @@ fn variable(
     };
     let size = match v.dims.as_slice() {
         [] => Ok(None),
-        [n] => pr.int(n).map(|p| Some(p.text)),
+        // `int q[id_t]`: as many elements as the type has values, from 0.
+        [n] => match &n.kind {
+            EK::Name(t) => match pr.lookup(t) {
+                Some(Sym::Type(Range::Int(_, hi), Some((0, _)))) => Ok(Some(format!("{hi} + 1"))),
+                Some(Sym::Type(..)) => {
+                    pr.d.unsupported(n.at, n.end, "an array indexed by a type whose values do not start at 0");
+                    Err(())
+                }
+                _ => pr.int(n).map(|p| Some(p.text)),
+            },
+            _ => pr.int(n).map(|p| Some(p.text)),
+        },
         [_, second, ..] => {
             pr.d.unsupported(second.at, second.end, "a multi-dimensional array");
             Err(())

@@ -38,6 +38,8 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    bounded types is T(lo..hi, ...), one instance per value, named T(v) as in UPPAAL.
  - Queries keep the first line of their comment as their name. `A<>` and `-->` range
    over non-Zeno runs in kairos (FORMAT.md section 3), over all runs in UPPAAL.
+ - Functions keep their statements, with `typedef` names replaced by their ranges and
+   `list[len++] = e` spelled `list[len] = e, len += 1`.
  - Layout (coordinates, nails, colours) and comments are not translated.";
 
 /// A number or a name plain, an expression quoted.
@@ -75,6 +77,7 @@ pub(crate) fn yaml(src: &Src, globals: &Decls, sys: &System, properties: &[Prope
         }
     }
     variables(&mut y, src, &globals.vars, "");
+    functions(&mut y, src, &globals.functions, "");
     if !globals.chans.is_empty() {
         y.line(0, "");
         y.line(0, "channels:");
@@ -165,6 +168,25 @@ fn variables(y: &mut YamlOut, src: &Src, vars: &[VarOut], indent: &str) {
     }
 }
 
+/// Each function as a literal block scalar, its lines mapped to the line of
+/// its definition.
+fn functions(y: &mut YamlOut, src: &Src, fns: &[(String, usize)], indent: &str) {
+    if fns.is_empty() {
+        return;
+    }
+    if indent.is_empty() {
+        y.line(0, "");
+    }
+    y.line(0, format!("{indent}functions:"));
+    for (text, at) in fns {
+        let line = src.line(*at);
+        y.line(line, format!("{indent}  - |"));
+        for l in text.lines() {
+            y.line(line, format!("{indent}    {l}"));
+        }
+    }
+}
+
 fn template(y: &mut YamlOut, src: &Src, t: &TemplateOut) {
     let line = |at: usize| src.line(at);
     y.line(line(t.at), format!("  {}:   # {}", t.name, t.origin));
@@ -176,6 +198,7 @@ fn template(y: &mut YamlOut, src: &Src, t: &TemplateOut) {
         y.line(line(t.decls.clocks[0].2), format!("    clocks: [{}]", names.join(", ")));
     }
     variables(y, src, &t.decls.vars, "    ");
+    functions(y, src, &t.decls.functions, "    ");
     y.line(line(t.at), format!("    initial: {}", t.initial));
     y.line(0, "    locations:");
     for l in &t.locations {

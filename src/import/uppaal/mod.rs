@@ -15,6 +15,7 @@
 mod decl;
 mod emit;
 mod eval;
+mod function;
 mod lex;
 mod parse;
 mod print;

@@ -7,6 +7,10 @@
 //! every node records its height, and a tree higher than [`MAX_HEIGHT`] is a
 //! located error (the printer walks trees recursively).
 
+mod stmt;
+
+pub(crate) use stmt::{FnDecl, St};
+
 use super::lex::{Tk, Tok, describe};
 use super::xml::Diags;
 
@@ -151,6 +155,7 @@ pub(crate) enum Decl {
     },
     /// `system A, B;`
     System(Vec<(String, usize, usize)>),
+    Function(FnDecl),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +166,8 @@ pub(crate) enum AssignOp {
     Mul,
     Div,
     Rem,
+    /// A function call for its effect (`lhs` and `rhs` are the call).
+    Call,
 }
 
 #[derive(Clone, Debug)]
@@ -225,11 +232,13 @@ pub(crate) struct Parser<'t, 'd, 's> {
     query: bool,
     /// Current nesting, bounded by [`MAX_NEST`].
     nest: usize,
+    /// Steps `v++` met in the target of the assignment being parsed.
+    steps: Vec<Assign>,
 }
 
 impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     pub fn new(toks: &'t [Tok], d: &'d mut Diags<'s>, what: &'t str) -> Self {
-        Parser { toks, i: 0, d, what, query: false, nest: 0 }
+        Parser { toks, i: 0, d, what, query: false, nest: 0, steps: Vec::new() }
     }
 
     fn peek(&self) -> &Tok {
@@ -524,13 +533,9 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                     _ => {}
                 }
                 if self.is_op("(") {
-                    if !self.query {
-                        self.d.unsupported(t.at, t.end, format!("calling `{s}` (user and built-in functions)"));
-                        return Err(());
-                    }
                     self.next();
                     let mut args = Vec::new();
-                    loop {
+                    while !self.is_op(")") {
                         args.push(self.expr()?);
                         if !self.eat_op(",") {
                             break;
@@ -738,13 +743,16 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             }
             return self.fail("a declaration (a type, `typedef`, ...)");
         }
+        if self.is_id("void") && matches!(self.peek_at(2), Tk::Op("(")) {
+            self.next();
+            let name = self.ident("a function name")?;
+            return self.function(None, name, out);
+        }
         let ty = self.ty()?;
         loop {
             let (name, at, end) = self.ident("a name")?;
             if self.is_op("(") {
-                self.d.unsupported(at, end, format!("the user function `{name}`")).hint =
-                    Some("kairos updates are assignments; inline the function's effect in the edges".into());
-                return Err(());
+                return self.function(Some(ty), (name, at, end), out);
             }
             let dims = self.dims()?;
             let init = if self.eat_op("=") || self.eat_op(":=") { Some(self.init(0)?) } else { None };
@@ -816,6 +824,31 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok(out)
     }
 
+    /// An assignment's target: an lvalue whose indices may be `v++` or `v--`
+    /// (the step is kept in `steps`, to run after the assignment).
+    fn target(&mut self) -> R<Expr> {
+        let (name, at, end) = self.ident("a variable")?;
+        let mut e = self.node(EK::Name(name), at, end)?;
+        while self.eat_op("[") {
+            let i = match (self.peek_at(0).clone(), self.peek_at(1).clone(), self.peek_at(2)) {
+                (Tk::Id(v), Tk::Op(op @ ("++" | "--")), Tk::Op("]")) => {
+                    let t = self.next();
+                    let step = self.next();
+                    let var = self.node(EK::Name(v), t.at, t.end)?;
+                    let one = Expr::new(EK::Int(1), step.at, step.end);
+                    let op = if op == "++" { AssignOp::Add } else { AssignOp::Sub };
+                    self.steps.push(Assign { lhs: var.clone(), op, rhs: one });
+                    var
+                }
+                _ => self.expr()?,
+            };
+            let close = self.expect_op("]")?;
+            let at = e.at;
+            e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
+        }
+        Ok(e)
+    }
+
     /// A variable, array element or channel: `a`, `a[i]`.
     fn lvalue(&mut self) -> R<Expr> {
         let (name, at, end) = self.ident("a variable")?;
@@ -851,13 +884,24 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             return Ok(out);
         }
         loop {
-            out.push(self.assignment()?);
+            self.assignment_into(&mut out)?;
             if !self.eat_op(",") {
                 break;
             }
         }
         self.expect_end()?;
         Ok(out)
+    }
+
+    /// One assignment, then the steps of `v++` / `v--` written in its
+    /// target's indices (`list[len++] = e` is `list[len] = e, len++`).
+    fn assignment_into(&mut self, out: &mut Vec<Assign>) -> R<()> {
+        let steps = std::mem::take(&mut self.steps);
+        let a = self.assignment();
+        let post = std::mem::replace(&mut self.steps, steps);
+        out.push(a?);
+        out.extend(post);
+        Ok(())
     }
 
     fn assignment(&mut self) -> R<Assign> {
@@ -870,7 +914,10 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             let op = if op == "++" { AssignOp::Add } else { AssignOp::Sub };
             return Ok(Assign { lhs, op, rhs });
         }
-        let lhs = self.lvalue()?;
+        if matches!(t.tk, Tk::Id(_)) && matches!(self.peek_at(1), Tk::Op("(")) {
+            return self.call_assign();
+        }
+        let lhs = self.target()?;
         let t = self.peek().clone();
         let op = match t.tk {
             Tk::Op("++") | Tk::Op("--") => {

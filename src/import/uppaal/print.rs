@@ -54,6 +54,9 @@ pub(crate) enum Sym {
     Val { text: String, prec: u8, ty: Ty, dims: usize, assignable: bool, value: Option<Rc<[i64]>> },
     /// A `typedef`, with its bounds when they are computed at compile time.
     Type(Range, Option<(i64, i64)>),
+    /// A user function: its kairos name, parameters (by reference, type)
+    /// and result (`None`: `void`).
+    Fn { text: String, params: Vec<(bool, Ty)>, ret: Option<Ty> },
 }
 
 impl Sym {
@@ -148,6 +151,50 @@ impl<'a, 's> Printer<'a, 's> {
         self.scopes.iter().rev().find_map(|s| s.get(name)).cloned()
     }
 
+    /// Names of a function body (parameters, locals), innermost last.
+    pub fn push_local(&mut self, name: &str, sym: Sym) {
+        self.bound.push((name.to_string(), sym));
+    }
+
+    pub fn locals_len(&self) -> usize {
+        self.bound.len()
+    }
+
+    pub fn truncate_locals(&mut self, n: usize) {
+        self.bound.truncate(n);
+    }
+
+    /// `f(a, b)`: a call of a user function; `void_ok` where it stands alone.
+    fn call(&mut self, x: &Expr, void_ok: bool) -> R<P> {
+        let EK::Call(name, args) = &x.kind else { return self.type_error(x, "expected a function call") };
+        let Some(Sym::Fn { text, params, ret }) = self.lookup(name) else {
+            return self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`"));
+        };
+        if args.len() != params.len() {
+            return self.type_error(x, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
+        }
+        let mut printed = Vec::new();
+        for (a, (by_ref, ty)) in args.iter().zip(&params) {
+            printed.push(match (by_ref, ty) {
+                (true, _) => {
+                    let p = self.place(a)?;
+                    if !p.assignable || p.dims != 0 || p.ty != *ty {
+                        return self.type_error(a, "a reference parameter needs a variable of its type");
+                    }
+                    p.text
+                }
+                (false, Ty::Bool) => self.boolean(a)?.text,
+                (false, _) => self.int(a)?.text,
+            });
+        }
+        let text = format!("{text}({})", printed.join(", "));
+        match ret {
+            Some(ty) => Ok(P::new(text, ATOM, ty)),
+            None if void_ok => Ok(P::new(text, ATOM, Ty::Int)),
+            None => self.type_error(x, format!("`{name}` is `void`: it has no value")),
+        }
+    }
+
     fn type_error<T>(&mut self, x: &Expr, msg: impl Into<String>) -> R<T> {
         let msg = format!("in {}: {}", self.what, msg.into());
         self.d.error(x.at, x.end, "type-error", msg);
@@ -167,10 +214,7 @@ impl<'a, 's> Printer<'a, 's> {
                 }
                 Ok(P::new(p.text, p.prec, p.ty))
             }
-            EK::Call(name, _) => {
-                let name = name.clone();
-                self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`"))
-            }
+            EK::Call(..) => self.call(x, false),
             EK::Neg(a) => {
                 let a = self.int(a)?;
                 let t = a.at(UNARY);
@@ -295,6 +339,7 @@ impl<'a, 's> Printer<'a, 's> {
                     Ok(Place { text, prec, ty, dims, assignable })
                 }
                 Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
+                Some(Sym::Fn { .. }) => self.type_error(x, format!("`{n}` is a function: call it, `{n}(...)`")),
                 None => {
                     let msg = format!("in {}: `{n}` is not declared", self.what);
                     self.d.error(x.at, x.end, "unknown-name", msg);
@@ -408,6 +453,9 @@ impl<'a, 's> Printer<'a, 's> {
 
     /// One assignment (`++`, `*=`, ... made explicit).
     pub fn assign(&mut self, a: &Assign) -> R<String> {
+        if a.op == AssignOp::Call {
+            return Ok(self.call(&a.lhs, true)?.text);
+        }
         let l = self.place(&a.lhs)?;
         if !l.assignable {
             let x = &a.lhs;
@@ -449,6 +497,7 @@ impl<'a, 's> Printer<'a, 's> {
                     AssignOp::Mul => format!("{} = {} * {}", l.text, l.text, r.at(MUL + 1)),
                     AssignOp::Div => format!("{} = {} / {}", l.text, l.text, r.at(MUL + 1)),
                     AssignOp::Rem => format!("{} = {} % {}", l.text, l.text, r.at(MUL + 1)),
+                    AssignOp::Call => unreachable!("calls are printed above"),
                 })
             }
         }

@@ -33,6 +33,19 @@ pub enum Sym {
     Channel(usize),
     /// A condition on the discrete state (a label in a formula).
     Pred(TExpr),
+    /// A by-value parameter or local variable of a function: its frame slot.
+    Local {
+        slot: usize,
+        is_bool: bool,
+    },
+    /// A by-reference parameter of a function: its frame slot.
+    RefParam {
+        slot: usize,
+        is_bool: bool,
+    },
+    Function(crate::model::typed::FnRef),
+    /// A function whose definition has a syntax error (already reported).
+    Broken,
 }
 
 /// What is allowed in the expression being typed.
@@ -235,6 +248,11 @@ impl Checker<'_> {
             ExprKind::Quant { quant, var, lo, hi, body } => {
                 self.ty_quant(node, e, (*quant, false), var, lo, hi, body, scope, ctx)
             }
+            ExprKind::Call { .. } if ctx == Ctx::Const => {
+                self.r.error(pos, "not-constant", "a function call is not a constant");
+                Ty::Bad
+            }
+            ExprKind::Call { .. } => self.ty_call(node, e, scope, false),
             ExprKind::Deadlock | ExprKind::Path { .. } | ExprKind::Until { .. } | ExprKind::LeadsTo { .. } => {
                 self.r.error(
                     pos,
@@ -375,7 +393,18 @@ impl Checker<'_> {
             Sym::Bound(i, None) => Ty::Int(TExpr::Bound(i)),
             Sym::Select(i) if ctx != Ctx::Const => Ty::Int(TExpr::Select(i)),
             Sym::Select(_) => constant_only(self, "a select variable"),
-            Sym::Var { .. } if ctx == Ctx::Const => constant_only(self, "a variable"),
+            Sym::Var { .. } | Sym::Local { .. } | Sym::RefParam { .. } if ctx == Ctx::Const => {
+                constant_only(self, "a variable")
+            }
+            Sym::Local { slot, is_bool: true } => Ty::Bool(TExpr::Local(slot)),
+            Sym::Local { slot, is_bool: false } => Ty::Int(TExpr::Local(slot)),
+            Sym::RefParam { slot, is_bool: true } => Ty::Bool(TExpr::Ref(slot)),
+            Sym::RefParam { slot, is_bool: false } => Ty::Int(TExpr::Ref(slot)),
+            Sym::Broken => Ty::Bad,
+            Sym::Function(_) => {
+                self.r.error(pos, "function-as-value", format!("`{name}` is a function: call it, `{name}(...)`"));
+                Ty::Bad
+            }
             Sym::Var { var, is_bool, size: Some(len) } => Ty::Array { var, is_bool, len },
             Sym::Var { var, is_bool: true, size: None } => Ty::Bool(TExpr::Var(var)),
             Sym::Var { var, is_bool: false, size: None } => Ty::Int(TExpr::Var(var)),

@@ -4,6 +4,7 @@
 //! result is only used when there were none.
 
 mod expr;
+mod function;
 mod globals;
 mod property;
 mod system;
@@ -27,6 +28,15 @@ pub struct Checker<'s> {
     /// continuous variables), with where they were declared.
     pub globals: IndexMap<String, (Sym, Pos)>,
     pub model: Model,
+    /// The functions of the template being checked (moved into it at its end).
+    pub template_functions: Vec<crate::model::typed::Function>,
+    /// Calls that assign variables are allowed here (updates, function bodies).
+    pub effects: bool,
+    /// While typing a function body: whether it has assigned a variable
+    /// outside its frame or called a function that does.
+    pub impure: bool,
+    /// The function whose body is being typed (a call of it is recursion).
+    pub defining: Option<String>,
 }
 
 impl<'s> Checker<'s> {
@@ -76,14 +86,24 @@ pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl) -> (Checker<'s>, Reader<'s>) {
         channels: Vec::new(),
         params: Vec::new(),
         continuous: Vec::new(),
+        functions: Vec::new(),
         templates: Vec::new(),
         instances: Vec::new(),
         properties: Vec::new(),
         out_of_range: decl.out_of_range,
         hybrid,
     };
-    let mut c = Checker { r, globals: IndexMap::new(), model };
+    let mut c = Checker {
+        r,
+        globals: IndexMap::new(),
+        model,
+        template_functions: Vec::new(),
+        effects: false,
+        impure: false,
+        defining: None,
+    };
     c.globals(decl);
+    c.global_functions(&decl.functions);
     for t in &decl.templates {
         let typed = c.template(t);
         c.model.templates.push(typed);

@@ -62,6 +62,7 @@ impl Checker<'_> {
             params: Vec::new(),
             clocks: Vec::new(),
             vars: Vec::new(),
+            functions: Vec::new(),
             locations: Vec::new(),
             initial: 0,
             edges: Vec::new(),
@@ -92,6 +93,15 @@ impl Checker<'_> {
                     Sym::Var { var: VarRef::Local(out.vars.len()), is_bool: var.is_bool, size: var.size },
                 );
                 out.vars.push(var);
+            }
+        }
+        for f in &t.functions {
+            let globals = self.globals.clone();
+            let scope = TemplateScope { globals: &globals, locals: &locals, selects: &[] };
+            if let Some((name, pos, sym)) = self.function_def(f, &scope, true)
+                && self.local_name(&mut declared, &Name { text: name.clone(), pos }, "function")
+            {
+                locals.insert(name, sym);
             }
         }
         for l in &t.locations {
@@ -141,6 +151,7 @@ impl Checker<'_> {
                 out.edges.push(Edge { from, to, ..edge });
             }
         }
+        out.functions = std::mem::take(&mut self.template_functions);
         out
     }
 
@@ -325,7 +336,14 @@ impl Checker<'_> {
 
     /// An integer index into something of size `len` (`what` names it),
     /// checked when constant.
-    fn index(&mut self, node: &Node, i: &ast::Expr, scope: &dyn Scope, len: usize, what: &str) -> Option<TExpr> {
+    pub(super) fn index(
+        &mut self,
+        node: &Node,
+        i: &ast::Expr,
+        scope: &dyn Scope,
+        len: usize,
+        what: &str,
+    ) -> Option<TExpr> {
         let pos = node.pos_in_text(i.span.start);
         match self.ty(node, i, scope, Ctx::Value) {
             Ty::Int(t) => {
@@ -452,12 +470,21 @@ impl Checker<'_> {
         let list = self.parse(node, "an update", parse_updates)?;
         let mut out = Vec::new();
         let mut ok = true;
-        for u in &list {
-            match self.update(node, u, scope) {
+        let saved = std::mem::replace(&mut self.effects, true);
+        for a in &list {
+            let typed = match a {
+                ast::Action::Assign(u) => self.update(node, u, scope),
+                ast::Action::Call(e) => match self.ty_call(node, e, scope, true) {
+                    Ty::Int(t) | Ty::Bool(t) => Some(TUpdate::Effect(t)),
+                    _ => None,
+                },
+            };
+            match typed {
                 Some(t) => out.push(t),
                 None => ok = false,
             }
         }
+        self.effects = saved;
         ok.then_some(out)
     }
 
@@ -482,7 +509,13 @@ impl Checker<'_> {
             Some(Sym::Var { var, is_bool, size }) => {
                 let index = match (index, size) {
                     (None, None) => None,
-                    (Some(i), Some(len)) => Some(self.index(node, i, scope, len, &format!("`{name}`"))?),
+                    (Some(i), Some(len)) => {
+                        // The target's index is evaluated without writing (a call in it must be pure).
+                        let saved = std::mem::replace(&mut self.effects, false);
+                        let i = self.index(node, i, scope, len, &format!("`{name}`"));
+                        self.effects = saved;
+                        Some(i?)
+                    }
                     (Some(_), None) => {
                         self.r.error(pos, "not-an-array", format!("`{name}` is not an array"));
                         return None;
@@ -572,7 +605,14 @@ impl Checker<'_> {
                 self.r.error(pos, "assign-to-constant", format!("`{name}` is a constant and cannot be assigned"));
                 None
             }
-            Some(Sym::Channel(_) | Sym::Pred(_)) => {
+            Some(
+                Sym::Channel(_)
+                | Sym::Pred(_)
+                | Sym::Function(_)
+                | Sym::Broken
+                | Sym::Local { .. }
+                | Sym::RefParam { .. },
+            ) => {
                 self.r.error(pos, "bad-assignment", format!("`{name}` cannot be assigned"));
                 None
             }

@@ -10,8 +10,8 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::errors::{nesting_error, token_at};
 use super::{MAX_NESTING, MAX_TREE_DEPTH, Rule};
 use crate::syntax::ast::{
-    AssignOp, BinOp, BoundOp, Expr, ExprKind, Ident, InstanceRef, ParseError, PathOp, PathQuant, Quantifier, Select,
-    Span, Sync, SyncDir, SystemArg, SystemEntry, TimeBound, UnOp, Update,
+    Action, AssignOp, BinOp, BoundOp, Expr, ExprKind, Ident, InstanceRef, ParseError, PathOp, PathQuant, Quantifier,
+    Select, Span, Sync, SyncDir, SystemArg, SystemEntry, TimeBound, UnOp, Update,
 };
 
 type R<T> = Result<T, ParseError>;
@@ -19,8 +19,8 @@ type R<T> = Result<T, ParseError>;
 /// An expression and the depth of its tree (a leaf is 1). Boxed while it
 /// travels through the Pratt parser: small stack frames keep 256 levels of
 /// brackets within a 2 MiB stack in debug builds.
-struct Node {
-    expr: Expr,
+pub(super) struct Node {
+    pub(super) expr: Expr,
     depth: usize,
 }
 
@@ -38,7 +38,7 @@ impl Node {
 /// `total` also counts the left-associative operators of precedence climbing,
 /// and bounds the recursion of the Pratt parser.
 #[derive(Clone, Copy, Debug, Default)]
-struct Depth {
+pub(super) struct Depth {
     nest: usize,
     total: usize,
 }
@@ -104,12 +104,12 @@ pub(super) fn internal(span: Span) -> ParseError {
     ParseError { span, message: "internal parser error: unexpected syntax tree".to_string() }
 }
 
-fn span_of(pair: &Pair<'_, Rule>) -> Span {
+pub(super) fn span_of(pair: &Pair<'_, Rule>) -> Span {
     let s = pair.as_span();
     Span::new(s.start(), s.end())
 }
 
-fn ident(pair: &Pair<'_, Rule>) -> Ident {
+pub(super) fn ident(pair: &Pair<'_, Rule>) -> Ident {
     Ident { name: pair.as_str().to_string(), span: span_of(pair) }
 }
 
@@ -119,19 +119,32 @@ fn leaf(kind: ExprKind, span: Span) -> Boxed {
 
 /// The children of a pair, without the punctuation rules (which exist only so
 /// that error messages can name them).
-fn children<'t>(pair: Pair<'t, Rule>) -> Vec<Pair<'t, Rule>> {
+pub(super) fn children<'t>(pair: Pair<'t, Rule>) -> Vec<Pair<'t, Rule>> {
     pair.into_inner()
         .filter(|p| {
             !matches!(
                 p.as_rule(),
-                Rule::lparen | Rule::rparen | Rule::rbracket | Rule::colon | Rule::dotdot | Rule::comma | Rule::semi
+                Rule::lparen
+                    | Rule::rparen
+                    | Rule::rbracket
+                    | Rule::colon
+                    | Rule::dotdot
+                    | Rule::comma
+                    | Rule::semi
+                    | Rule::lbrace
+                    | Rule::rbrace
+                    | Rule::kw_if
+                    | Rule::kw_else
+                    | Rule::kw_while
+                    | Rule::kw_for
+                    | Rule::kw_return
             )
         })
         .collect()
 }
 
 /// The `i`-th child, or an internal error located at the parent.
-fn nth<'t>(kids: &[Pair<'t, Rule>], i: usize, parent: Span) -> R<Pair<'t, Rule>> {
+pub(super) fn nth<'t>(kids: &[Pair<'t, Rule>], i: usize, parent: Span) -> R<Pair<'t, Rule>> {
     kids.get(i).cloned().ok_or_else(|| internal(parent))
 }
 
@@ -155,7 +168,7 @@ fn node(kind: ExprKind, span: Span, below: usize, at: Span) -> R<Boxed> {
 }
 
 pub(super) struct Builder<'t> {
-    text: &'t str,
+    pub(super) text: &'t str,
 }
 
 impl<'t> Builder<'t> {
@@ -197,7 +210,7 @@ impl<'t> Builder<'t> {
 
     /// An `expr` or `formula` pair: a flat sequence of operators and operands,
     /// in a context at depth `depth`.
-    fn sequence(&self, seq: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
+    pub(super) fn sequence(&self, seq: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
         let pairs: Vec<Pair<'t, Rule>> = seq.into_inner().collect();
         let depths = self.plan(&pairs, depth)?;
         let starts: Vec<usize> = pairs.iter().map(|p| p.as_span().start()).collect();
@@ -341,29 +354,29 @@ impl<'t> Builder<'t> {
         Ok(ident(&nth(&kids, 0, parent)?))
     }
 
-    /// `Train(1).on`; `p(i)` without a member is an error.
+    /// `Train(1).on`, or the call `f(a, b)` when no member follows.
     fn applied(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
         let span = span_of(&pair);
         let kids = children(pair);
         let template = ident(&nth(&kids, 0, span)?);
         let call = nth(&kids, 1, span)?;
         let call_span = span_of(&call);
-        let Some(suffix) = kids.get(2).cloned() else {
-            let name = &template.name;
-            return Err(ParseError {
-                span,
-                message: format!(
-                    "`{name}(...)` must be followed by `.` and a member, as in `{name}(1).x`: \
-                     arguments only select an instance of a template (there are no function calls)"
-                ),
-            });
-        };
         let mut args = Vec::new();
         let mut below = 0;
         for arg in children(call) {
             let n = self.nested(arg, depth, call_span.start)?;
             below = below.max(n.depth);
             args.push(n.expr);
+        }
+        let Some(suffix) = kids.get(2).cloned() else {
+            return node(ExprKind::Call { name: template, args }, span, below, span);
+        };
+        if args.is_empty() {
+            let name = &template.name;
+            return Err(ParseError {
+                span,
+                message: format!("`{name}()` names no instance: write `{name}.x` for a template without parameters"),
+            });
         }
         let member = self.member_suffix(suffix, span)?;
         let instance = InstanceRef { span: template.span.to(call_span), template, args: Some(args) };
@@ -588,21 +601,37 @@ impl<'t> Builder<'t> {
         (self.text[span.start..span.end].to_string(), span)
     }
 
-    pub(super) fn update(&self, pair: Pair<'t, Rule>) -> R<Update> {
+    /// One action of an update list: `x = e`, `a[i] += e`, `n++`, `--n`, `f(x)`.
+    pub(super) fn action(&self, pair: Pair<'t, Rule>) -> R<Action> {
         let span = span_of(&pair);
-        let kids = children(pair);
-        let target = self.lvalue(nth(&kids, 0, span)?)?;
-        let op = match nth(&kids, 1, span)?.as_rule() {
-            Rule::add_assign => AssignOp::Add,
-            Rule::sub_assign => AssignOp::Sub,
-            _ => AssignOp::Set,
-        };
-        let value = self.sequence(nth(&kids, 2, span)?, Depth::default())?.expr;
-        Ok(Update { target, op, value, span })
+        let inner = pair.into_inner().next().ok_or_else(|| internal(span))?;
+        let kids = children(inner.clone());
+        match inner.as_rule() {
+            Rule::call => Ok(Action::Call(self.applied(inner, Depth::default())?.expr)),
+            Rule::step_pre | Rule::step_post => {
+                let (step, target) = match inner.as_rule() {
+                    Rule::step_pre => (nth(&kids, 0, span)?, nth(&kids, 1, span)?),
+                    _ => (nth(&kids, 1, span)?, nth(&kids, 0, span)?),
+                };
+                let op = if step.as_rule() == Rule::incr { AssignOp::Add } else { AssignOp::Sub };
+                let one = Expr { kind: ExprKind::Int(1), span: span_of(&step), paren: false };
+                Ok(Action::Assign(Update { target: self.lvalue(target)?, op, value: one, span }))
+            }
+            _ => {
+                let target = self.lvalue(nth(&kids, 0, span)?)?;
+                let op = match nth(&kids, 1, span)?.as_rule() {
+                    Rule::add_assign => AssignOp::Add,
+                    Rule::sub_assign => AssignOp::Sub,
+                    _ => AssignOp::Set,
+                };
+                let value = self.sequence(nth(&kids, 2, span)?, Depth::default())?.expr;
+                Ok(Action::Assign(Update { target, op, value, span }))
+            }
+        }
     }
 
     /// `v` or `a[i][j]`.
-    fn lvalue(&self, pair: Pair<'t, Rule>) -> R<Expr> {
+    pub(super) fn lvalue(&self, pair: Pair<'t, Rule>) -> R<Expr> {
         let span = span_of(&pair);
         let mut kids = children(pair).into_iter();
         let name = kids.next().ok_or_else(|| internal(span))?;

@@ -49,7 +49,7 @@ fn is_ident(c: char) -> bool {
 }
 
 /// Operators of several characters, longest first.
-const LONG_TOKENS: &[&str] = &["-->", "E<>", "A<>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", ".."];
+const LONG_TOKENS: &[&str] = &["-->", "E<>", "A<>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "++", "--", ".."];
 
 /// The token starting at `pos`, `None` at the end of the text.
 pub(super) fn token_at(text: &str, pos: usize) -> Option<&str> {
@@ -128,8 +128,19 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         semi => Want::Words("`;`"),
         kw_u => Want::Words("`U`"),
         bound_op => Want::Words("a comparison (`<=`, `<`, `==`, `>=` or `>`)"),
-        set_assign | add_assign | sub_assign if mode == Mode::Updates => Want::Words("`=`, `+=` or `-=`"),
-        lvalue | update | updates_text => Want::Words("an assignment"),
+        set_assign | add_assign | sub_assign | incr | decr if mode == Mode::Updates => {
+            Want::Words("`=`, `+=`, `-=`, `++` or `--`")
+        }
+        lvalue | update | updates_text | assign | call => Want::Words("an assignment"),
+        stmt | block | if_stmt | while_stmt | for_stmt | return_stmt | local_decl | update_stmt => {
+            Want::Words("a statement")
+        }
+        rbrace => Want::Words("`}`"),
+        lbrace => Want::Words("`{`"),
+        ret_ty | value_ty | ty_int | ty_bool | ty_void | function_text | function => {
+            Want::Words("a type (`int`, `int[lo, hi]`, `bool` or `void`)")
+        }
+        param | params => Want::Words("a parameter"),
         select | selects_text => Want::Words("a select (`i : lo..hi`)"),
         sync_text => Want::Words("a channel name"),
         system_text => Want::Words("a template name"),
@@ -247,6 +258,6 @@ fn name_word(mode: Mode, prev: Option<&str>) -> &'static str {
         Mode::Selects => "a select variable",
         Mode::Sync => "a channel name",
         Mode::System => "a template name",
-        Mode::Expr | Mode::Formula => "a name",
+        Mode::Expr | Mode::Formula | Mode::Function => "a name",
     }
 }

@@ -23,12 +23,13 @@
 
 mod build;
 mod errors;
+mod function;
 
 use pest::Parser;
 use pest::iterators::Pair;
 
 use super::ast::MAX_NESTING;
-use super::ast::{Expr, ParseError, Select, Span, Sync, SystemEntry, Update};
+use super::ast::{Action, Expr, Function, ParseError, Select, Span, Sync, SystemEntry};
 use build::Builder;
 
 /// Deepest syntax tree (counted in `Expr` nodes, a leaf is 1) that the parsers
@@ -53,6 +54,7 @@ enum Mode {
     Selects,
     Sync,
     System,
+    Function,
 }
 
 impl Mode {
@@ -64,6 +66,7 @@ impl Mode {
             Mode::Selects => Rule::selects_text,
             Mode::Sync => Rule::sync_text,
             Mode::System => Rule::system_text,
+            Mode::Function => Rule::function_text,
         }
     }
 }
@@ -96,12 +99,41 @@ pub fn parse_formula(text: &str) -> Result<Expr, ParseError> {
     Builder::new(text).top_sequence(seq)
 }
 
-/// An `update` list: `x = 0; count += 1; a[i] -= 2`. A trailing `;` is fine;
-/// an empty (or blank) text is the empty list.
-pub fn parse_updates(text: &str) -> Result<Vec<Update>, ParseError> {
+/// An `update` list: `x = 0; count += 1; a[i] -= 2; n++; enqueue(id)`. A
+/// trailing `;` is fine; an empty (or blank) text is the empty list.
+pub fn parse_updates(text: &str) -> Result<Vec<Action>, ParseError> {
     let pairs = run(text, Mode::Updates)?;
     let builder = Builder::new(text);
-    pairs.into_iter().filter(|p| p.as_rule() == Rule::update).map(|p| builder.update(p)).collect()
+    pairs.into_iter().filter(|p| p.as_rule() == Rule::update).map(|p| builder.action(p)).collect()
+}
+
+/// Most braces and statement words (`if`, `else`, `while`, `for`) one
+/// function may contain: statements nest through them, and the parsers
+/// recurse once per level.
+pub const MAX_STATEMENT_WORDS: usize = 4 * MAX_NESTING;
+
+/// A function definition: `int[0, N] front() { return q[0]; }`.
+pub fn parse_function(text: &str) -> Result<Function, ParseError> {
+    let mut count = 0;
+    for (i, _) in text.match_indices(|c: char| c == '{' || c.is_ascii_alphabetic()) {
+        let rest = &text[i..];
+        let word = rest.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').next().unwrap_or("");
+        let at_word_start = i == 0 || !text[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        if rest.starts_with('{') || (at_word_start && matches!(word, "if" | "else" | "while" | "for")) {
+            count += 1;
+            if count > MAX_STATEMENT_WORDS {
+                return Err(ParseError {
+                    span: Span::new(i, i + word.len().max(1)),
+                    message: format!(
+                        "function too large: more than {MAX_STATEMENT_WORDS} braces and `if`/`else`/`while`/`for`; \
+                         split it into several functions"
+                    ),
+                });
+            }
+        }
+    }
+    let seq = single(text, run(text, Mode::Function)?)?;
+    Builder::new(text).function(seq)
 }
 
 /// A `select` list: `i : 0..N-1, j : 1..3`.

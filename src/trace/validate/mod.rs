@@ -130,6 +130,11 @@ impl Replay<'_> {
         code.eval(&d.locs, &d.data, &mut Vec::new()).map_err(|e| format!("run-time error: {e:?}"))
     }
 
+    /// Runs an update's code, which may assign `d`'s data.
+    fn exec(&self, code: &Code, d: &mut Discrete) -> Result<i64, String> {
+        code.exec(&d.locs, &mut d.data, &mut Vec::new()).map_err(|e| format!("run-time error: {e:?}"))
+    }
+
     /// Whether `v_i - v_j ≺ ±bound` holds, with `v_0 = 0` (in a linear
     /// network, `Σ a_k·v_k ≺ ±bound + offset`).
     fn holds(&self, c: &ClockConstraint, d: &Discrete, clocks: &[Rational]) -> Result<bool, String> {

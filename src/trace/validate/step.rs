@@ -161,8 +161,11 @@ impl Replay<'_> {
                         let v = Rational::from_integer(self.eval(value, &next.discrete)?.into());
                         next.clocks[*var as usize - 1] = super::sum(terms, &next.clocks) + v;
                     }
+                    Update::Effect(code) => {
+                        self.exec(code, &mut next.discrete)?;
+                    }
                     Update::Data { target, value } => {
-                        let v = self.eval(value, &next.discrete)?;
+                        let v = self.exec(value, &mut next.discrete)?;
                         let slot = match target {
                             Target::Slot(s) => *s as usize,
                             Target::Indexed { base, len, index } => {

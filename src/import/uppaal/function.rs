@@ -1,0 +1,158 @@
+//! UPPAAL functions printed as kairos functions (FORMAT.md "Functions"):
+//! the same statements, types made explicit (a `typedef` becomes its range),
+//! conditions and values converted as `print.rs` does for expressions.
+
+use super::parse::{Base, FnDecl, Init, St, Type, VarDecl};
+use super::print::{Printer, Range, Sym, Ty};
+use crate::import::sanitize;
+
+/// `int[lo, hi]`, `bool`; clocks and channels are refused.
+fn type_text(pr: &mut Printer, ty: &Type) -> Result<(String, Ty), ()> {
+    if let Some((p, at, end)) = ty.prefixes.iter().find(|p| p.0 != "const") {
+        pr.d.unsupported(*at, *end, format!("`{p}` in a function"));
+        return Err(());
+    }
+    match pr.range(ty)? {
+        Range::Int(lo, hi) => Ok((format!("int[{lo}, {hi}]"), Ty::Int)),
+        Range::Bool => Ok(("bool".into(), Ty::Bool)),
+        Range::Other => {
+            let what = if matches!(ty.base, Base::Clock) { "a clock" } else { "a channel" };
+            pr.d.unsupported(ty.at, ty.end, format!("{what} as a function's parameter, local or result"));
+            Err(())
+        }
+    }
+}
+
+/// Prints `f` with the printer's scopes; returns its text and the symbol
+/// that calls resolve to (`name` is its kairos name).
+pub(crate) fn function(pr: &mut Printer, f: &FnDecl, name: &str) -> Result<(String, Sym), ()> {
+    let ret = match &f.ret {
+        None => None,
+        Some(t) => Some(type_text(pr, t)?),
+    };
+    let depth = pr.locals_len();
+    let mut params = Vec::new();
+    let mut texts = Vec::new();
+    for p in &f.params {
+        let (t, ty) = type_text(pr, &p.ty)?;
+        let pname = sanitize(&p.name);
+        texts.push(format!("{t} {}{pname}", if p.by_ref { "&" } else { "" }));
+        pr.push_local(&p.name, Sym::name(&pname, ty, 0, true));
+        params.push((p.by_ref, ty));
+    }
+    let mut body = String::new();
+    let printed = stmts(pr, &f.body, ret.as_ref().map(|r| r.1), 1, &mut body);
+    pr.truncate_locals(depth);
+    printed?;
+    let head = ret.as_ref().map_or("void", |r| r.0.as_str());
+    let text = format!("{head} {name}({}) {{\n{body}}}", texts.join(", "));
+    Ok((text, Sym::Fn { text: name.to_string(), params, ret: ret.map(|r| r.1) }))
+}
+
+fn stmts(pr: &mut Printer, list: &[St], ret: Option<Ty>, level: usize, out: &mut String) -> Result<(), ()> {
+    let depth = pr.locals_len();
+    let r = list.iter().try_for_each(|s| stmt(pr, s, ret, level, out));
+    pr.truncate_locals(depth);
+    r
+}
+
+/// A body in braces, at `level`.
+fn braced(pr: &mut Printer, s: &St, ret: Option<Ty>, level: usize) -> Result<String, ()> {
+    let mut inner = String::new();
+    match s {
+        St::Block(list) => stmts(pr, list, ret, level + 1, &mut inner)?,
+        other => stmts(pr, std::slice::from_ref(other), ret, level + 1, &mut inner)?,
+    }
+    Ok(format!("{{\n{inner}{}}}", "  ".repeat(level)))
+}
+
+/// `int[0, 3] i = 0, j` (no `;`), declaring the names.
+fn locals(pr: &mut Printer, vars: &[VarDecl]) -> Result<String, ()> {
+    let Some(first) = vars.first() else { return Ok(String::new()) };
+    let (t, ty) = type_text(pr, &first.ty)?;
+    let mut items = Vec::new();
+    for v in vars {
+        let name = sanitize(&v.name);
+        let init = match &v.init {
+            None => String::new(),
+            Some(Init::Expr(e)) => {
+                let p = if ty == Ty::Bool { pr.boolean(e)? } else { pr.int(e)? };
+                format!(" = {}", p.text)
+            }
+            Some(Init::List(_, at, end)) => {
+                pr.d.unsupported(*at, *end, "a list initialiser in a function");
+                return Err(());
+            }
+        };
+        items.push(format!("{name}{init}"));
+        pr.push_local(&v.name, Sym::name(&name, ty, 0, true));
+    }
+    Ok(format!("{t} {}", items.join(", ")))
+}
+
+fn stmt(pr: &mut Printer, s: &St, ret: Option<Ty>, level: usize, out: &mut String) -> Result<(), ()> {
+    let pad = "  ".repeat(level);
+    let line = match s {
+        St::Local(vars) => format!("{};", locals(pr, vars)?),
+        St::Assigns(list) => {
+            let printed: Result<Vec<String>, ()> = list.iter().map(|a| pr.assign(a)).collect();
+            format!("{};", printed?.join(", "))
+        }
+        St::If(c, a, b) => {
+            let c = pr.boolean(c)?.text;
+            let mut text = format!("if ({c}) {}", braced(pr, a, ret, level)?);
+            if let Some(b) = b {
+                text.push_str(&format!(" else {}", braced(pr, b, ret, level)?));
+            }
+            text
+        }
+        St::While(c, body) => {
+            let c = pr.boolean(c)?.text;
+            format!("while ({c}) {}", braced(pr, body, ret, level)?)
+        }
+        St::For(init, cond, step, body) => {
+            let depth = pr.locals_len();
+            let r = (|| {
+                let init = match init.as_ref() {
+                    St::Local(vars) => locals(pr, vars)?,
+                    St::Assigns(list) => {
+                        let printed: Result<Vec<String>, ()> = list.iter().map(|a| pr.assign(a)).collect();
+                        printed?.join(", ")
+                    }
+                    _ => String::new(),
+                };
+                let cond = match cond {
+                    Some(c) => pr.boolean(c)?.text,
+                    None => String::new(),
+                };
+                let printed: Result<Vec<String>, ()> = step.iter().map(|a| pr.assign(a)).collect();
+                let step = printed?.join(", ");
+                Ok(format!("for ({init}; {cond}; {step}) {}", braced(pr, body, ret, level)?))
+            })();
+            pr.truncate_locals(depth);
+            r?
+        }
+        St::Return(value, at, end) => match (value, ret) {
+            (None, None) => "return;".into(),
+            (Some(e), Some(Ty::Bool)) => format!("return {};", pr.boolean(e)?.text),
+            (Some(e), Some(_)) => format!("return {};", pr.int(e)?.text),
+            (Some(_), None) => {
+                pr.d.error(*at, *end, "type-error", "a `void` function returns a value");
+                return Err(());
+            }
+            (None, Some(_)) => {
+                pr.d.error(*at, *end, "type-error", "this function must return a value");
+                return Err(());
+            }
+        },
+        St::Block(list) => {
+            let mut inner = String::new();
+            stmts(pr, list, ret, level + 1, &mut inner)?;
+            format!("{{\n{inner}{pad}}}")
+        }
+    };
+    out.push_str(&pad);
+    out.push_str(&line);
+    out.push('\n');
+    Ok(())
+}

@@ -1,0 +1,442 @@
+//! User functions: signatures, bodies typed into statements, purity, calls.
+//!
+//! A function's frame holds its parameters, then its locals, each with a
+//! type (a boolean or an integer range). Names resolve innermost first: the
+//! locals of the enclosing blocks, the parameters, then the template's or the
+//! global names. A function sees only the functions defined before it, so
+//! calls form no cycle (recursion is "not supported yet") and the network can
+//! inline every call. A function is *pure* when it assigns nothing outside
+//! its frame (through a reference included) and calls only pure functions;
+//! only pure functions may be called in guards, invariants and properties.
+
+use crate::diag::Pos;
+use crate::model::check::Checker;
+use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
+use crate::model::check::globals::Globals;
+use crate::model::reader::Name;
+use crate::model::typed::{AssignOp, FnRef, Function, TArg, TExpr, TPlace, TStmt, TStmtKind, TValueTy};
+use crate::syntax::ast::{Action, Expr, ExprKind, Stmt, StmtKind, ValueType};
+use crate::syntax::parse::parse_function;
+use crate::syntax::yaml::Node;
+
+/// UPPAAL's `int`: [-32768, 32767].
+pub const INT_RANGE: (i64, i64) = (-32768, 32767);
+
+/// Names inside a function body: block locals and parameters over the
+/// enclosing scope.
+struct FnScope<'a> {
+    outer: &'a dyn Scope,
+    names: Vec<(String, Sym)>,
+}
+
+impl Scope for FnScope<'_> {
+    fn lookup(&self, name: &str) -> Option<Sym> {
+        match self.names.iter().rev().find(|(n, _)| n == name) {
+            Some((_, s)) => Some(s.clone()),
+            None => self.outer.lookup(name),
+        }
+    }
+}
+
+/// The function being typed.
+struct Body {
+    name: String,
+    frame: Vec<TValueTy>,
+    ret: Option<TValueTy>,
+}
+
+/// Every path through `body` ends in a `return` (loops are not trusted to).
+fn always_returns(body: &[TStmt]) -> bool {
+    body.iter().any(|s| match &s.kind {
+        TStmtKind::Return(_) => true,
+        TStmtKind::If(_, a, b) => always_returns(a) && always_returns(b),
+        _ => false,
+    })
+}
+
+impl Checker<'_> {
+    pub(super) fn global_functions(&mut self, texts: &[Node]) {
+        for t in texts {
+            let globals = self.globals.clone();
+            if let Some((text, pos, sym)) = self.function_def(t, &Globals(&globals), false) {
+                self.declare(&Name { text, pos }, sym);
+            }
+        }
+    }
+
+    /// Types one definition and appends it to the model's functions (or the
+    /// template's, when `template`); returns its name to declare.
+    pub(super) fn function_def(
+        &mut self,
+        node: &Node,
+        scope: &dyn Scope,
+        template: bool,
+    ) -> Option<(String, Pos, Sym)> {
+        let Some(f) = self.parse(node, "a function", parse_function) else {
+            // Declared anyway, so that its calls raise no follow-on errors.
+            let text = node.as_scalar()?.value.as_str();
+            let name = text.split('(').next()?.split_whitespace().last()?.to_string();
+            let well_formed = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            return well_formed.then_some((name, node.pos, Sym::Broken));
+        };
+        let pos = node.pos_in_text(f.name.span.start);
+        let name = f.name.name.clone();
+        if !self.r.check_name(&name, pos, "function name") {
+            return None;
+        }
+        let mut fs = FnScope { outer: scope, names: Vec::new() };
+        let mut params = Vec::new();
+        let mut ok = true;
+        for p in &f.params {
+            let ppos = node.pos_in_text(p.name.span.start);
+            let Some(ty) = self.value_ty(node, &p.ty, scope) else {
+                ok = false;
+                continue;
+            };
+            if fs.names.iter().any(|(n, _)| *n == p.name.name) {
+                self.r.error(ppos, "duplicate-name", format!("`{}` is already a parameter of `{name}`", p.name.name));
+                ok = false;
+            }
+            let slot = params.len();
+            let sym = if p.by_ref {
+                Sym::RefParam { slot, is_bool: ty.is_bool }
+            } else {
+                Sym::Local { slot, is_bool: ty.is_bool }
+            };
+            fs.names.push((p.name.name.clone(), sym));
+            params.push((p.by_ref, ty));
+        }
+        let ret = match &f.ret {
+            None => None,
+            Some(t) => Some(self.value_ty(node, t, scope)?),
+        };
+        if !ok {
+            return None;
+        }
+        let saved = (self.effects, self.impure, self.defining.take());
+        (self.effects, self.impure, self.defining) = (true, false, Some(name.clone()));
+        let mut cx = Body { name: name.clone(), frame: params.iter().map(|(_, t)| t.clone()).collect(), ret };
+        let mut body = Vec::new();
+        self.block(node, &f.body, &mut fs, &mut cx, &mut body);
+        let pure = !self.impure;
+        (self.effects, self.impure, self.defining) = saved;
+        if cx.ret.is_some() && !always_returns(&body) {
+            self.r.error(
+                node.pos_in_text(f.span.end.saturating_sub(1)),
+                "missing-return",
+                format!("`{name}` can reach its end without `return`"),
+            );
+        }
+        let func =
+            Function { name: name.clone(), line: pos.line as u32, params, ret: cx.ret, frame: cx.frame, body, pure };
+        let id = if template {
+            self.template_functions.push(func);
+            FnRef::Template(self.template_functions.len() - 1)
+        } else {
+            self.model.functions.push(func);
+            FnRef::Global(self.model.functions.len() - 1)
+        };
+        Some((name, pos, Sym::Function(id)))
+    }
+
+    fn value_ty(&mut self, node: &Node, t: &ValueType, scope: &dyn Scope) -> Option<TValueTy> {
+        match t {
+            ValueType::Bool => Some(TValueTy { is_bool: true, lo: TExpr::Const(0), hi: TExpr::Const(1) }),
+            ValueType::Int(None) => {
+                Some(TValueTy { is_bool: false, lo: TExpr::Const(INT_RANGE.0), hi: TExpr::Const(INT_RANGE.1) })
+            }
+            ValueType::Int(Some(bounds)) => {
+                let (lo, hi) = (&bounds.0, &bounds.1);
+                let bound = |c: &mut Self, e: &Expr| match c.ty(node, e, scope, Ctx::Const) {
+                    Ty::Int(t) if crate::model::fold::is_static(&t) => Some(t),
+                    Ty::Bad => None,
+                    other => {
+                        c.expected(c.at(node, e), "a constant integer", &other);
+                        None
+                    }
+                };
+                let (lo_t, hi_t) = (bound(self, lo)?, bound(self, hi)?);
+                if let (Some(a), Some(b)) = (lo_t.as_const(), hi_t.as_const())
+                    && a > b
+                {
+                    self.r.error(self.at(node, lo), "empty-range", format!("the range [{a}, {b}] is empty"));
+                    return None;
+                }
+                Some(TValueTy { is_bool: false, lo: lo_t, hi: hi_t })
+            }
+        }
+    }
+
+    /// Types `stmts` in a nested block scope, appending to `out`.
+    fn block(&mut self, node: &Node, stmts: &[Stmt], fs: &mut FnScope<'_>, cx: &mut Body, out: &mut Vec<TStmt>) {
+        let depth = fs.names.len();
+        for s in stmts {
+            self.stmt(node, s, fs, cx, out);
+        }
+        fs.names.truncate(depth);
+    }
+
+    fn one(&mut self, node: &Node, s: &Stmt, fs: &mut FnScope<'_>, cx: &mut Body) -> Vec<TStmt> {
+        let mut out = Vec::new();
+        self.block(node, std::slice::from_ref(s), fs, cx, &mut out);
+        out
+    }
+
+    fn cond(&mut self, node: &Node, e: &Expr, scope: &dyn Scope) -> TExpr {
+        match self.ty(node, e, scope, Ctx::Value) {
+            Ty::Bool(t) => t,
+            Ty::Bad => TExpr::Const(0),
+            other => {
+                self.expected(self.at(node, e), "a condition", &other);
+                TExpr::Const(0)
+            }
+        }
+    }
+
+    fn stmt(&mut self, node: &Node, s: &Stmt, fs: &mut FnScope<'_>, cx: &mut Body, out: &mut Vec<TStmt>) {
+        let line = node.pos_in_text(s.span.start).line as u32;
+        let at = |kind| TStmt { line, kind };
+        match &s.kind {
+            StmtKind::Local { ty, vars } => {
+                let Some(ty) = self.value_ty(node, ty, fs) else { return };
+                for (name, init) in vars {
+                    if !self.r.check_name(&name.name, node.pos_in_text(name.span.start), "local variable") {
+                        continue;
+                    }
+                    let value = match init {
+                        Some(e) => self.value(node, e, fs, ty.is_bool).unwrap_or(TExpr::Const(0)),
+                        None => TExpr::Const(0),
+                    };
+                    let slot = cx.frame.len();
+                    cx.frame.push(ty.clone());
+                    out.push(at(TStmtKind::Assign { place: TPlace::Local(slot), op: AssignOp::Set, value }));
+                    fs.names.push((name.name.clone(), Sym::Local { slot, is_bool: ty.is_bool }));
+                }
+            }
+            StmtKind::Actions(list) => {
+                for a in list {
+                    if let Some(kind) = self.action(node, a, fs) {
+                        out.push(at(kind));
+                    }
+                }
+            }
+            StmtKind::If { cond, then, other } => {
+                let c = self.cond(node, cond, fs);
+                let a = self.one(node, then, fs, cx);
+                let b = other.as_ref().map(|o| self.one(node, o, fs, cx)).unwrap_or_default();
+                out.push(at(TStmtKind::If(c, a, b)));
+            }
+            StmtKind::While { cond, body } => {
+                let c = self.cond(node, cond, fs);
+                let b = self.one(node, body, fs, cx);
+                out.push(at(TStmtKind::While(c, b)));
+            }
+            StmtKind::For { init, cond, step, body } => {
+                let depth = fs.names.len();
+                self.stmt(node, init, fs, cx, out);
+                let c = cond.as_ref().map_or(TExpr::Const(1), |c| self.cond(node, c, fs));
+                let mut b = self.one(node, body, fs, cx);
+                for a in step {
+                    if let Some(kind) = self.action(node, a, fs) {
+                        b.push(at(kind));
+                    }
+                }
+                out.push(at(TStmtKind::While(c, b)));
+                fs.names.truncate(depth);
+            }
+            StmtKind::Return(value) => {
+                let pos = node.pos_in_text(s.span.start);
+                match (value, cx.ret.as_ref().map(|t| t.is_bool)) {
+                    (None, None) => out.push(at(TStmtKind::Return(None))),
+                    (Some(e), Some(is_bool)) => {
+                        // Kept when the value is bad: no follow-on "missing return".
+                        let v = self.value(node, e, fs, is_bool).unwrap_or(TExpr::Const(0));
+                        out.push(at(TStmtKind::Return(Some(v))));
+                    }
+                    (Some(_), None) => {
+                        self.r.error(pos, "type-error", format!("`{}` is `void`: `return;` takes no value", cx.name));
+                    }
+                    (None, Some(_)) => {
+                        self.r.error(pos, "type-error", format!("`{}` must return a value", cx.name));
+                    }
+                }
+            }
+            StmtKind::Block(list) => self.block(node, list, fs, cx, out),
+        }
+    }
+
+    /// A value of the given kind (boolean or integer).
+    fn value(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, is_bool: bool) -> Option<TExpr> {
+        match (self.ty(node, e, scope, Ctx::Value), is_bool) {
+            (Ty::Int(t), false) | (Ty::Bool(t), true) => Some(t),
+            (Ty::Bad, _) => None,
+            (other, b) => {
+                self.expected(self.at(node, e), if b { "a boolean" } else { "an integer" }, &other);
+                None
+            }
+        }
+    }
+
+    fn action(&mut self, node: &Node, a: &Action, scope: &dyn Scope) -> Option<TStmtKind> {
+        match a {
+            Action::Call(e) => match self.ty_call(node, e, scope, true) {
+                Ty::Int(t) | Ty::Bool(t) => Some(TStmtKind::Eval(t)),
+                _ => None,
+            },
+            Action::Assign(u) => {
+                let (place, is_bool) = self.place(node, &u.target, scope, true)?;
+                if is_bool && u.op != AssignOp::Set {
+                    self.r.error(self.at(node, &u.target), "type-error", "a boolean can only be assigned with `=`");
+                    return None;
+                }
+                let value = self.value(node, &u.value, scope, is_bool)?;
+                Some(TStmtKind::Assign { place, op: u.op, value })
+            }
+        }
+    }
+
+    /// What `e` names as an assignable place, and whether it is a boolean;
+    /// `write`: it is assigned here (a variable outside the frame makes the
+    /// function impure).
+    fn place(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, write: bool) -> Option<(TPlace, bool)> {
+        let pos = self.at(node, e);
+        let (name, index) = match &e.kind {
+            ExprKind::Name(n) => (n, None),
+            ExprKind::Index { base, index } => match &base.kind {
+                ExprKind::Name(n) => (n, Some(index)),
+                _ => {
+                    self.r.error(pos, "bad-assignment", "only variables and array elements can be assigned");
+                    return None;
+                }
+            },
+            _ => {
+                self.r.error(pos, "bad-assignment", "only variables and array elements can be assigned");
+                return None;
+            }
+        };
+        let place = match (scope.lookup(name), index) {
+            (Some(Sym::Var { var, is_bool, size: None }), None) => (TPlace::Var(var), is_bool),
+            (Some(Sym::Var { var, is_bool, size: Some(len) }), Some(i)) => {
+                let i = self.index(node, i, scope, len, &format!("`{name}`"))?;
+                (TPlace::Elem(var, len, Box::new(i)), is_bool)
+            }
+            (Some(Sym::Var { size: Some(_), .. }), None) => {
+                self.r.error(pos, "array-assignment", format!("`{name}` is an array: name one element, `{name}[i]`"));
+                return None;
+            }
+            (Some(Sym::Local { slot, is_bool }), None) => return Some((TPlace::Local(slot), is_bool)),
+            (Some(Sym::RefParam { slot, is_bool }), None) => (TPlace::Ref(slot), is_bool),
+            (Some(Sym::Clock(_) | Sym::Continuous(_)), _) => {
+                self.r.error(pos, "unsupported", "not supported yet: a clock assigned or passed inside a function");
+                return None;
+            }
+            (None, _) => {
+                self.r.error(pos, "unknown-name", format!("unknown name `{name}`"));
+                return None;
+            }
+            (Some(_), Some(_)) => {
+                self.r.error(pos, "not-an-array", format!("`{name}` is not an array"));
+                return None;
+            }
+            (Some(_), None) => {
+                self.r.error(pos, "assign-to-constant", format!("`{name}` cannot be assigned"));
+                return None;
+            }
+        };
+        if write {
+            self.impure = true;
+        }
+        Some(place)
+    }
+
+    /// A call `f(args)`; `void_ok`: it stands alone as a statement or update.
+    pub(super) fn ty_call(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, void_ok: bool) -> Ty {
+        let pos = self.at(node, e);
+        let ExprKind::Call { name, args } = &e.kind else {
+            self.r.error(pos, "bad-assignment", "only function calls and assignments can be updates");
+            return Ty::Bad;
+        };
+        let f = match scope.lookup(&name.name) {
+            Some(Sym::Function(f)) => f,
+            Some(Sym::Broken) => return Ty::Bad,
+            None if self.defining.as_deref() == Some(name.name.as_str()) => {
+                self.r.error(pos, "unsupported", format!("not supported yet: the recursive call of `{}`", name.name));
+                return Ty::Bad;
+            }
+            None if self.model.templates.iter().any(|t| t.name == name.name) => {
+                self.r
+                    .error(pos, "not-a-function", format!("`{}(...)` must be followed by `.` and a member", name.name))
+                    .hint = Some(format!("as in `{}(1).x`: arguments select an instance of a template", name.name));
+                return Ty::Bad;
+            }
+            None => {
+                self.r.error(pos, "unknown-name", format!("unknown function `{}`", name.name));
+                return Ty::Bad;
+            }
+            Some(_) => {
+                self.r.error(pos, "not-a-function", format!("`{}` is not a function", name.name));
+                return Ty::Bad;
+            }
+        };
+        let func = match f {
+            FnRef::Global(i) => &self.model.functions[i],
+            FnRef::Template(i) => &self.template_functions[i],
+        };
+        let (params, ret, pure) = (func.params.clone(), func.ret.clone(), func.pure);
+        if args.len() != params.len() {
+            self.r.error(
+                pos,
+                "wrong-arguments",
+                format!("`{}` takes {} argument(s), not {}", name.name, params.len(), args.len()),
+            );
+            return Ty::Bad;
+        }
+        let mut targs = Vec::new();
+        for (a, (by_ref, ty)) in args.iter().zip(&params) {
+            if *by_ref {
+                let (place, is_bool) = match self.place(node, a, scope, false) {
+                    Some(p) => p,
+                    None => return Ty::Bad,
+                };
+                if is_bool != ty.is_bool {
+                    let want = if ty.is_bool { "a boolean variable" } else { "an integer variable" };
+                    self.r.error(self.at(node, a), "type-error", format!("expected {want} (passed by reference)"));
+                    return Ty::Bad;
+                }
+                targs.push(TArg::Ref(place));
+            } else {
+                match self.value(node, a, scope, ty.is_bool) {
+                    Some(v) => targs.push(TArg::Value(v)),
+                    None => return Ty::Bad,
+                }
+            }
+        }
+        if !pure {
+            if !self.effects {
+                self.r
+                    .error(
+                        pos,
+                        "impure-call",
+                        format!(
+                            "`{}` assigns variables: it cannot be called in a guard, invariant or property",
+                            name.name
+                        ),
+                    )
+                    .hint = Some("call it in an `update`, or make it only compute its result".into());
+                return Ty::Bad;
+            }
+            self.impure = true;
+        }
+        let call = TExpr::Call(f, targs);
+        match ret {
+            Some(t) if t.is_bool => Ty::Bool(call),
+            Some(_) => Ty::Int(call),
+            None if void_ok => Ty::Int(call),
+            None => {
+                self.r.error(pos, "type-error", format!("`{}` is `void`: it has no value", name.name));
+                Ty::Bad
+            }
+        }
+    }
+}

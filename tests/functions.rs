@@ -1,0 +1,180 @@
+//! User functions (FORMAT.md "Functions"): every model of
+//! `tests/models/functions/` against its twin with the functions inlined by
+//! hand (an independent oracle: no function code runs in the twin), and the
+//! diagnostics and run-time errors of functions.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::kairos;
+
+/// The models that have a hand-inlined twin, with the twin.
+fn pairs() -> Vec<(PathBuf, PathBuf)> {
+    common::yaml_files("tests/models/functions")
+        .into_iter()
+        .filter(|p| !p.to_string_lossy().ends_with(".inlined.yaml"))
+        .map(|p| {
+            let twin = p.with_extension("inlined.yaml");
+            assert!(twin.exists(), "{} has no hand-inlined twin", p.display());
+            (p, twin)
+        })
+        .collect()
+}
+
+#[test]
+fn functions_give_the_graphs_of_their_hand_inlined_twins() {
+    let pairs = pairs();
+    assert!(pairs.len() >= 3, "the differential needs several cases");
+    for (model, twin) in &pairs {
+        for format in ["yaml", "dot"] {
+            let run = |p: &PathBuf| {
+                let (code, out, err) = kairos(&["graph", p.to_str().unwrap(), "--format", format]);
+                assert_eq!(code, 0, "{}: {err}", p.display());
+                out
+            };
+            let (a, b) = (run(model), run(twin));
+            assert!(a.lines().count() > 20, "{}: a graph worth comparing", model.display());
+            assert_eq!(a, b, "{} and its twin differ ({format})", model.display());
+        }
+        let (code, out, err) = kairos(&["check", model.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {out}{err}", model.display());
+    }
+}
+
+/// A model file in the test's scratch folder.
+fn scratch(name: &str, text: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("functions-{name}.yaml"));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const ERRORS: &str = "model: errors
+variables:
+  n: {range: [0, 5], init: 0}
+  a: {range: [0, 5], size: 2}
+functions:
+  - |
+    void spin() {
+      int k = 0;
+      while (true) {
+        k = 1 - k;
+      }
+    }
+  - |
+    int[0, 3] twice(int x) {
+      return 2 * x;
+    }
+  - |
+    void set(int &r, int v) { r = v; }
+templates:
+  P:
+    initial: a
+    locations: {a: {}, b: {}, c: {}, d: {}, e: {}}
+    edges:
+      - {from: a, to: b, update: \"n = twice(n + 2)\"}
+      - {from: a, to: c, update: \"spin()\"}
+      - {from: a, to: d, update: \"set(a[n + 2], 1)\"}
+      - {from: a, to: e, update: \"set(n, 7)\"}
+system: [P]
+";
+
+#[test]
+fn run_time_errors_name_the_function_and_its_line() {
+    let path = scratch("errors", ERRORS);
+    let cases = [
+        ("E<> P.b", "the value 4 is outside the range [0, 3] in function `twice` (line 15)"),
+        ("E<> P.c", "a loop ran more than 1048576 iterations in function `spin` (line 9)"),
+        ("E<> P.d", "array index 2 out of bounds (size 2) in the step"),
+        ("E<> P.e", "`n` = 7 is outside its range [0, 5] in function `set` (line 18)"),
+    ];
+    for (query, message) in cases {
+        let mut text = ERRORS.to_string();
+        // Keep only the edge under test, so that the error is the first met.
+        let target = query.trim_start_matches("E<> P.");
+        text = text
+            .lines()
+            .filter(|l| !l.contains("{from: a, to:") || l.contains(&format!("to: {target},")))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let path = scratch(&format!("errors-{target}"), &text);
+        let (code, out, err) = kairos(&["check", &path, "-q", query]);
+        assert_eq!(code, 4, "{query}: {out}{err}");
+        assert!(out.contains(message), "{query}: {out}");
+    }
+    let (code, _, _) = kairos(&["validate", &path]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn out_of_range_disable_applies_inside_functions() {
+    let text: Vec<&str> = ERRORS.lines().filter(|l| !l.contains("{from: a, to:") || l.contains("to: e,")).collect();
+    let path = scratch("disable", &(text.join("\n") + "\nout_of_range: disable\n"));
+    let (code, out, _) = kairos(&["check", &path, "-q", "E<> P.e"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("violated"), "{out}");
+}
+
+#[test]
+fn static_errors_in_functions() {
+    let base = "model: m
+variables:
+  n: {range: [0, 5]}
+functions:
+  - |
+FUNCTION
+templates:
+  P:
+    initial: a
+    locations: {a: {}}
+    edges:
+      - {from: a, to: a, guard: \"GUARD\"}
+system: [P]
+";
+    let cases = [
+        (
+            "bool f() {\n      n = 1;\n      return true;\n    }",
+            "f()",
+            2,
+            "`f` assigns variables: it cannot be called in a guard",
+        ),
+        ("bool f() {\n      return f();\n    }", "f()", 5, "not supported yet: the recursive call of `f`"),
+        ("int f() {\n      if (n > 0) return 1;\n    }", "f() == 1", 2, "`f` can reach its end without `return`"),
+        ("int f() {\n      return 1 +;\n    }", "f() == 1", 2, "7:17"),
+        ("void f() { }", "f() == 1", 2, "`f` is `void`: it has no value"),
+        ("int f(int &r) { return r; }", "f(3) == 1", 2, "only variables and array elements can be assigned"),
+        ("int f(int x) { return x; }", "f(1, 2) == 1", 2, "`f` takes 1 argument(s), not 2"),
+    ];
+    for (function, guard, exit, message) in cases {
+        let text = base.replace("FUNCTION", &format!("    {function}")).replace("GUARD", guard);
+        let path = scratch("static", &text);
+        let (code, out, err) = kairos(&["validate", &path]);
+        assert_eq!(code, exit, "{function}: {out}{err}");
+        assert!(err.contains(message), "{function}: {err}");
+        assert_eq!(err.matches("Error:").count(), 1, "one error, no follow-on: {err}");
+    }
+}
+
+/// Regression: `(b ? 1 : 2) + 3` was compiled with the `2` and the `3`
+/// folded into `5`, although the `then` branch jumps past them (main gave
+/// `satisfied` for `E<> P.c` below with `b = true`). Constants are folded
+/// only where no jump lands between them.
+#[test]
+fn constants_are_not_folded_across_a_branch() {
+    for (b, guard, reachable) in [
+        (true, "(b ? 1 : 2) + 3 == 5", false),
+        (true, "(b ? 1 : 2) + 3 == 4", true),
+        (false, "(b ? 1 : 2) + 3 == 5", true),
+        (true, "-(b ? 1 : 2) == -1", true),
+        (false, "-(b ? 1 : 2) == -1", false),
+        (true, "(b && true) == true && (b ? 7 : 8) * 2 == 14", true),
+    ] {
+        let text = format!(
+            "model: fold\nvariables:\n  b: {{type: bool, init: {b}}}\ntemplates:\n  P:\n    initial: a\n    \
+             locations: {{a: {{}}, c: {{}}}}\n    edges:\n      - {{from: a, to: c, guard: \"{guard}\"}}\nsystem: [P]\n"
+        );
+        let path = scratch("fold", &text);
+        let (code, out, err) = kairos(&["check", &path, "-q", "E<> P.c"]);
+        assert_eq!(code, if reachable { 0 } else { 1 }, "b = {b}, {guard}: {out}{err}");
+    }
+}
