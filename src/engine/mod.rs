@@ -70,6 +70,9 @@ pub struct Stats {
     pub time_s: f64,
     /// Bytes the store held at its largest (an estimate, not RSS).
     pub peak_bytes: u64,
+    /// Bytes the store holds at the end (the same estimate): over `stored`,
+    /// the cost of a stored state.
+    pub store_bytes: u64,
     /// The process's peak resident memory when the check ended (0 where
     /// the platform does not say).
     pub peak_rss_bytes: u64,
@@ -246,6 +249,7 @@ pub fn explore(net: &Network, options: &Options) -> Outcome {
 /// sets given to the trace layer as zones by `to_zone` (`None`: a set that
 /// is not one, and no trace).
 pub(crate) fn store_trace<S: ClockSet>(
+    zg: &mut ZoneGraph<'_, S>,
     store: &store::Store<S>,
     node: u32,
     goal: Federation<S>,
@@ -254,10 +258,11 @@ pub(crate) fn store_trace<S: ClockSet>(
     to_zone: fn(&S) -> Option<Dbm>,
 ) -> Option<SymbolicTrace> {
     let ids = store.path(node);
-    let states = ids.iter().map(|&i| {
-        let s = store.state(i);
-        Some(ZoneState { discrete: s.discrete, zone: to_zone(&s.zone)? })
-    });
+    let states = store
+        .path_states(zg, node)
+        .ok()?
+        .into_iter()
+        .map(|s| Some(ZoneState { discrete: s.discrete, zone: to_zone(&s.zone)? }));
     Some(SymbolicTrace {
         states: states.collect::<Option<_>>()?,
         steps: ids[1..].iter().map(|&i| store.parent(i).expect("a parent").1.clone()).collect(),
@@ -318,9 +323,9 @@ fn explore_with<S: ClockSet>(
     let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
-    let trace_to = |node: u32, witness: Federation<S>, error: Option<RunError>| {
+    let mut trace_to = |node: u32, witness: Federation<S>, error: Option<RunError>| {
         let target = error.is_none().then(|| goal.clone());
-        store_trace(&run.store, node, witness, target, error, to_zone)
+        store_trace(&mut zg, &run.store, node, witness, target, error, to_zone)
     };
     let (verdict, trace) = match run.end {
         End::Found { node, witness } => {
