@@ -121,9 +121,10 @@ pub struct Common {
     /// Stop with `unknown` after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Worker threads for the exploration.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
+    /// Worker threads for reachability on zones (default: every core;
+    /// the other engines use one).
+    #[arg(long)]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Args, Debug)]

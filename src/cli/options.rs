@@ -13,6 +13,7 @@ pub(super) fn options(c: &Common) -> engine::Options {
             Abstraction::Alu => engine::AbstractionChoice::Alu,
         }),
         subsumption: !c.no_subsumption,
+        jobs: c.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
         domain: engine::Domain::Zone,
         order: match c.search {
             Search::Bfs => engine::reach::Order::Bfs,
@@ -40,9 +41,6 @@ pub(super) fn options(c: &Common) -> engine::Options {
 /// Options accepted by the command line whose machinery is not built yet:
 /// said out loud, never silently ignored.
 pub(super) fn unsupported_options(c: &Common) -> Option<u8> {
-    if c.jobs > 1 {
-        eprintln!("kairos: note: `--jobs` is not supported yet; exploring with one thread");
-    }
     if c.engine == Some(args::EngineChoice::Param) {
         eprintln!("kairos: the `param` engine is not built yet");
         return Some(exit::UNSUPPORTED);

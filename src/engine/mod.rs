@@ -12,6 +12,7 @@ pub mod graph;
 pub mod limits;
 pub mod liveness;
 pub mod observer;
+pub mod parallel;
 pub mod reach;
 pub mod store;
 pub mod tctl;
@@ -73,6 +74,11 @@ pub struct Stats {
     /// Bytes the store holds at the end (the same estimate): over `stored`,
     /// the cost of a stored state.
     pub store_bytes: u64,
+    /// Threads that explored (0 or 1: one; see `parallel`).
+    pub jobs: u32,
+    /// With several threads: passed-list locks found taken, and work steals.
+    pub contended: u64,
+    pub steals: u64,
     /// The process's peak resident memory when the check ended (0 where
     /// the platform does not say).
     pub peak_rss_bytes: u64,
@@ -96,6 +102,8 @@ pub struct Options {
     /// An engine forced instead of the one the formula routes to.
     pub engine: Option<EngineKind>,
     pub domain: Domain,
+    /// Threads for the reach engine on zones (the others use one).
+    pub jobs: usize,
 }
 
 /// The continuous domain the reachability engine explores with.
@@ -117,6 +125,7 @@ impl Default for Options {
             limits: Limits::default(),
             engine: None,
             domain: Domain::Zone,
+            jobs: 1,
         }
     }
 }
@@ -307,7 +316,7 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
 
 /// The exploration of [`reach_check`] in domain `S`; `to_zone` gives the
 /// zone of a set for the trace layer (`None`: the outcome has no trace).
-fn explore_with<S: ClockSet>(
+fn explore_with<S: ClockSet + Send + Sync>(
     net: &Network,
     goal: &StateFormula,
     negated: bool,
@@ -318,14 +327,45 @@ fn explore_with<S: ClockSet>(
 ) -> Outcome {
     let engine = EngineKind::Reach;
     let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
-    let mut target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
+    let target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
     let started = Instant::now();
-    let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
+    if options.jobs > 1 {
+        let (end, mut stats) = parallel::explore(net, abstraction, cover, &options.limits, options.jobs, &target);
+        stats.time_s = started.elapsed().as_secs_f64();
+        let verdict = match end {
+            parallel::Ended::Exhausted if negated => Verdict::Satisfied,
+            parallel::Ended::Exhausted => Verdict::Violated,
+            parallel::Ended::Stopped(why) => Verdict::Unknown(why),
+            // The one-thread search below gives the verdict and its trace.
+            parallel::Ended::Hit => {
+                return reach_outcome(net, goal, negated, options, &mut zg, cover, to_zone, started);
+            }
+        };
+        return Outcome { verdict, engine, stats: Some(stats), trace: None, warnings: Vec::new(), network: None };
+    }
+    reach_outcome(net, goal, negated, options, &mut zg, cover, to_zone, started)
+}
+
+/// The one-thread search of [`explore_with`] and its outcome.
+#[allow(clippy::too_many_arguments)]
+fn reach_outcome<S: ClockSet>(
+    net: &Network,
+    goal: &StateFormula,
+    negated: bool,
+    options: &Options,
+    zg: &mut ZoneGraph<'_, S>,
+    cover: Cover,
+    to_zone: fn(&S) -> Option<Dbm>,
+    started: Instant,
+) -> Outcome {
+    let engine = EngineKind::Reach;
+    let mut target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
+    let run = reach::explore(zg, options.order, cover, &options.limits, &mut target);
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
     let mut trace_to = |node: u32, witness: Federation<S>, error: Option<RunError>| {
         let target = error.is_none().then(|| goal.clone());
-        store_trace(&mut zg, &run.store, node, witness, target, error, to_zone)
+        store_trace(zg, &run.store, node, witness, target, error, to_zone)
     };
     let (verdict, trace) = match run.end {
         End::Found { node, witness } => {

@@ -19,7 +19,8 @@ use rustc_hash::{FxBuildHasher, FxHashSet};
 use crate::domain::ClockSet;
 use crate::domain::zone::Dbm;
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
-use zones::{Zones, block};
+use zones::Zones;
+pub(crate) use zones::block;
 
 /// When a new zone is covered by a stored one of the same discrete state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

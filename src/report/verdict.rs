@@ -102,6 +102,9 @@ fn push_stats(line: &mut String, o: &Outcome) {
         if let Some(b) = bytes_per_state(s) {
             line.push_str(&format!(", {b} B/state"));
         }
+        if s.jobs > 1 {
+            line.push_str(&format!(", {} threads", s.jobs));
+        }
     }
 }
 
@@ -111,6 +114,7 @@ fn stats_json(o: &Outcome) -> Value {
             "visited": s.visited, "stored": s.stored, "transitions": s.transitions, "time_s": s.time_s,
             "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
             "bytes_per_state": bytes_per_state(&s),
+            "jobs": s.jobs.max(1), "contended": s.contended, "steals": s.steals,
         })
     })
 }
