@@ -125,6 +125,9 @@ pub struct Common {
     /// the other engines use one).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// No progress line on a terminal during long checks.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]

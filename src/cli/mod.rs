@@ -15,6 +15,7 @@ mod html_report;
 mod import;
 mod observer;
 mod options;
+mod progress;
 mod svg;
 mod validate;
 

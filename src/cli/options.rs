@@ -27,6 +27,7 @@ pub(super) fn options(c: &Common) -> engine::Options {
                 .and_then(|t| std::time::Duration::try_from_secs_f64(t.max(0.0)).ok())
                 .and_then(|d| std::time::Instant::now().checked_add(d)),
             max_bytes: c.max_memory.or_else(engine::limits::default_max_bytes),
+            progress: None,
         },
         engine: c.engine.and_then(|e| match e {
             args::EngineChoice::Reach => Some(EngineKind::Reach),

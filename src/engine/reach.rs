@@ -112,5 +112,6 @@ pub fn explore<S: ClockSet>(
                 Err(end) => return finish(end, store, stats),
             }
         }
+        watch.stored(store.stored());
     }
 }

@@ -26,8 +26,8 @@
 
 mod passed;
 mod waiting;
+mod zones;
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -37,8 +37,9 @@ use crate::engine::limits::{Limits, peak_resident_bytes};
 use crate::engine::store::Cover;
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
-use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
+use crate::semantics::{Abstraction, Discrete, RunError, ZoneGraph, ZoneState};
 use passed::Passed;
+use std::sync::{Arc, Mutex};
 use waiting::Waiting;
 
 /// The target test, shared by the workers.
@@ -58,7 +59,9 @@ pub enum Ended {
 /// What the workers share.
 struct Shared<S> {
     passed: Passed<S>,
-    waiting: Waiting<(u64, ZoneState<S>)>,
+    /// Nodes to expand: their zones stay in the passed list, where a
+    /// covered one is found gone.
+    waiting: Waiting<(u64, Arc<Discrete>)>,
     next_node: AtomicU64,
     visited: AtomicU64,
     transitions: AtomicU64,
@@ -142,11 +145,9 @@ fn admit<S: ClockSet + Send>(
     target: &SharedTarget<'_, S>,
 ) {
     let node = shared.next_node.fetch_add(1, Ordering::Relaxed);
-    if !shared.passed.insert(zg, state, node) {
-        return;
-    }
+    let Some(discrete) = shared.passed.insert(zg, state, node) else { return };
     match target(zg, state) {
-        Ok(w) if w.is_empty() => shared.waiting.push(me, (node, state.clone())),
+        Ok(w) if w.is_empty() => shared.waiting.push(me, (node, discrete)),
         _ => shared.halt(Ended::Hit),
     }
 }
@@ -163,9 +164,10 @@ fn work<S: ClockSet + Send + Sync>(
     let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
     let mut watch = limits.watch();
     let (mut transitions, mut successors) = (Vec::new(), Vec::new());
+    let mut state: Option<ZoneState<S>> = None;
     let mut idle = 0u32;
     while !shared.halted.load(Ordering::Relaxed) {
-        let Some((node, state)) = shared.waiting.pop(me) else {
+        let Some((node, discrete)) = shared.waiting.pop(me) else {
             if shared.waiting.is_finished() {
                 return;
             }
@@ -179,14 +181,16 @@ fn work<S: ClockSet + Send + Sync>(
             continue;
         };
         idle = 0;
-        if shared.passed.is_alive(&state.discrete, node) {
+        let state = state.get_or_insert_with(|| ZoneState { discrete: (*discrete).clone(), zone: S::zero(net.dim()) });
+        if shared.passed.load(&discrete, node, &mut state.zone) {
+            state.discrete.clone_from(&discrete);
             let visited = shared.visited.fetch_add(1, Ordering::Relaxed);
             if let Some(why) = watch.check(visited) {
                 shared.visited.fetch_sub(1, Ordering::Relaxed);
                 shared.halt(Ended::Stopped(why));
                 return;
             }
-            if zg.successors(&state, &mut transitions, &mut successors).is_err() {
+            if zg.successors(state, &mut transitions, &mut successors).is_err() {
                 shared.halt(Ended::Hit);
                 return;
             }
@@ -194,6 +198,7 @@ fn work<S: ClockSet + Send + Sync>(
             for (s, _) in &successors {
                 admit(shared, &mut zg, me, s, target);
             }
+            watch.stored(shared.passed.stored());
         }
         shared.waiting.done();
     }
