@@ -38,7 +38,12 @@ fn draw(p: &Progress, max_bytes: Option<u64>, done: &AtomicBool) {
     let (mut last_visited, mut last_at) = (0, started);
     let mut drawn = false;
     while !done.load(Ordering::Relaxed) {
-        std::thread::sleep(REFRESH);
+        // Woken early when the check ends (a park may also end spuriously:
+        // then the line is just redrawn sooner).
+        std::thread::park_timeout(REFRESH);
+        if done.load(Ordering::Relaxed) {
+            break;
+        }
         let now = Instant::now();
         let visited = p.visited.load(Ordering::Relaxed);
         // A new property starts counting from 0 again.
@@ -66,6 +71,7 @@ impl Drop for Line {
     fn drop(&mut self) {
         self.done.store(true, Ordering::Relaxed);
         if let Some(d) = self.drawer.take() {
+            d.thread().unpark();
             let _ = d.join();
         }
     }

@@ -21,8 +21,8 @@
 //! plus the sequential one; an exhausted search, where the work is, is
 //! parallel throughout.
 //!
-//! Liveness, bounded response, the fixpoint engine and the polyhedra stay
-//! single-threaded.
+//! Searches without subsumption (`--no-subsumption`), liveness, bounded
+//! response, `bound` and the fixpoint engine run on one thread.
 
 mod passed;
 mod waiting;
