@@ -4,7 +4,7 @@
     python3 benches/bench.py [FAMILY ...] [--max-seconds S] [options]
 
 For each family (default: every family benches/generate.py knows) and growing N,
-runs the release binary `kairos check MODEL --abstraction lu --format json`
+runs the release binary `kairos check MODEL --abstraction lu --format json --jobs 1`
 with inclusion subsumption (TChecker's `covreach`) and with `--no-subsumption`
 (TChecker's `reach`), measures wall time and the peak RSS of the child
 (getrusage via wait4), and prints one table with TChecker's numbers from
@@ -152,11 +152,12 @@ def compare(algo: str, verdict: str | None, stats: dict | None, ref: dict | None
 
 COLUMNS = [
     ("model", "<"), ("N", ">"), ("algorithm", "<"), ("verdict", "<"), ("visited", ">"), ("stored", ">"),
-    ("transitions", ">"), ("time s", ">"), ("alg s", ">"), ("peak MB", ">"), ("B/state", ">"), ("states/s", ">"),
+    ("transitions", ">"), ("time s", ">"), ("alg s", ">"), ("peak MB", ">"), ("B/state", ">"), ("store B/st", ">"),
+    ("states/s", ">"),
     ("tck visited", ">"), ("tck stored", ">"), ("tck time s", ">"), ("tck MB", ">"), ("tck/kairos", ">"),
     ("counts", "<"),
 ]
-WIDTHS = [19, 3, 12, 9, 9, 9, 11, 8, 8, 8, 8, 10, 11, 10, 10, 7, 10, 12]
+WIDTHS = [19, 3, 12, 9, 9, 9, 11, 8, 8, 8, 8, 10, 10, 11, 10, 10, 7, 10, 12]
 
 
 class Table:
@@ -223,8 +224,9 @@ def main(argv=None) -> int:
                 path = model_path(family, n, tmp)
                 for algo in list(live):
                     options, tck_algo = ALGORITHMS[algo]
+                    # One thread: TChecker's counts are those of one breadth-first order.
                     cmd = [str(exe), "check", str(path), *options, *query_args(family, tck_labels), "--format", "json",
-                           "--timeout", f"{args.max_seconds:g}"]
+                           "--jobs", "1", "--timeout", f"{args.max_seconds:g}"]
                     code, out, err, wall, rss, killed = run_child(cmd, args.max_seconds * 1.2 + 5)
                     verdict = stats = None
                     try:
@@ -259,6 +261,7 @@ def main(argv=None) -> int:
                         fmt_int(visited), fmt_int(stats.get("stored")), fmt_int(stats.get("transitions")),
                         fmt_f(wall), fmt_f(alg), fmt_f(rss, 1),
                         f"{rss * 2**20 / stats['stored']:.0f}" if stats.get("stored") else "-",
+                        fmt_int(stats.get("bytes_per_state")),
                         f"{visited / alg:.0f}" if visited and alg and not timed_out else "-",
                         ref["visited"] if ref else "", ref["stored"] if ref else "",
                         (ref["verdict"] if ref["verdict"].startswith("TIMEOUT") else ref["tck_time_s"]) if ref else "",

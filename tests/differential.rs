@@ -98,6 +98,9 @@ struct Tally {
     probes: u64,
     engine_runs: u64,
     agreed: u64,
+    /// Runs with `--jobs 2`, and how many of them agreed.
+    parallel_runs: u64,
+    parallel_agreed: u64,
     agreed_found: u64,
     agreed_error: u64,
     /// Witnesses and counterexamples replayed and checked to end in the goal.
@@ -147,6 +150,8 @@ impl Tally {
         self.probes += o.probes;
         self.engine_runs += o.engine_runs;
         self.agreed += o.agreed;
+        self.parallel_runs += o.parallel_runs;
+        self.parallel_agreed += o.parallel_agreed;
         self.agreed_found += o.agreed_found;
         self.agreed_error += o.agreed_error;
         self.traces_validated += o.traces_validated;
@@ -468,17 +473,22 @@ fn compare(
     // passed list (equal zones only) once; and the TCTL fixpoint engine
     // forced (its forward pass under the exact zones' budget, since it
     // explores exact zones when there are diagonals).
+    // The last three: the reach engine on two threads (`--jobs 2`; without
+    // subsumption it runs on one).
     let settings = [
-        (Lu, Order::Bfs, true, None),
-        (Lu, Order::Dfs, true, None),
-        (Alu, Order::Bfs, true, None),
-        (Alu, Order::Dfs, true, None),
-        (Exact, Order::Bfs, true, None),
-        (Exact, Order::Dfs, true, None),
-        (Lu, Order::Bfs, false, None),
-        (Exact, Order::Bfs, true, Some(EngineKind::Tctl)),
+        (Lu, Order::Bfs, true, None, 1),
+        (Lu, Order::Dfs, true, None, 1),
+        (Alu, Order::Bfs, true, None, 1),
+        (Alu, Order::Dfs, true, None, 1),
+        (Exact, Order::Bfs, true, None, 1),
+        (Exact, Order::Dfs, true, None, 1),
+        (Lu, Order::Bfs, false, None, 1),
+        (Exact, Order::Bfs, true, Some(EngineKind::Tctl), 1),
+        (Lu, Order::Bfs, true, None, 2),
+        (Alu, Order::Bfs, true, None, 2),
+        (Exact, Order::Bfs, true, None, 2),
     ];
-    for (abstraction, order, subsumption, forced) in settings {
+    for (abstraction, order, subsumption, forced, jobs) in settings {
         if forced.is_some() && !seed.is_multiple_of(budget.tctl_every) {
             continue;
         }
@@ -499,12 +509,18 @@ fn compare(
                 limits: Limits { max_states: Some(max_states), ..Limits::default() },
                 subsumption,
                 engine: forced,
+                jobs,
                 ..Options::default()
             };
             tally.engine_runs += 1;
+            tally.parallel_runs += u64::from(jobs > 1);
             let setting = match forced {
                 Some(e) => format!("--engine {}", e.name()),
-                None => format!("{abstraction:?}, {order:?}{}", if subsumption { "" } else { ", no subsumption" }),
+                None => format!(
+                    "{abstraction:?}, {order:?}{}{}",
+                    if subsumption { "" } else { ", no subsumption" },
+                    if jobs > 1 { format!(", --jobs {jobs}") } else { String::new() }
+                ),
             };
             let t0 = Instant::now();
             let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -603,6 +619,7 @@ fn compare(
             }
             if ok {
                 tally.agreed += 1;
+                tally.parallel_agreed += u64::from(jobs > 1);
                 match engine_found {
                     Some(true) => tally.agreed_found += 1,
                     None => tally.agreed_error += 1,
@@ -724,7 +741,8 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
          them with diagonals, {} diagonal properties), {} grid vs regions on {} difference probes\n  \
          engine: {} runs, {} agreed ({} found a goal, {} run-time errors; {} traces replayed into the goal), {} unknown (state limit: without \
          extrapolation or without subsumption), {} unsupported (diagonals with lu/alu); on regions with \
-         diagonals: {} agreed; {} E<> properties from several initial states\n  \
+         diagonals: {} agreed; {} E<> properties from several initial states; with --jobs 2: {} runs, {} \
+         agreed\n  \
          {} DISAGREEMENTS in {} networks",
         t.networks,
         first + count - 1,
@@ -756,6 +774,8 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.unsupported_diagonal,
         t.regions_diagonal_agreed,
         t.several_initial,
+        t.parallel_runs,
+        t.parallel_agreed,
         t.disagreements.len(),
         {
             let mut s: Vec<u64> = t.disagreements.iter().map(|d| d.seed).collect();

@@ -121,9 +121,13 @@ pub struct Common {
     /// Stop with `unknown` after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Worker threads for the exploration.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
+    /// Worker threads for reachability (default 1: on two cores the
+    /// second thread has not paid for itself yet; the other engines use one).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// No progress line on a terminal during long checks.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]

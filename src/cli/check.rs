@@ -1,11 +1,14 @@
 //! `kairos check MODEL [SPEC ...] [-q FORMULA] [--labels a,b]`: verdicts.
 
+use std::sync::Arc;
+
 use serde_json::json;
 
 use super::args::{self, CheckArgs, OutputFormat};
 use super::evidence::{blame_json, concrete_trace, end_note, print_blame, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
-use super::{exit, load, network_with, rejected, svg};
+use super::{exit, load, network_with, progress, rejected, svg};
+use crate::engine::limits::Progress;
 use crate::engine::{self, Verdict};
 use crate::input::Item;
 use crate::model::types::Property;
@@ -42,12 +45,15 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         Some(args::Domain::Zone) => engine::Domain::Zone,
         Some(args::Domain::Poly) => engine::Domain::Poly,
     };
-    let options = engine::Options { domain, ..options(&a.common) };
+    let mut options = engine::Options { domain, ..options(&a.common) };
     if let Some(code) = unsupported_options(&a.common) {
         return code;
     }
+    let shown = Arc::new(Progress::default());
+    options.limits.progress = Some(Arc::clone(&shown));
+    let line = progress::start(&shown, options.limits.max_bytes, a.common.quiet);
     if items.is_empty() {
-        return explore(&model.name, network.as_ref(), &options, format);
+        return explore(&model.name, network.as_ref(), &options, format, line);
     }
     let names: Vec<&str> = items
         .iter()
@@ -70,6 +76,7 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         }
     }
     let results = check_all(model, network.as_ref(), &items, &options);
+    drop(line);
     let wanted = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
     match format {
         OutputFormat::Json => print_json(&model.name, &results, network.as_ref(), wanted),
@@ -127,7 +134,13 @@ pub(super) fn check_all<'i>(
 
 /// A model with no property: its whole zone graph explored, the size
 /// printed (FORMAT.md section 6).
-fn explore(model: &str, network: Option<&Network>, options: &engine::Options, format: OutputFormat) -> u8 {
+fn explore(
+    model: &str,
+    network: Option<&Network>,
+    options: &engine::Options,
+    format: OutputFormat,
+    line: Option<progress::Line>,
+) -> u8 {
     let Some(net) = network else {
         let why = "exploring a parametric model needs a value for every parameter (`--param p=v`)";
         match format {
@@ -140,6 +153,7 @@ fn explore(model: &str, network: Option<&Network>, options: &engine::Options, fo
         return exit::UNSUPPORTED;
     };
     let o = engine::explore(net, options);
+    drop(line);
     // A run-time error always comes with its trace.
     let trace = concrete_trace(Some(net), o.trace.as_ref());
     match format {

@@ -16,6 +16,7 @@ mod import;
 mod observer;
 mod options;
 mod params;
+mod progress;
 mod simulate;
 mod svg;
 mod validate;

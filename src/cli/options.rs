@@ -13,6 +13,7 @@ pub(super) fn options(c: &Common) -> engine::Options {
             Abstraction::Alu => engine::AbstractionChoice::Alu,
         }),
         subsumption: !c.no_subsumption,
+        jobs: c.jobs.unwrap_or(1).max(1),
         domain: engine::Domain::Zone,
         order: match c.search {
             Search::Bfs => engine::reach::Order::Bfs,
@@ -26,6 +27,7 @@ pub(super) fn options(c: &Common) -> engine::Options {
                 .and_then(|t| std::time::Duration::try_from_secs_f64(t.max(0.0)).ok())
                 .and_then(|d| std::time::Instant::now().checked_add(d)),
             max_bytes: c.max_memory.or_else(engine::limits::default_max_bytes),
+            progress: None,
         },
         engine: c.engine.and_then(|e| match e {
             args::EngineChoice::Reach => Some(EngineKind::Reach),
@@ -40,9 +42,6 @@ pub(super) fn options(c: &Common) -> engine::Options {
 /// Options accepted by the command line whose machinery is not built yet:
 /// said out loud, never silently ignored.
 pub(super) fn unsupported_options(c: &Common) -> Option<u8> {
-    if c.jobs > 1 {
-        eprintln!("kairos: note: `--jobs` is not supported yet; exploring with one thread");
-    }
     if c.engine == Some(args::EngineChoice::Param) {
         eprintln!("kairos: the `param` engine is not built yet");
         return Some(exit::UNSUPPORTED);

@@ -2,7 +2,8 @@
 //! memory budget and an interrupt (Ctrl-C). Each ends the check with
 //! `unknown` and the statistics so far, never with an abort.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Unknown;
@@ -13,6 +14,16 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Resident memory of the whole process, in bytes.
     pub max_bytes: Option<u64>,
+    /// Where the searches say how far they are, for a progress display.
+    pub progress: Option<Arc<Progress>>,
+}
+
+/// How far the running search is: written by its threads at every
+/// expansion (relaxed stores, no ordering needed), read by a display.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub visited: AtomicU64,
+    pub stored: AtomicU64,
 }
 
 /// Set from a signal handler; checked by every search loop.
@@ -49,6 +60,9 @@ impl Watch<'_> {
     /// fraction of a second.
     pub fn check(&mut self, visited: u64) -> Option<Unknown> {
         let l = self.limits;
+        if let Some(p) = &l.progress {
+            p.visited.store(visited, Ordering::Relaxed);
+        }
         if l.max_states.is_some_and(|m| visited >= m) {
             return Some(Unknown::StateLimit);
         }
@@ -71,6 +85,15 @@ impl Watch<'_> {
             }
         }
         None
+    }
+}
+
+impl Watch<'_> {
+    /// Tells the progress display how many states are stored.
+    pub fn stored(&self, stored: u64) {
+        if let Some(p) = &self.limits.progress {
+            p.stored.store(stored, Ordering::Relaxed);
+        }
     }
 }
 

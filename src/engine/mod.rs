@@ -13,6 +13,7 @@ pub mod initial;
 pub mod limits;
 pub mod liveness;
 pub mod observer;
+pub mod parallel;
 pub mod reach;
 pub mod simulate;
 pub mod store;
@@ -72,6 +73,14 @@ pub struct Stats {
     pub time_s: f64,
     /// Bytes the store held at its largest (an estimate, not RSS).
     pub peak_bytes: u64,
+    /// Bytes the store holds at the end (the same estimate): over `stored`,
+    /// the cost of a stored state.
+    pub store_bytes: u64,
+    /// Threads that explored (0 or 1: one; see `parallel`).
+    pub jobs: u32,
+    /// With several threads: passed-list locks found taken, and work steals.
+    pub contended: u64,
+    pub steals: u64,
     /// The process's peak resident memory when the check ended (0 where
     /// the platform does not say).
     pub peak_rss_bytes: u64,
@@ -95,6 +104,8 @@ pub struct Options {
     /// An engine forced instead of the one the formula routes to.
     pub engine: Option<EngineKind>,
     pub domain: Domain,
+    /// Threads for the reach engine on zones (the others use one).
+    pub jobs: usize,
 }
 
 /// The continuous domain the reachability engine explores with.
@@ -119,6 +130,7 @@ impl Default for Options {
             limits: Limits::default(),
             engine: None,
             domain: Domain::Auto,
+            jobs: 1,
         }
     }
 }
@@ -275,6 +287,7 @@ pub fn explore(net: &Network, options: &Options) -> Outcome {
 /// sets given to the trace layer as zones by `to_zone` (`None`: a set that
 /// is not one, and no trace).
 pub(crate) fn store_trace<S: ClockSet>(
+    zg: &mut ZoneGraph<'_, S>,
     store: &store::Store<S>,
     node: u32,
     goal: Federation<S>,
@@ -283,10 +296,11 @@ pub(crate) fn store_trace<S: ClockSet>(
     to_zone: fn(&S) -> Option<Dbm>,
 ) -> Option<SymbolicTrace> {
     let ids = store.path(node);
-    let states = ids.iter().map(|&i| {
-        let s = store.state(i);
-        Some(ZoneState { discrete: s.discrete, zone: to_zone(&s.zone)? })
-    });
+    let states = store
+        .path_states(zg, node)
+        .ok()?
+        .into_iter()
+        .map(|s| Some(ZoneState { discrete: s.discrete, zone: to_zone(&s.zone)? }));
     Some(SymbolicTrace {
         states: states.collect::<Option<_>>()?,
         steps: ids[1..].iter().map(|&i| store.parent(i).expect("a parent").1.clone()).collect(),
@@ -345,7 +359,7 @@ fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Optio
 
 /// The exploration of [`reach_check`] in domain `S`; `to_zone` gives the
 /// zone of a set for the trace layer (`None`: the outcome has no trace).
-fn explore_with<S: ClockSet>(
+fn explore_with<S: ClockSet + Send + Sync>(
     net: &Network,
     goal: &StateFormula,
     negated: bool,
@@ -356,14 +370,47 @@ fn explore_with<S: ClockSet>(
 ) -> Outcome {
     let engine = EngineKind::Reach;
     let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
-    let mut target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
+    let target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
     let started = Instant::now();
-    let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut target);
+    // Without subsumption a discrete state gathers many zones, which the
+    // parallel list scans linearly: one thread, with its hash of pairs.
+    if options.jobs > 1 && cover != Cover::Equal {
+        let (end, mut stats) = parallel::explore(net, abstraction, cover, &options.limits, options.jobs, &target);
+        stats.time_s = started.elapsed().as_secs_f64();
+        let verdict = match end {
+            parallel::Ended::Exhausted if negated => Verdict::Satisfied,
+            parallel::Ended::Exhausted => Verdict::Violated,
+            parallel::Ended::Stopped(why) => Verdict::Unknown(why),
+            // The one-thread search below gives the verdict and its trace.
+            parallel::Ended::Hit => {
+                return reach_outcome(net, goal, negated, options, &mut zg, cover, to_zone, started);
+            }
+        };
+        return Outcome { verdict, engine, stats: Some(stats), trace: None, warnings: Vec::new(), network: None };
+    }
+    reach_outcome(net, goal, negated, options, &mut zg, cover, to_zone, started)
+}
+
+/// The one-thread search of [`explore_with`] and its outcome.
+#[allow(clippy::too_many_arguments)]
+fn reach_outcome<S: ClockSet>(
+    net: &Network,
+    goal: &StateFormula,
+    negated: bool,
+    options: &Options,
+    zg: &mut ZoneGraph<'_, S>,
+    cover: Cover,
+    to_zone: fn(&S) -> Option<Dbm>,
+    started: Instant,
+) -> Outcome {
+    let engine = EngineKind::Reach;
+    let mut target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
+    let run = reach::explore(zg, options.order, cover, &options.limits, &mut target);
     let mut stats = run.stats;
     stats.time_s = started.elapsed().as_secs_f64();
-    let trace_to = |node: u32, witness: Federation<S>, error: Option<RunError>| {
+    let mut trace_to = |node: u32, witness: Federation<S>, error: Option<RunError>| {
         let target = error.is_none().then(|| goal.clone());
-        store_trace(&run.store, node, witness, target, error, to_zone)
+        store_trace(zg, &run.store, node, witness, target, error, to_zone)
     };
     let (verdict, trace) = match run.end {
         End::Found { node, witness } => {

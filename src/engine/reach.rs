@@ -60,7 +60,7 @@ pub fn explore<S: ClockSet>(
     let mut watch = limits.watch();
     let finish = |end, store: Store<S>, mut stats: Stats| {
         stats.stored = store.stored();
-        stats.peak_bytes = store.bytes();
+        (stats.store_bytes, stats.peak_bytes) = store.bytes();
         stats.peak_rss_bytes = crate::engine::limits::peak_resident_bytes().unwrap_or(0);
         stats.time_s = start.elapsed().as_secs_f64();
         Exploration { end, store, stats }
@@ -112,5 +112,6 @@ pub fn explore<S: ClockSet>(
                 Err(end) => return finish(end, store, stats),
             }
         }
+        watch.stored(store.stored());
     }
 }

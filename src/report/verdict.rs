@@ -99,6 +99,12 @@ fn push_stats(line: &mut String, o: &Outcome) {
             "\n  {} visited, {} stored, {} transitions, {:.3} s",
             s.visited, s.stored, s.transitions, s.time_s
         ));
+        if let Some(b) = bytes_per_state(s) {
+            line.push_str(&format!(", {b} B/state"));
+        }
+        if s.jobs > 1 {
+            line.push_str(&format!(", {} threads", s.jobs));
+        }
     }
 }
 
@@ -107,8 +113,16 @@ fn stats_json(o: &Outcome) -> Value {
         json!({
             "visited": s.visited, "stored": s.stored, "transitions": s.transitions, "time_s": s.time_s,
             "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
+            "bytes_per_state": bytes_per_state(&s),
+            "jobs": s.jobs.max(1), "contended": s.contended, "steals": s.steals,
         })
     })
+}
+
+/// What the passed list holds per stored state at the end, rounded; `None`
+/// for an engine that does not measure its store.
+fn bytes_per_state(s: &crate::engine::Stats) -> Option<u64> {
+    (s.store_bytes > 0 && s.stored > 0).then(|| s.store_bytes.div_ceil(s.stored))
 }
 
 /// The exploration of a model checked with no property (FORMAT.md section

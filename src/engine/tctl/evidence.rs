@@ -118,7 +118,7 @@ fn path_to(net: &Network, space: &Space, target: &Map, limits: &Limits) -> Optio
     };
     let run = reach::explore(&mut zg, Order::Bfs, Cover::Inclusion, limits, &mut hit);
     match run.end {
-        End::Found { node, witness } => store_trace(&run.store, node, witness, None, None, same_zone),
+        End::Found { node, witness } => store_trace(&mut zg, &run.store, node, witness, None, None, same_zone),
         _ => None,
     }
 }
