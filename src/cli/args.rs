@@ -29,7 +29,7 @@ pub enum Command {
     /// Print the zone graph, canonical and deterministic.
     Graph(GraphArgs),
     /// Synthesise the timing-parameter valuations for which a property holds.
-    Synth(QueryArgs),
+    Synth(SynthArgs),
     /// Check a property over a grid of parameter values.
     Sweep(SweepArgs),
     /// Print a random run of the model.
@@ -243,6 +243,18 @@ pub struct BoundArgs {
     /// SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct SynthArgs {
+    pub model: PathBuf,
+    /// Spec files: each entry (`synth:` or `check:`) is synthesised.
+    pub specs: Vec<PathBuf>,
+    /// A formula `E<> φ` or `A[] φ` (repeatable).
+    #[arg(short = 'q', long = "query")]
+    pub queries: Vec<String>,
+    #[command(flatten)]
+    pub common: Common,
 }
 
 #[derive(Args, Debug)]

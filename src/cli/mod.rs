@@ -18,6 +18,7 @@ mod options;
 mod params;
 mod simulate;
 mod svg;
+mod synth;
 mod validate;
 
 pub use args::Cli;
@@ -49,9 +50,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Check(a) => check::run(a),
         Command::Validate(a) => validate::run(a),
         Command::Graph(a) => graph::run(a),
-        Command::Synth(a) => {
-            not_yet(&a.model, a.common.format, "`kairos synth` (parametric synthesis) is not supported yet")
-        }
+        Command::Synth(a) => synth::run(a),
         Command::Sweep(a) => not_yet(&a.model, a.common.format, "`kairos sweep` is not supported yet"),
         Command::Simulate(a) => simulate::run(a),
         Command::Bound(a) => bound::run(a),

@@ -15,6 +15,7 @@ pub mod observer;
 pub mod reach;
 pub mod simulate;
 pub mod store;
+pub mod synth;
 pub mod tctl;
 
 use std::time::Instant;
