@@ -121,9 +121,10 @@ pub struct Common {
     /// Stop with `unknown` after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Worker threads for the exploration.
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
+    /// Worker threads (`kairos sweep`: grid points checked at once, default
+    /// every core; elsewhere not supported yet).
+    #[arg(long)]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -248,7 +249,7 @@ pub struct BoundArgs {
 #[derive(Args, Debug)]
 pub struct SynthArgs {
     pub model: PathBuf,
-    /// Spec files: each entry (`synth:` or `check:`) is synthesised.
+    /// Spec files: their `synth:` entries are synthesised.
     pub specs: Vec<PathBuf>,
     /// A formula `E<> φ` or `A[] φ` (repeatable).
     #[arg(short = 'q', long = "query")]

@@ -18,6 +18,7 @@ mod options;
 mod params;
 mod simulate;
 mod svg;
+mod sweep;
 mod synth;
 mod validate;
 
@@ -51,7 +52,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Validate(a) => validate::run(a),
         Command::Graph(a) => graph::run(a),
         Command::Synth(a) => synth::run(a),
-        Command::Sweep(a) => not_yet(&a.model, a.common.format, "`kairos sweep` is not supported yet"),
+        Command::Sweep(a) => sweep::run(a),
         Command::Simulate(a) => simulate::run(a),
         Command::Bound(a) => bound::run(a),
         Command::Observer(a) => observer::run(a),

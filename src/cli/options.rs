@@ -40,7 +40,7 @@ pub(super) fn options(c: &Common) -> engine::Options {
 /// Options accepted by the command line whose machinery is not built yet:
 /// said out loud, never silently ignored.
 pub(super) fn unsupported_options(c: &Common) -> Option<u8> {
-    if c.jobs > 1 {
+    if c.jobs.is_some_and(|j| j > 1) {
         eprintln!("kairos: note: `--jobs` is not supported yet; exploring with one thread");
     }
     if c.engine == Some(args::EngineChoice::Param) {

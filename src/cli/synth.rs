@@ -18,13 +18,15 @@ pub(super) fn run(a: SynthArgs) -> u8 {
         Ok(i) => i,
         Err(code) => return code,
     };
-    let mut items: Vec<Item> = std::mem::take(&mut input.specs).into_iter().flat_map(|(_, s)| s).collect();
+    let synth_entry = |i: &Item| matches!(i, Item::Check(p) if p.synth);
+    let mut items: Vec<Item> =
+        std::mem::take(&mut input.specs).into_iter().flat_map(|(_, s)| s).filter(synth_entry).collect();
     match input.command_line(&a.queries, &[]) {
         Ok(more) => items.extend(more),
         Err(r) => return rejected(r, format),
     }
     if items.is_empty() {
-        items = input.own_items().into_iter().filter(|i| matches!(i, Item::Check(p) if p.synth)).collect();
+        items = input.own_items().into_iter().filter(synth_entry).collect();
     }
     let model = &input.loaded.model;
     let options = options(&a.common);

@@ -192,7 +192,7 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if property.synth {
-        return unsupported("parametric synthesis is not supported yet".into());
+        return unsupported("a `synth:` entry is answered by `kairos synth`, not `kairos check`".into());
     }
     let Some(net) = network else {
         return unsupported(

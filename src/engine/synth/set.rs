@@ -191,3 +191,50 @@ pub fn constraint_text(c: &Constraint, names: &[String]) -> String {
         format!("{} {rel_fwd} {}", side(&pos, &Q::zero()), side(&neg, &c.rhs))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::parse;
+    use super::*;
+    use crate::domain::poly::q;
+
+    fn square() -> (Vec<String>, Poly) {
+        (vec!["a".into(), "b".into()], Poly::boxed(&[(q(0), q(10)), (q(0), q(10))]))
+    }
+
+    #[test]
+    fn sets_compare_by_their_points_not_their_text() {
+        let (names, bounds) = square();
+        let set = |t: &str| parse(t, &names, &bounds).unwrap();
+        assert!(set("b > a").same_set(&set("a < b and b <= 10")));
+        assert!(set("b > a").same_set(&set("(b > a and a < 5) or (b > a and a >= 5)")));
+        assert!(set("a >= 0").same_set(&set("true")));
+        assert!(set("a > 10").same_set(&set("false")));
+        assert!(!set("b > a").same_set(&set("b >= a")));
+        assert!(!set("b > a").same_set(&set("b > a + 1/1000")));
+        assert!(set("2*a <= 3").same_set(&set("a <= 3/2")));
+    }
+
+    #[test]
+    fn complement_and_text_are_exact_and_simplified() {
+        let (names, bounds) = square();
+        let s = parse("b > a", &names, &bounds).unwrap();
+        let c = s.complement();
+        assert_eq!(c.text(&names), "b <= a");
+        assert!(c.complement().same_set(&s));
+        // Two halves meeting at an open seam merge into one member.
+        let mut halves = parse("a < 5 or a >= 5", &names, &bounds).unwrap();
+        halves.simplify();
+        assert_eq!(halves.text(&names), "true");
+        let mut pieces = parse("(a > 6 and a <= 8) or (a > 8 and a <= 10)", &names, &bounds).unwrap();
+        pieces.simplify();
+        assert_eq!(pieces.text(&names), "a > 6");
+        assert_eq!(parse("a >= 3 or a < 1", &names, &bounds).unwrap().text(&names), "a < 1 or a >= 3");
+        for p in [[q(0), q(0)], [qr(1, 2), q(0)], [q(1), q(3)], [q(3), q(3)]] {
+            let two = parse("a >= 3 or a < 1", &names, &bounds).unwrap();
+            assert_eq!(two.contains(&p), p[0] >= q(3) || p[0] < q(1));
+        }
+    }
+
+    use crate::domain::poly::qr;
+}
