@@ -29,7 +29,7 @@ pub enum Command {
     /// Print the zone graph, canonical and deterministic.
     Graph(GraphArgs),
     /// Synthesise the timing-parameter valuations for which a property holds.
-    Synth(QueryArgs),
+    Synth(SynthArgs),
     /// Check a property over a grid of parameter values.
     Sweep(SweepArgs),
     /// Print a random run of the model.
@@ -121,8 +121,10 @@ pub struct Common {
     /// Stop with `unknown` after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
-    /// Worker threads for reachability (default 1: on two cores the
-    /// second thread has not paid for itself yet; the other engines use one).
+    /// Worker threads: for reachability (default 1: on two cores the second
+    /// thread has not paid for itself yet; the other engines use one), and
+    /// for `kairos sweep` the grid points checked at once (default: every
+    /// core, each point on one thread).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// No progress line on a terminal during long checks.
@@ -247,6 +249,18 @@ pub struct BoundArgs {
     /// SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct SynthArgs {
+    pub model: PathBuf,
+    /// Spec files: their `synth:` entries are synthesised.
+    pub specs: Vec<PathBuf>,
+    /// A formula `E<> φ` or `A[] φ` (repeatable).
+    #[arg(short = 'q', long = "query")]
+    pub queries: Vec<String>,
+    #[command(flatten)]
+    pub common: Common,
 }
 
 #[derive(Args, Debug)]

@@ -19,6 +19,8 @@ mod params;
 mod progress;
 mod simulate;
 mod svg;
+mod sweep;
+mod synth;
 mod validate;
 
 pub use args::Cli;
@@ -50,10 +52,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Check(a) => check::run(a),
         Command::Validate(a) => validate::run(a),
         Command::Graph(a) => graph::run(a),
-        Command::Synth(a) => {
-            not_yet(&a.model, a.common.format, "`kairos synth` (parametric synthesis) is not supported yet")
-        }
-        Command::Sweep(a) => not_yet(&a.model, a.common.format, "`kairos sweep` is not supported yet"),
+        Command::Synth(a) => synth::run(a),
+        Command::Sweep(a) => sweep::run(a),
         Command::Simulate(a) => simulate::run(a),
         Command::Bound(a) => bound::run(a),
         Command::Observer(a) => observer::run(a),

@@ -55,8 +55,13 @@ pub(super) fn values(model: &Model, given: &[String]) -> Result<Vec<Q>, u8> {
 /// `name=v` with `v` an integer or `n/d`.
 fn parse(text: &str) -> Result<(&str, Q), String> {
     let (name, value) = text.split_once('=').ok_or("expected `name=value`")?;
+    Ok((name.trim(), rational(value)?))
+}
+
+/// An integer or `n/d`.
+pub(super) fn rational(value: &str) -> Result<Q, String> {
     let int = |s: &str| s.trim().parse::<i64>().map_err(|_| format!("`{}` is not an integer", s.trim()));
-    let value = match value.split_once('/') {
+    Ok(match value.split_once('/') {
         Some((n, d)) => {
             let d = int(d)?;
             if d.is_zero() {
@@ -65,8 +70,7 @@ fn parse(text: &str) -> Result<(&str, Q), String> {
             Q::new(int(n)?.into(), d.into())
         }
         None => Q::from_integer(int(value)?.into()),
-    };
-    Ok((name.trim(), value))
+    })
 }
 
 #[cfg(test)]

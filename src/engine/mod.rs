@@ -17,6 +17,7 @@ pub mod parallel;
 pub mod reach;
 pub mod simulate;
 pub mod store;
+pub mod synth;
 pub mod tctl;
 
 use std::time::Instant;
@@ -204,7 +205,7 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if property.synth {
-        return unsupported("parametric synthesis is not supported yet".into());
+        return unsupported("a `synth:` entry is answered by `kairos synth`, not `kairos check`".into());
     }
     let Some(net) = network else {
         return unsupported(
