@@ -6,7 +6,7 @@ mod trace_support;
 
 use kairos::engine::{self, Options, Verdict};
 use kairos::trace::{self, Rational};
-use trace_support::{BROADCAST, STRICT, delays, end_loc, load_text, r, witness};
+use trace_support::{BROADCAST, STRICT, concrete, delays, end_loc, load_text, r, witness};
 
 #[test]
 fn strict_guard_with_room_gives_integer_delays() {
@@ -271,7 +271,11 @@ templates:
       - {from: l1, to: l2, guard: "x - y > 1 && y < 1"}
 system: [Aut]
 "#;
-    let (_, t) = witness("diagonal", text, "E<> Aut.l2 and k == 1");
+    // The counterexample of an `A[]` starts from the initial state that
+    // reaches the bad state (`E<>` asks it of every initial state, and
+    // k = 0 never reaches k == 1).
+    let (loaded, net) = load_text("diagonal", text);
+    let t = concrete(&loaded, &net, "A[] not (Aut.l2 and k == 1)", Verdict::Violated);
     assert_eq!(t.initial.discrete.data[..], [1]);
     // y is reset at some time > 1 (then x - y > 1): at 2, the earliest on
     // the integer grid.
