@@ -18,36 +18,44 @@ use std::time::Instant;
 use crate::engine::{Options, Outcome, Stats, Verdict};
 use crate::network::Network;
 
-/// The initial data valuations of `net`'s `init: any` variables, or `None`
-/// when there is only one (then one search answers).
-pub fn valuations(net: &Network) -> Option<Vec<Vec<i64>>> {
-    let any: Vec<usize> = (0..net.slots.len()).filter(|&k| net.slots[k].init.0 != net.slots[k].init.1).collect();
-    if any.is_empty() {
+/// The initial data valuations of `net`'s `init: any` variables.
+pub struct Valuations {
+    /// The slots of those variables.
+    pub slots: Vec<usize>,
+    /// One value per slot, for every combination.
+    pub values: Vec<Vec<i64>>,
+}
+
+/// [`Valuations`], or `None` when there is only one (then one search
+/// answers).
+pub fn valuations(net: &Network) -> Option<Valuations> {
+    let slots: Vec<usize> = (0..net.slots.len()).filter(|&k| net.slots[k].init.0 != net.slots[k].init.1).collect();
+    if slots.is_empty() {
         return None;
     }
-    let mut out = vec![Vec::new()];
-    for &k in &any {
+    let mut values = vec![Vec::new()];
+    for &k in &slots {
         let (lo, hi) = net.slots[k].init;
-        out = out.into_iter().flat_map(|v: Vec<i64>| (lo..=hi).map(move |x| [v.clone(), vec![x]].concat())).collect();
+        values =
+            values.into_iter().flat_map(|v: Vec<i64>| (lo..=hi).map(move |x| [v.clone(), vec![x]].concat())).collect();
     }
-    Some(out)
+    Some(Valuations { slots, values })
 }
 
 /// `E<> goal` from every initial state: `search` answers it on a network
 /// with one initial valuation.
 pub fn every_initial(
     net: &Network,
-    valuations: &[Vec<i64>],
+    valuations: &Valuations,
     options: &Options,
     search: impl Fn(&Network, &Options) -> Outcome,
 ) -> Outcome {
     let started = Instant::now();
-    let any: Vec<usize> = (0..net.slots.len()).filter(|&k| net.slots[k].init.0 != net.slots[k].init.1).collect();
     let mut total = Stats::default();
     let mut witness = None;
-    for v in valuations {
+    for v in &valuations.values {
         let mut one = net.clone();
-        for (&k, &x) in any.iter().zip(v) {
+        for (&k, &x) in valuations.slots.iter().zip(v) {
             one.slots[k].init = (x, x);
         }
         let mut opts = options.clone();
