@@ -53,7 +53,7 @@ pub(super) fn run(a: SweepArgs) -> u8 {
     let workers = a.common.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     // Each point picks its domain: zones at integer values, polyhedra else;
     // the workers are the grid's, so each point runs on one thread.
-    let options = engine::Options { domain: engine::Domain::Auto, jobs: 1, ..options(&a.common) };
+    let options = engine::Options { jobs: 1, ..options(&a.common) };
     let checked = check_points(model, &property, &points, &options, workers.max(1));
     let names: Vec<&str> = model.params.iter().map(|p| p.name.as_str()).collect();
     match format {
