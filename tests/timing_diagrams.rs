@@ -139,3 +139,22 @@ fn the_deciding_subformula_is_marked_at_the_end() {
     assert!(mark.descendants().any(|n| n.text() == Some(note)), "{svg}");
     assert!(!kairos::report::svg::timing_diagram(&net, &t, query).contains("class=\"verdict-mark\""));
 }
+
+/// A hybrid run: the water level is a continuous variable drawn at its
+/// rates (+1 while the pump is on, -2 while it is off), so its plot has
+/// slopes other than 1, and its values on hover are exact.
+#[test]
+fn hybrid_trace_draws_continuous_variables_at_their_rates() {
+    let svg = diagram("water-level-trough", "models/water-level.yaml", "A[] not (Tank.on and level <= 1)");
+    let (net, t) = counterexample("models/water-level.yaml", "A[] not (Tank.on and level <= 1)");
+    let rates = t.rates.as_ref().expect("a hybrid trace carries its rates");
+    assert!(rates.iter().flatten().any(|r| *r != kairos::trace::Rational::from_integer(1.into())), "{rates:?}");
+    assert!(net.clocks.iter().any(|c| c == "level"), "{:?}", net.clocks);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let plot = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("clock") && n.attribute("data-clock") == Some("level"))
+        .unwrap_or_else(|| panic!("a plot of `level`: {svg}"));
+    assert!(plot.descendants().any(|n| n.text() == Some("level = 1 at the end, t = 33/2")), "{svg}");
+    assert!(svg.contains("continuous variables (at their rates during delays)"));
+}

@@ -107,8 +107,13 @@ fn diagram(net: &Network, trace: &ConcreteTrace, caption: &str, at_end: Option<&
          processes that move."
             .to_string(),
         format!(
-            "Red: clocks (slope 1 during delays). Green: data. 1 time unit = {} px; steps at one instant are {} px \
-             apart. Hover for exact times and values.",
+            "Red: {}. Green: data. 1 time unit = {} px; steps at one instant are {} px apart. Hover for exact \
+             times and values.",
+            if trace.rates.is_some() {
+                "clocks and continuous variables (at their rates during delays)"
+            } else {
+                "clocks (slope 1 during delays)"
+            },
             time.scale,
             layout::GAP
         ),
