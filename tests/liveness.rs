@@ -176,3 +176,24 @@ fn the_state_budget_covers_every_pass() {
     assert_eq!(code, 0, "{v}");
     assert!(v["properties"][0]["stats"]["visited"].as_u64().unwrap() > 30, "{v}");
 }
+
+/// A zone where only some valuations are time-locked (in `e`, x <= 10:
+/// a run that stays past x = 3 can never leave, at x = 10 time stops) is
+/// not time-locked as a whole, so the liveness and observer searches do
+/// not see it; every engine still warns, with a path that ends where no
+/// divergent run is left (the fixpoint engine's exact `EG true`).
+#[test]
+fn partly_time_locked_zones_are_reported_by_every_engine() {
+    let model = "tests/models/liveness/partial-time-lock.yaml";
+    for (q, engine) in [("P.e --> P.f", "live"), ("P.e -->[<=2] P.f", "observer"), ("P.e --> P.f", "tctl")] {
+        let (_, v) = json(&["check", model, "-q", q, "--engine", engine, "--format", "json"]);
+        assert_eq!(v["properties"][0]["engine"], engine, "{q}: {v}");
+        let warnings = v["warnings"].as_array().unwrap_or_else(|| panic!("{v}"));
+        let w = warnings.iter().find(|w| w["message"].as_str().unwrap().starts_with("time-lock")).expect("a warning");
+        let trace = w["trace"].as_array().unwrap_or_else(|| panic!("a trace: {w}"));
+        let last = &trace.last().unwrap()["state"];
+        assert_eq!(last["locations"]["P"], "e", "{engine}: {w}");
+        let x: f64 = last["clocks"]["P.x"].as_str().unwrap().parse().unwrap_or(f64::NAN);
+        assert!(x > 3.0, "{engine}: past x = 3 no divergent run is left: {w}");
+    }
+}

@@ -218,7 +218,7 @@ fn print_json(model: &str, results: &[Reported], network: Option<&Network>, want
     let warnings: Vec<_> = checked(results)
         .flat_map(|(p, o)| {
             let net = net_of(o, network);
-            o.warnings.iter().map(move |w| warning_json(&p.name, w, net))
+            o.warnings.iter().map(move |w| warning_json(&p.name, w, if w.of_model { network } else { net }))
         })
         .collect();
     println!("{}", json!({"model": model, "properties": list, "warnings": warnings}));
@@ -241,7 +241,7 @@ fn print_text(results: &[Reported], network: Option<&Network>, wanted: impl Fn(&
             print_blame(o.trace.as_ref(), &t);
         }
         for w in &o.warnings {
-            print_warning(&p.name, w, net_of(o, network));
+            print_warning(&p.name, w, if w.of_model { network } else { net_of(o, network) });
         }
     }
 }

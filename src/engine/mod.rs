@@ -172,6 +172,9 @@ pub struct Blame {
 pub struct Warning {
     pub message: String,
     pub trace: Option<SymbolicTrace>,
+    /// The trace is a run of the model itself, even where the verdict's
+    /// is one of an observer's product ([`Outcome::network`]).
+    pub of_model: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -249,12 +252,13 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
 fn check_forward(net: &Network, property: &Property, engine: EngineKind, options: &Options) -> Outcome {
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if engine == EngineKind::Live {
-        return liveness::check_property(net, property, options);
+        return exact_time_locks(net, property, options, liveness::check_property(net, property, options));
     }
     if engine == EngineKind::Observer
         && let Some(r) = observer::response(property)
     {
-        return observer::check(net, &r, liveness::abstraction(options), options);
+        let o = observer::check(net, &r, liveness::abstraction(options), options);
+        return exact_time_locks(net, property, options, o);
     }
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
@@ -273,6 +277,23 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
         });
     }
     reach_check(&net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
+}
+
+/// The liveness and observer engines see a time-lock only where a whole
+/// symbolic state has no divergent run; a zone where some valuations are
+/// stuck below an invariant while others leave passes unseen. When they
+/// report none, the fixpoint engine's `EG true` finds such states exactly
+/// ([`tctl::time_lock_warning`]); a limit met there leaves the verdict's
+/// warnings as they were.
+fn exact_time_locks(net: &Network, property: &Property, options: &Options, mut o: Outcome) -> Outcome {
+    let definite = matches!(o.verdict, Verdict::Satisfied | Verdict::Violated);
+    if definite && o.warnings.is_empty() && net.hybrid.is_none() {
+        // On the model: in an observer's product, the observer's own
+        // invariant stops time where the model does not.
+        let warning = tctl::time_lock_warning(net, property, options);
+        o.warnings.extend(warning.map(|w| Warning { of_model: true, ..w }));
+    }
+    o
 }
 
 /// The whole zone graph of `net` explored, with the abstraction and

@@ -203,6 +203,7 @@ fn time_locks(p: &mut Product<'_, '_>, good: &[bool]) -> Vec<Warning> {
                 frontier.len()
             ),
             trace: Some(lasso::path_to(p, n as u32)),
+            of_model: false,
         })
         .collect()
 }

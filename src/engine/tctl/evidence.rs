@@ -89,6 +89,7 @@ pub fn time_lock(
     Some(Warning {
         message: "time-lock: no time-divergent run from this state (`A<>`, `E[]`, `A[U]` and `-->` quantify over divergent runs only, and have none from here)".into(),
         trace,
+        of_model: false,
     })
 }
 

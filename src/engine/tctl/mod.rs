@@ -61,7 +61,7 @@ mod space;
 
 use std::time::Instant;
 
-use crate::engine::{Options, Outcome, Stats, Verdict, same_zone, store_trace};
+use crate::engine::{Options, Outcome, Stats, Verdict, Warning, same_zone, store_trace};
 use crate::model::formula::EngineKind;
 use crate::model::types::Property;
 use crate::network::Network;
@@ -111,4 +111,17 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
     let mut o = outcome(if holds { Verdict::Satisfied } else { Verdict::Violated }, stats, trace);
     o.warnings.extend(warnings);
     o
+}
+
+/// A reachable state with no time-divergent run (outside `EG true`, however
+/// its zone is split), with a path to it, when `property` quantifies over
+/// divergent runs; `None` when there is none, or when the analysis met a
+/// limit or a run-time error (the caller's verdict stands either way).
+pub fn time_lock_warning(net: &Network, property: &Property, options: &Options) -> Option<Warning> {
+    let abstraction = if net.has_diagonals { Abstraction::None } else { Abstraction::Lu };
+    let mut zg = ZoneGraph::new(net, abstraction);
+    let (space, forward) = Space::build(&mut zg, &options.limits).ok()?;
+    let fix = Fixpoints::new(&space, options.limits.watch(), forward.visited);
+    let mut eval = Evaluator::new(fix, &mut zg, property, net);
+    evidence::time_lock(net, &space, &mut eval, &property.formula, &options.limits)
 }
