@@ -96,6 +96,22 @@ pub struct Common {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: OutputFormat,
+    #[command(flatten)]
+    pub run: Run,
+}
+
+/// The checking options but the output format (`kairos sweep` has formats
+/// of its own).
+impl std::ops::Deref for Common {
+    type Target = Run;
+    fn deref(&self) -> &Run {
+        &self.run
+    }
+}
+
+/// How to check: input format, search, limits, threads.
+#[derive(Args, Debug, Clone)]
+pub struct Run {
     /// Input format (default: from the file extension).
     #[arg(long, value_enum)]
     pub input: Option<InputFormat>,
@@ -265,14 +281,41 @@ pub struct SynthArgs {
 
 #[derive(Args, Debug)]
 pub struct SweepArgs {
-    pub model: PathBuf,
-    #[arg(short = 'q', long = "query", required = true)]
-    pub query: String,
+    #[arg(required_unless_present = "merge")]
+    pub model: Option<PathBuf>,
+    #[arg(short = 'q', long = "query", required_unless_present = "merge")]
+    pub query: Option<String>,
     /// `p=lo..hi[:step]` (repeatable).
-    #[arg(long = "param", required = true)]
+    #[arg(long = "param", required_unless_present = "merge")]
     pub params: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: SweepFormat,
+    /// Draw a map of two parameters (the grid verdicts as coloured cells)
+    /// in this SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Synthesise the property's parameter set too: drawn over the map,
+    /// and in the JSON.
+    #[arg(long, requires = "model")]
+    pub with_synth: bool,
+    /// Check nothing: write one self-contained `kairos check` command per
+    /// grid point to this file (JSON lines), for a cluster.
+    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
+    pub jobs_out: Option<PathBuf>,
+    /// Check nothing: rebuild the sweep from the JSON outputs of the
+    /// commands `--jobs-out` wrote (files of JSON lines).
+    #[arg(long, value_name = "RESULTS", num_args = 1.., conflicts_with_all = ["model", "query", "params"])]
+    pub merge: Vec<PathBuf>,
     #[command(flatten)]
-    pub common: Common,
+    pub run: Run,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SweepFormat {
+    Text,
+    Json,
+    Csv,
 }
 
 #[derive(Args, Debug)]

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::args::{self, CheckArgs, OutputFormat};
 use super::evidence::{blame_json, concrete_trace, end_note, print_blame, print_trace, print_warning, warning_json};
 use super::options::{options, unsupported_options};
-use super::{exit, load, network_with, progress, rejected, svg};
+use super::{exit, load, network_with, params, progress, rejected, svg};
 use crate::engine::limits::Progress;
 use crate::engine::{self, Verdict};
 use crate::input::Item;
@@ -79,7 +79,18 @@ pub(super) fn run(a: CheckArgs) -> u8 {
     drop(line);
     let wanted = |o: &engine::Outcome| a.trace || matches!(o.verdict, Verdict::Error(_));
     match format {
-        OutputFormat::Json => print_json(&model.name, &results, network.as_ref(), wanted),
+        OutputFormat::Json => {
+            let mut v = results_json(&model.name, &results, network.as_ref(), wanted);
+            // At a parameter point, the point: `kairos sweep --merge` reads it.
+            if !a.params.is_empty() {
+                let names: Vec<&str> = model.params.iter().map(|p| p.name.as_str()).collect();
+                let values = params::values(model, &a.params).unwrap_or_default();
+                let at: serde_json::Map<_, _> =
+                    names.iter().zip(&values).map(|(n, x)| (n.to_string(), json!(x.to_string()))).collect();
+                (v["parameters"], v["params"]) = (json!(names), json!(at));
+            }
+            println!("{v}");
+        }
         OutputFormat::Text => print_text(&results, network.as_ref(), wanted),
     }
     let code = exit_code(&results);
@@ -193,7 +204,12 @@ pub(super) fn net_of<'a>(o: &'a engine::Outcome, model: Option<&'a Network>) -> 
     o.network.as_deref().or(model)
 }
 
-fn print_json(model: &str, results: &[Reported], network: Option<&Network>, wanted: impl Fn(&engine::Outcome) -> bool) {
+fn results_json(
+    model: &str,
+    results: &[Reported],
+    network: Option<&Network>,
+    wanted: impl Fn(&engine::Outcome) -> bool,
+) -> serde_json::Value {
     let list: Vec<_> = results
         .iter()
         .map(|r| match r {
@@ -221,7 +237,7 @@ fn print_json(model: &str, results: &[Reported], network: Option<&Network>, want
             o.warnings.iter().map(move |w| warning_json(&p.name, w, if w.of_model { network } else { net }))
         })
         .collect();
-    println!("{}", json!({"model": model, "properties": list, "warnings": warnings}));
+    json!({"model": model, "properties": list, "warnings": warnings})
 }
 
 fn print_text(results: &[Reported], network: Option<&Network>, wanted: impl Fn(&engine::Outcome) -> bool) {

@@ -1,11 +1,11 @@
 //! The checking options shared by the commands, as the engines take them.
 
-use super::args::{self, Abstraction, Common, Search};
+use super::args::{self, Abstraction, Run, Search};
 use super::exit;
 use crate::engine;
 use crate::model::formula::EngineKind;
 
-pub(super) fn options(c: &Common) -> engine::Options {
+pub(super) fn options(c: &Run) -> engine::Options {
     engine::Options {
         abstraction: c.abstraction.map(|a| match a {
             Abstraction::None => engine::AbstractionChoice::None,
@@ -41,7 +41,7 @@ pub(super) fn options(c: &Common) -> engine::Options {
 
 /// Options accepted by the command line whose machinery is not built yet:
 /// said out loud, never silently ignored.
-pub(super) fn unsupported_options(c: &Common) -> Option<u8> {
+pub(super) fn unsupported_options(c: &Run) -> Option<u8> {
     if c.engine == Some(args::EngineChoice::Param) {
         eprintln!("kairos: the `param` engine is not built yet");
         return Some(exit::UNSUPPORTED);

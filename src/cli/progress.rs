@@ -1,7 +1,7 @@
 //! The progress line of a long check on a terminal: states stored and
-//! visited, states per second, memory against its budget, redrawn four
-//! times a second on stderr from a thread of its own, and erased before
-//! the results are printed. Nothing when stderr is not a terminal, with
+//! visited, states per second, memory against its budget (or a sweep's
+//! points checked), redrawn four times a second on stderr from a thread of
+//! its own, and erased before the results are printed. Nothing when stderr is not a terminal, with
 //! `--quiet`, or in the first second (short checks stay silent).
 
 use std::io::IsTerminal;
@@ -24,18 +24,39 @@ pub(super) struct Line {
 /// Starts the display of `progress` (the searches write it through their
 /// limits) when stderr is a terminal and not `quiet`.
 pub(super) fn start(progress: &Arc<Progress>, max_bytes: Option<u64>, quiet: bool) -> Option<Line> {
+    let p = Arc::clone(progress);
+    let (mut last_visited, mut last_at) = (0, Instant::now());
+    start_with(quiet, move || {
+        let now = Instant::now();
+        let visited = p.visited.load(Ordering::Relaxed);
+        // A new property starts counting from 0 again.
+        let rate = visited.saturating_sub(last_visited) as f64 / now.duration_since(last_at).as_secs_f64();
+        (last_visited, last_at) = (visited, now);
+        let mb = |b: u64| b as f64 / 1048576.0;
+        let memory = match (resident_bytes(), max_bytes) {
+            (Some(r), Some(m)) => format!("{:.0} of {:.0} MB", mb(r), mb(m)),
+            (Some(r), None) => format!("{:.0} MB", mb(r)),
+            _ => String::new(),
+        };
+        let stored = p.stored.load(Ordering::Relaxed);
+        format!("{stored} stored, {visited} visited, {rate:.0} states/s, {memory}")
+    })
+}
+
+/// Starts a display of the lines `line` gives, on the same terms as
+/// [`start`].
+pub(super) fn start_with(quiet: bool, line: impl FnMut() -> String + Send + 'static) -> Option<Line> {
     if quiet || !std::io::stderr().is_terminal() {
         return None;
     }
     let done = Arc::new(AtomicBool::new(false));
-    let (p, stop) = (Arc::clone(progress), Arc::clone(&done));
-    let drawer = std::thread::spawn(move || draw(&p, max_bytes, &stop));
+    let stop = Arc::clone(&done);
+    let drawer = std::thread::spawn(move || draw(line, &stop));
     Some(Line { done, drawer: Some(drawer) })
 }
 
-fn draw(p: &Progress, max_bytes: Option<u64>, done: &AtomicBool) {
+fn draw(mut line: impl FnMut() -> String, done: &AtomicBool) {
     let started = Instant::now();
-    let (mut last_visited, mut last_at) = (0, started);
     let mut drawn = false;
     while !done.load(Ordering::Relaxed) {
         // Woken early when the check ends (a park may also end spuriously:
@@ -44,22 +65,12 @@ fn draw(p: &Progress, max_bytes: Option<u64>, done: &AtomicBool) {
         if done.load(Ordering::Relaxed) {
             break;
         }
-        let now = Instant::now();
-        let visited = p.visited.load(Ordering::Relaxed);
-        // A new property starts counting from 0 again.
-        let rate = visited.saturating_sub(last_visited) as f64 / now.duration_since(last_at).as_secs_f64();
-        (last_visited, last_at) = (visited, now);
-        if now.duration_since(started) < QUIET_FOR {
+        // Computed every time: a rate is measured since the last call.
+        let text = line();
+        if Instant::now().duration_since(started) < QUIET_FOR {
             continue;
         }
-        let mb = |b: u64| b as f64 / 1048576.0;
-        let memory = match (resident_bytes(), max_bytes) {
-            (Some(r), Some(m)) => format!("{:.0} of {:.0} MB", mb(r), mb(m)),
-            (Some(r), None) => format!("{:.0} MB", mb(r)),
-            _ => String::new(),
-        };
-        let stored = p.stored.load(Ordering::Relaxed);
-        eprint!("\r\x1b[2K{stored} stored, {visited} visited, {rate:.0} states/s, {memory}");
+        eprint!("\r\x1b[2K{text}");
         drawn = true;
     }
     if drawn {

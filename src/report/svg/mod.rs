@@ -14,12 +14,15 @@
 //! [`ConcreteTrace::loop_start`] on) is shaded and labelled. Every exact
 //! value, delay and time is in a `<title>` tooltip; the drawing itself
 //! uses floating point only for pixel positions.
+//!
+//! [`param_map`] draws a sweep's verdicts over two parameters.
 
 mod clocks;
 mod data;
 pub mod document;
 mod lanes;
 pub mod layout;
+pub mod param_map;
 
 use document::{Svg, num};
 use layout::Timeline;
