@@ -93,3 +93,34 @@ fn the_page_loads_in_headless_chromium_without_errors() {
     assert!(dom.matches("<section class=\"property\"").count() == 30, "{dom}");
     std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
+
+/// A `synth:` entry shows the synthesised set and a map of concrete checks
+/// over the parameters' ranges: for Fischer, mutual exclusion holds at a
+/// grid point exactly when b > a (the model's comments argue it), so every
+/// cell's verdict is compared with that, independently of the synthesis.
+#[test]
+fn a_synthesis_is_shown_with_its_parameter_map() {
+    let file = std::env::temp_dir().join(format!("kairos-report-synth-{}.html", std::process::id()));
+    let (code, out, err) = common::kairos(&[
+        "report",
+        "models/fischer-param.yaml",
+        "specs/fischer-param.yaml",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let page = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert!(page.contains("mutual-exclusion: synthesised: a &lt; b (exact"), "{page}");
+    assert!(page.contains("data-name=\"someone-enters\" data-verdict=\"synthesised\""));
+    let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+    let doc = roxmltree::Document::parse_with_options(&page, options).unwrap();
+    let section = doc.descendants().find(|n| n.attribute("data-name") == Some("mutual-exclusion")).unwrap();
+    let cells: Vec<_> = section.descendants().filter(|n| n.attribute("class") == Some("cell")).collect();
+    assert_eq!(cells.len(), 11 * 11, "a grid over a, b in 0..10");
+    for c in cells {
+        let v = |k: &str| c.attribute(k).unwrap().parse::<i64>().unwrap();
+        let holds = if v("data-y") > v("data-x") { "satisfied" } else { "violated" };
+        assert_eq!(c.attribute("data-verdict"), Some(holds), "a = {}, b = {}", v("data-x"), v("data-y"));
+    }
+}

@@ -7,7 +7,9 @@ use super::check::{Reported, check_all, exit_code, net_of};
 use super::evidence::{concrete_trace, end_note};
 use super::options::{options, unsupported_options};
 use super::{exit, load, network, rejected, svg};
+use crate::engine::{self, synth, synth::Synthesis};
 use crate::input::Item;
+use crate::model::types::{Model, Property};
 use crate::report::html::{Row, Summary, page};
 use crate::report::{self, verdict};
 
@@ -38,8 +40,11 @@ pub(super) fn run(a: ReportArgs) -> u8 {
         return code;
     }
     let model = &input.loaded.model;
+    // `synth:` entries are answered by synthesis, and drawn as a map.
+    let (synths, items): (Vec<Item>, Vec<Item>) =
+        items.into_iter().partition(|i| matches!(i, Item::Check(p) if p.synth));
     let results = check_all(model, network.as_ref(), &items, &options(&a.common));
-    let rows: Vec<Row> = results
+    let mut rows: Vec<Row> = results
         .iter()
         .map(|r| match r {
             Reported::Checked(p, o) => {
@@ -71,6 +76,13 @@ pub(super) fn run(a: ReportArgs) -> u8 {
             },
         })
         .collect();
+    let mut code = exit_code(&results);
+    for item in &synths {
+        let Item::Check(p) = item else { continue };
+        let (row, c) = synth_row(model, p, &options(&a.common));
+        rows.push(row);
+        code = code.max(c);
+    }
     let summary = Summary {
         name: model.name.clone(),
         doc: model.doc.clone(),
@@ -88,5 +100,44 @@ pub(super) fn run(a: ReportArgs) -> u8 {
         return exit::INVALID;
     }
     println!("{}: {} properties; report written to {}", model.name, rows.len(), a.output.display());
-    exit_code(&results)
+    code
+}
+
+/// A `synth:` entry: the synthesised set as `kairos synth` prints it, and
+/// the map of concrete checks over the parameters' ranges with the set
+/// drawn over it; the exit code `kairos synth` gives it.
+fn synth_row(model: &Model, p: &Property, options: &engine::Options) -> (Row, u8) {
+    let s = synth::synthesise(model, p, options);
+    let expected = super::synth::expectation(model, p, &s);
+    let code = super::synth::exit_code(&s, &expected);
+    let names = synth::names(model);
+    let (verdict, mut line, diagram) = match &s {
+        Synthesis::Done { set, approximation, stats } => {
+            let how = match approximation {
+                None => "exact".to_string(),
+                Some((side, why)) => format!("{} ({})", side.name(), why.reason()),
+            };
+            let line = format!("{}: synthesised: {} ({how}; {} states)", p.name, set.text(&names), stats.stored);
+            let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let map = super::sweep::report::synth_map(model, p, set, approximation.is_none(), options, workers);
+            ("synthesised", line, map.ok())
+        }
+        Synthesis::Unsupported(why) => ("unknown", format!("{}: unknown (unsupported): {why}", p.name), None),
+        Synthesis::Error(why) => ("error", format!("{}: error: {why}", p.name), None),
+    };
+    match &expected {
+        Some(Ok(true)) => line.push_str("\n  as expected"),
+        Some(Ok(false)) => line.push_str("\n  NOT AS EXPECTED: expected a different set"),
+        Some(Err(e)) => line.push_str(&format!("\n  {e}")),
+        None => {}
+    }
+    let row = Row {
+        name: p.name.clone(),
+        formula: p.text.clone(),
+        verdict: verdict.into(),
+        engine: Some("synth".into()),
+        line,
+        diagram,
+    };
+    (row, code)
 }

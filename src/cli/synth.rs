@@ -51,7 +51,11 @@ pub(super) fn run(a: SynthArgs) -> u8 {
 
 /// Whether the set is the one `expect:` gives (`None`: nothing to compare;
 /// `Err`: the expectation could not be read).
-fn expectation(model: &crate::model::types::Model, p: &Property, s: &Synthesis) -> Option<Result<bool, String>> {
+pub(super) fn expectation(
+    model: &crate::model::types::Model,
+    p: &Property,
+    s: &Synthesis,
+) -> Option<Result<bool, String>> {
     let Synthesis::Done { set, approximation: None, .. } = s else { return None };
     let expected = match p.expect.as_ref()? {
         Expect::Bool(true) => Ok(ParamSet { members: vec![set.bounds.clone()], ..set.clone() }),
@@ -65,7 +69,7 @@ fn expectation(model: &crate::model::types::Model, p: &Property, s: &Synthesis) 
     Some(expected.map(|e| e.same_set(set)))
 }
 
-fn exit_code(s: &Synthesis, verdict: &Option<Result<bool, String>>) -> u8 {
+pub(super) fn exit_code(s: &Synthesis, verdict: &Option<Result<bool, String>>) -> u8 {
     match (s, verdict) {
         (Synthesis::Unsupported(_), _) => exit::UNSUPPORTED,
         (Synthesis::Error(_), _) => exit::RUNTIME_ERROR,

@@ -22,13 +22,14 @@ pub struct Summary {
 pub struct Row {
     pub name: String,
     pub formula: String,
-    /// `satisfied`, `violated`, `unknown` or `error`.
+    /// `satisfied`, `violated`, `unknown`, `error`, or `synthesised`.
     pub verdict: String,
     /// The verdict as `kairos check` prints it, with the statistics.
     pub line: String,
     /// The engine that answered, if one did.
     pub engine: Option<String>,
-    /// The timing diagram of its trace, an `<svg>` element.
+    /// The timing diagram of its trace, or a synthesis's parameter map: an
+    /// `<svg>` element.
     pub diagram: Option<String>,
 }
 
@@ -38,6 +39,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
 table { border-collapse: collapse; } td, th { padding: 0.25em 0.8em; border-bottom: 1px solid #ddd; text-align: left; }
 code { font-size: 0.95em; }
 .satisfied { color: #1b5e20; } .violated { color: #b71c1c; } .unknown, .error { color: #8a6400; }
+.synthesised { color: #1f4e8c; }
 .diagram { overflow-x: auto; border: 1px solid #ddd; padding: 0.5em; margin-top: 0.5em; }
 ";
 

@@ -7,6 +7,7 @@
 mod grid;
 mod jobs;
 mod map;
+pub(super) mod report;
 mod table;
 
 use std::path::{Path, PathBuf};
