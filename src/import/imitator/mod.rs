@@ -53,17 +53,12 @@ impl ImitatorModel {
         let p = parse::property(&src).map_err(|d| vec![d])?;
         let scope = Scope { src: &src, names: &self.names, automata: &self.automata };
         let phi = scope.print(&p.predicate)?;
-        match p.kind.text.as_str() {
-            "EF" => Ok(format!("E<> {phi}")),
-            "AGnot" => Ok(format!("A[] !({phi})")),
-            "AG" => Ok(format!("A[] {phi}")),
-            other => Err(vec![src.diag(
-                p.kind.at,
-                other.chars().count(),
-                "unsupported",
-                format!("the property `{other}` is not supported yet (kairos synthesises for EF, AG and AGnot)"),
-            )]),
-        }
+        // `parse::property` reads no other quantifier.
+        Ok(match p.kind.text.as_str() {
+            "EF" => format!("E<> {phi}"),
+            "AGnot" => format!("A[] !({phi})"),
+            _ => format!("A[] {phi}"),
+        })
     }
 }
 

@@ -163,6 +163,11 @@ pub(super) fn property(src: &Src) -> R<Property> {
         return Err(p.unsupported_at(&mode, format!("`#{}` (kairos answers `#synth` properties)", mode.text)));
     }
     let kind = p.name("`EF` or `AGnot`")?;
+    if !matches!(kind.text.as_str(), "EF" | "AG" | "AGnot") {
+        return Err(
+            p.unsupported_at(&kind, format!("the property `{}` (kairos synthesises for EF, AG and AGnot)", kind.text))
+        );
+    }
     let predicate = p.expr(true)?;
     if p.is_sym(";") {
         p.k += 1;
