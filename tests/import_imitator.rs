@@ -189,6 +189,26 @@ fn unsupported_constructs_are_refused_where_they_are() {
     }
 }
 
+/// Nesting and long chains of operators are bounded: a located error, not
+/// a stack overflow (the walks over expressions are recursive).
+#[test]
+fn deep_expressions_are_errors_not_crashes() {
+    let init = "init := { discrete = loc[a] := l0; continuous = x = 0 & p >= 0 & p <= 5 & q >= 0 & q <= 5; }";
+    let nested = format!("{}x{}", "(".repeat(100_000), ")".repeat(100_000));
+    let chain = vec!["x <= p"; 100_000].join(" & ");
+    let negated = format!("{}x", "-".repeat(100_000));
+    for inv in [nested, chain, negated] {
+        let text = BASE.replace("x <= p\n", &format!("{inv}\n")) + init;
+        let d = import_imitator("m.imi", &text).expect_err("refused");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, "too-deep", "{d:?}");
+        assert_eq!(d[0].loc.pos.line, 4, "{d:?}");
+    }
+    // A long but shallow enough chain is read.
+    let chain = vec!["x <= p"; 500].join(" & ");
+    assert!(import_imitator("m.imi", &(BASE.replace("x <= p\n", &format!("{chain}\n")) + init)).is_ok());
+}
+
 /// On the command line: exit 5, the file, line and column.
 #[test]
 fn the_command_line_says_where_and_exits_5() {
@@ -218,6 +238,7 @@ const BENCHMARKS: &[(&str, &str)] = &[
     ("NuclearPlant", "NuclearPlant-AGnot"),
     ("NoodlesCooking", "NoodlesCooking-AGnot"),
     ("fischerPAT2", "fischerPAT2-AGnot"),
+    ("fischerPAT3", "fischerPAT3-AGnot"),
 ];
 const BOX: &str = "30";
 

@@ -70,7 +70,17 @@ pub(super) struct Init {
 pub(super) struct Expr {
     pub kind: ExprKind,
     pub at: usize,
+    /// The height of the tree (a leaf is 1): bounded by [`MAX_DEPTH`], so
+    /// the recursive walks over it cannot overflow the stack.
+    pub depth: usize,
 }
+
+/// The tallest expression tree read (chains of binary operators count).
+const MAX_DEPTH: usize = 1000;
+
+/// The most parentheses and prefix operators open at once (FORMAT.md's
+/// bound for kairos's own expressions): the parser recurses on them.
+const MAX_NEST: usize = 256;
 
 #[derive(Clone, Debug)]
 pub(super) enum ExprKind {
@@ -99,6 +109,8 @@ struct P<'a> {
     src: &'a Src,
     toks: Vec<Token>,
     k: usize,
+    /// Parentheses and prefix operators open at this point.
+    nest: usize,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -128,7 +140,7 @@ const UNSUPPORTED_WORDS: &[&str] = &[
 ];
 
 pub(super) fn model(src: &Src) -> R<Model> {
-    let mut p = P { src, toks: tokens(src)?, k: 0 };
+    let mut p = P { src, toks: tokens(src)?, k: 0, nest: 0 };
     let mut m = Model { decls: Vec::new(), automata: Vec::new(), init: None };
     if p.word("var") {
         p.k += 1;
@@ -152,7 +164,7 @@ pub(super) fn model(src: &Src) -> R<Model> {
 }
 
 pub(super) fn property(src: &Src) -> R<Property> {
-    let mut p = P { src, toks: tokens(src)?, k: 0 };
+    let mut p = P { src, toks: tokens(src)?, k: 0, nest: 0 };
     if p.word("property") {
         p.k += 1;
         p.sym(":=")?;
@@ -475,6 +487,26 @@ impl P<'_> {
         self.binary(0, locs)
     }
 
+    fn too_deep(&self, at: usize) -> Diagnostic {
+        self.src.diag(at, 1, "too-deep", format!("expression nested deeper than {MAX_DEPTH}"))
+    }
+
+    fn bin(&self, op: &'static str, left: Expr, right: Expr, at: usize) -> R<Expr> {
+        let depth = 1 + left.depth.max(right.depth);
+        if depth > MAX_DEPTH {
+            return Err(self.too_deep(at));
+        }
+        Ok(Expr { kind: ExprKind::Bin(op, Box::new(left), Box::new(right)), at, depth })
+    }
+
+    fn wrap(&self, kind: impl FnOnce(Expr) -> ExprKind, e: Expr, at: usize) -> R<Expr> {
+        let depth = e.depth + 1;
+        if depth > MAX_DEPTH {
+            return Err(self.too_deep(at));
+        }
+        Ok(Expr { kind: kind(e), at, depth })
+    }
+
     fn binary(&mut self, level: usize, locs: bool) -> R<Expr> {
         const LEVELS: &[&[&str]] = &[&["=>"], &["|", "||", "or"], &["&", "&&", "and"]];
         if level == LEVELS.len() {
@@ -492,7 +524,7 @@ impl P<'_> {
                 "&&" | "and" => "&",
                 o => o,
             };
-            left = Expr { kind: ExprKind::Bin(op, Box::new(left), Box::new(right)), at };
+            left = self.bin(op, left, right, at)?;
         }
     }
 
@@ -506,7 +538,7 @@ impl P<'_> {
         if ["<=", ">=", "<>", "<", ">", "="].iter().any(|s| self.is_sym(s)) {
             return Err(self.src.diag(self.at(), 1, "unsupported", "chained comparisons are not supported yet"));
         }
-        Ok(Expr { kind: ExprKind::Bin(op, Box::new(left), Box::new(right)), at })
+        self.bin(op, left, right, at)
     }
 
     fn sum(&mut self, locs: bool) -> R<Expr> {
@@ -516,7 +548,7 @@ impl P<'_> {
             let at = self.at();
             self.k += 1;
             let right = self.term(locs)?;
-            left = Expr { kind: ExprKind::Bin(op, Box::new(left), Box::new(right)), at };
+            left = self.bin(op, left, right, at)?;
         }
         Ok(left)
     }
@@ -528,7 +560,7 @@ impl P<'_> {
             if matches!(left.kind, ExprKind::Num(_)) && matches!(self.tok(), Tok::Name(n) if !is_word_op(n)) {
                 let at = self.at();
                 let right = self.unary(locs)?;
-                left = Expr { kind: ExprKind::Bin("*", Box::new(left), Box::new(right)), at };
+                left = self.bin("*", left, right, at)?;
                 continue;
             }
             if !(self.is_sym("*") || self.is_sym("/")) {
@@ -538,26 +570,37 @@ impl P<'_> {
             let at = self.at();
             self.k += 1;
             let right = self.unary(locs)?;
-            left = Expr { kind: ExprKind::Bin(op, Box::new(left), Box::new(right)), at };
+            left = self.bin(op, left, right, at)?;
         }
     }
 
     fn unary(&mut self, locs: bool) -> R<Expr> {
         let at = self.at();
+        if self.nest >= MAX_NEST {
+            return Err(self.src.diag(at, 1, "too-deep", format!("expression nested deeper than {MAX_NEST}")));
+        }
+        self.nest += 1;
+        let e = self.prefixed(locs);
+        self.nest -= 1;
+        e
+    }
+
+    fn prefixed(&mut self, locs: bool) -> R<Expr> {
+        let at = self.at();
         if self.is_sym("-") {
             self.k += 1;
             let e = self.unary(locs)?;
-            return Ok(Expr { kind: ExprKind::Neg(Box::new(e)), at });
+            return self.wrap(|e| ExprKind::Neg(Box::new(e)), e, at);
         }
         if self.word("not") {
             self.k += 1;
             let e = self.unary(locs)?;
-            return Ok(Expr { kind: ExprKind::Not(Box::new(e)), at });
+            return self.wrap(|e| ExprKind::Not(Box::new(e)), e, at);
         }
         match self.tok().clone() {
             Tok::Num(n) => {
                 self.k += 1;
-                Ok(Expr { kind: ExprKind::Num(n), at })
+                Ok(Expr { kind: ExprKind::Num(n), at, depth: 1 })
             }
             Tok::Sym("(") => {
                 self.k += 1;
@@ -567,7 +610,7 @@ impl P<'_> {
             }
             Tok::Name(n) if n == "True" || n == "False" => {
                 self.k += 1;
-                Ok(Expr { kind: ExprKind::Bool(n == "True"), at })
+                Ok(Expr { kind: ExprKind::Bool(n == "True"), at, depth: 1 })
             }
             Tok::Name(n) if locs && n == "loc" => {
                 self.k += 1;
@@ -580,7 +623,7 @@ impl P<'_> {
                 }
                 self.k += 1;
                 let loc = self.name("a location")?;
-                Ok(Expr { kind: ExprKind::Loc { automaton, loc, eq }, at })
+                Ok(Expr { kind: ExprKind::Loc { automaton, loc, eq }, at, depth: 1 })
             }
             Tok::Name(n) => {
                 let t = self.toks[self.k].clone();
@@ -597,7 +640,7 @@ impl P<'_> {
                     self.keyword("in")?;
                     let loc = self.name("a location")?;
                     let automaton = Name { text: n, at };
-                    return Ok(Expr { kind: ExprKind::Loc { automaton, loc, eq }, at });
+                    return Ok(Expr { kind: ExprKind::Loc { automaton, loc, eq }, at, depth: 1 });
                 }
                 if self.is_sym("(") || self.is_sym("[") {
                     let what = if self.is_sym("(") { "function calls" } else { "arrays" };
@@ -608,7 +651,7 @@ impl P<'_> {
                         format!("{what} (`{n}`) are not supported yet"),
                     ));
                 }
-                Ok(Expr { kind: ExprKind::Var(n), at })
+                Ok(Expr { kind: ExprKind::Var(n), at, depth: 1 })
             }
             _ => Err(self.error("an expression")),
         }
