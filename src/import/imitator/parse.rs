@@ -557,7 +557,9 @@ impl P<'_> {
         let mut left = self.unary(locs)?;
         loop {
             // `2 x` is IMITATOR's shorthand for `2 * x`.
-            if matches!(left.kind, ExprKind::Num(_)) && matches!(self.tok(), Tok::Name(n) if !is_word_op(n)) {
+            if matches!(left.kind, ExprKind::Num(_))
+                && matches!(self.tok(), Tok::Name(n) if !RESERVED.contains(&n.as_str()))
+            {
                 let at = self.at();
                 let right = self.unary(locs)?;
                 left = self.bin("*", left, right, at)?;
@@ -630,6 +632,9 @@ impl P<'_> {
                 if UNSUPPORTED_WORDS.contains(&n.as_str()) {
                     return Err(self.src.diag(t.at, t.len, "unsupported", format!("`{n}` is not supported yet")));
                 }
+                if RESERVED.contains(&n.as_str()) {
+                    return Err(self.error("an expression"));
+                }
                 self.k += 1;
                 if locs && self.word("is") {
                     self.k += 1;
@@ -658,9 +663,69 @@ impl P<'_> {
     }
 }
 
-fn is_word_op(n: &str) -> bool {
-    matches!(n, "and" | "or" | "not" | "sync" | "do" | "goto" | "is" | "in" | "wait" | "when")
-}
+/// IMITATOR's reserved words (its lexer makes them keywords, never names).
+const RESERVED: &[&str] = &[
+    "accepting",
+    "action",
+    "actions",
+    "and",
+    "array",
+    "automaton",
+    "begin",
+    "binary",
+    "bool",
+    "clock",
+    "constant",
+    "continuous",
+    "controllable",
+    "discrete",
+    "do",
+    "done",
+    "downto",
+    "else",
+    "end",
+    "False",
+    "flow",
+    "fn",
+    "for",
+    "from",
+    "function",
+    "goto",
+    "if",
+    "in",
+    "inf",
+    "infinity",
+    "init",
+    "inside",
+    "instantiate",
+    "int",
+    "invariant",
+    "is",
+    "list",
+    "loc",
+    "not",
+    "or",
+    "parameter",
+    "queue",
+    "rat",
+    "rational",
+    "return",
+    "stack",
+    "stop",
+    "sync",
+    "synclabs",
+    "template",
+    "then",
+    "to",
+    "True",
+    "uncontrollable",
+    "urgent",
+    "var",
+    "void",
+    "wait",
+    "when",
+    "while",
+];
 
 /// The conjuncts of `e` (split at `&`), in order.
 pub(super) fn conjuncts(e: Expr, out: &mut Vec<Expr>) {

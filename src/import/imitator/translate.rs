@@ -16,7 +16,8 @@ pub(super) const HEADER: &str = "\
 # - clocks, parameters and discrete variables are global; each automaton is a
 #   template instantiated once, under its own name;
 # - a parameter's bounds are the one-parameter conjuncts of `init` (p >= c,
-#   p <= c, p = c); a parameter declared with a value is a constant;
+#   p <= c, p = c); a parameter, or an integer variable nothing assigns,
+#   declared with a value is a constant;
 # - `int`/`discrete` variables are integers in [-2^31, 2^31 - 1] (a value
 #   outside is a run-time error, never a silent wrap);
 # - an action declared by one automaton is internal; by two, a binary channel
@@ -68,6 +69,15 @@ pub(super) fn translate(src: &Src, m: &Model) -> Result<Translated, Vec<Diagnost
     let mut names: HashMap<String, Sym> = HashMap::new();
     let mut order: Vec<(String, usize)> = Vec::new();
     let mut declared_values: HashMap<String, Expr> = HashMap::new();
+    let assigned: Vec<&str> = m
+        .automata
+        .iter()
+        .flat_map(|a| &a.locs)
+        .flat_map(|l| &l.edges)
+        .flat_map(|e| &e.updates)
+        .map(|(v, _)| v.text.as_str())
+        .chain(m.init.iter().flat_map(|i| &i.values).map(|(v, _)| v.text.as_str()))
+        .collect();
     for decl in &m.decls {
         for (n, value) in &decl.names {
             if names.contains_key(&n.text) {
@@ -75,7 +85,14 @@ pub(super) fn translate(src: &Src, m: &Model) -> Result<Translated, Vec<Diagnost
                 continue;
             }
             // A parameter given a value in its declaration is that constant.
-            let kind = if decl.kind == Kind::Parameter && value.is_some() { Kind::Constant } else { decl.kind };
+            // So is an integer variable given a value that nothing assigns:
+            // kairos takes only constants where IMITATOR takes it too.
+            let fixed = value.is_some() && !assigned.contains(&n.text.as_str());
+            let kind = match decl.kind {
+                Kind::Parameter if value.is_some() => Kind::Constant,
+                Kind::Int | Kind::Rational if fixed => Kind::Constant,
+                k => k,
+            };
             if kind == Kind::Constant && value.is_none() {
                 d.at(n, "syntax-error", format!("the constant `{}` needs a value", n.text));
             }
