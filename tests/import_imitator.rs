@@ -11,7 +11,11 @@
 //!   IMITATOR's benchmark library from their original `.imi` files (kept
 //!   outside the repository, in /work/scratch/imitator or
 //!   `$KAIROS_IMITATOR_DIR`) and compares kairos's set with the library's
-//!   published one (`.res`), semantically.
+//!   published one (`.res`), semantically. The files come from GitHub's
+//!   DylanMarinho/IMITATOR-library: `.imi`/`.imiprop` from `benchmarks/` at
+//!   commit 01f67219, `.res` from `files/res/` at commit 1cefe28c, copied
+//!   flat into the folder (`cargo test --test import_imitator -- --ignored
+//!   --nocapture` prints each constraint and its time).
 
 mod common;
 
