@@ -14,9 +14,11 @@
 //! kairos has binary channels, so an action declared by three automata or
 //! more is refused. Everything outside the subset is an `unsupported`
 //! diagnostic at its place (exit 5): [`lex`] and [`parse`] read the text,
-//! [`translate`] writes the YAML, [`expr`] prints expressions.
+//! [`translate`] writes the YAML, [`init`] reads the initial constraint,
+//! [`expr`] prints expressions.
 
 mod expr;
+mod init;
 mod lex;
 mod parse;
 mod translate;

@@ -7,7 +7,6 @@ use super::expr::{Scope, Sym, linear};
 use super::lex::Src;
 use super::parse::{Automaton, Expr, ExprKind, Kind, Model, Name};
 use crate::diag::Diagnostic;
-use crate::domain::poly::Q;
 use crate::import::{Taken, YamlOut, quoted, sanitize};
 
 /// The translation rules, written at the top of every YAML produced.
@@ -36,31 +35,24 @@ pub(super) struct Translated {
 }
 
 /// Diagnostics collected over the whole model, one per construct.
-struct Diags<'a> {
-    src: &'a Src,
-    list: Vec<Diagnostic>,
+pub(super) struct Diags<'a> {
+    pub src: &'a Src,
+    pub list: Vec<Diagnostic>,
 }
 
 impl Diags<'_> {
-    fn at(&mut self, n: &Name, code: &'static str, msg: impl Into<String>) {
+    pub fn at(&mut self, n: &Name, code: &'static str, msg: impl Into<String>) {
         self.list.push(self.src.diag(n.at, n.text.chars().count(), code, msg));
     }
 
     /// At the first token of `e` (a comparison's `at` is its operator).
-    fn expr(&mut self, e: &Expr, code: &'static str, msg: impl Into<String>) {
+    pub fn expr(&mut self, e: &Expr, code: &'static str, msg: impl Into<String>) {
         let mut first = e;
         while let ExprKind::Bin(_, a, _) = &first.kind {
             first = a;
         }
         self.list.push(self.src.diag(first.at.min(e.at), 1, code, msg));
     }
-}
-
-/// Bounds of one parameter (inclusive; strict ones are refused).
-#[derive(Default)]
-struct Bounds {
-    min: Option<Q>,
-    max: Option<Q>,
 }
 
 pub(super) fn translate(src: &Src, m: &Model) -> Result<Translated, Vec<Diagnostic>> {
@@ -129,7 +121,7 @@ pub(super) fn translate(src: &Src, m: &Model) -> Result<Translated, Vec<Diagnost
 
     let init = m.init.as_ref();
     let (bounds, zeroed, init_values) =
-        initial_constraint(init.map_or(&[][..], |i| &i.constraints[..]), &names, &mut d);
+        super::init::initial_constraint(init.map_or(&[][..], |i| &i.constraints[..]), &names, &mut d);
     let line = |at: usize| src.pos(at).line;
 
     let constants: Vec<_> = order.iter().filter(|(n, _)| names[n].kind == Kind::Constant).collect();
@@ -261,89 +253,6 @@ pub(super) fn translate(src: &Src, m: &Model) -> Result<Translated, Vec<Diagnost
     }
     let (yaml, line_map) = out.finish();
     Ok(Translated { yaml, line_map, names, automata })
-}
-
-/// The initial constraint's conjuncts: parameter bounds, the clocks set to
-/// 0, and discrete values (the older `init` form); anything else refused.
-fn initial_constraint<'e>(
-    conjuncts: &'e [Expr],
-    names: &HashMap<String, Sym>,
-    d: &mut Diags,
-) -> (HashMap<String, Bounds>, Vec<String>, HashMap<String, &'e Expr>) {
-    let mut bounds: HashMap<String, Bounds> = HashMap::new();
-    let mut zeroed = Vec::new();
-    let mut values = HashMap::new();
-    for c in conjuncts {
-        let ExprKind::Bin(op, a, b) = &c.kind else {
-            if !matches!(c.kind, ExprKind::Bool(true)) {
-                d.expr(c, "unsupported", "this initial constraint is not supported yet");
-            }
-            continue;
-        };
-        if let (ExprKind::Var(v), "=") = (&a.kind, *op)
-            && matches!(names.get(v).map(|s| s.kind), Some(Kind::Int | Kind::Rational | Kind::Bool))
-        {
-            values.insert(v.clone(), &**b);
-            continue;
-        }
-        let (Some((l, lc)), Some((r, rc))) = (linear(a), linear(b)) else {
-            d.expr(c, "unsupported", "a non-linear initial constraint is not supported yet");
-            continue;
-        };
-        // l + lc op r + rc, as Σ coeff·v op constant.
-        let mut coeffs = l;
-        for (v, k) in r {
-            *coeffs.entry(v).or_insert_with(|| Q::from_integer(0.into())) -= k;
-        }
-        coeffs.retain(|_, k| *k != Q::from_integer(0.into()));
-        let constant = rc - lc;
-        let kinds: Vec<Option<Kind>> = coeffs.keys().map(|v| names.get(v).map(|s| s.kind)).collect();
-        if let Some(v) = coeffs.keys().find(|v| !names.contains_key(*v)) {
-            d.expr(c, "unknown-name", format!("`{v}` is not declared"));
-            continue;
-        }
-        match (coeffs.len(), kinds.first().copied().flatten()) {
-            (1, Some(Kind::Clock)) if *op == "=" && constant == Q::from_integer(0.into()) => {
-                zeroed.push(coeffs.into_keys().next().unwrap_or_default());
-            }
-            (1, Some(Kind::Parameter)) => {
-                let (v, k) = coeffs.into_iter().next().unwrap_or_default();
-                let value = constant / &k;
-                // Dividing by a negative coefficient turns the comparison.
-                let flip = k < Q::from_integer(0.into());
-                let op = match (*op, flip) {
-                    ("<=", false) | (">=", true) => "<=",
-                    (">=", false) | ("<=", true) => ">=",
-                    (o, _) => o,
-                };
-                let b = bounds.entry(v).or_default();
-                match op {
-                    "<=" => b.max = Some(b.max.take().map_or(value.clone(), |m| m.min(value))),
-                    ">=" => b.min = Some(b.min.take().map_or(value.clone(), |m| m.max(value))),
-                    "=" => {
-                        b.min = Some(b.min.take().map_or(value.clone(), |m| m.max(value.clone())));
-                        b.max = Some(b.max.take().map_or(value.clone(), |m| m.min(value)));
-                    }
-                    _ => d.expr(
-                        c,
-                        "unsupported",
-                        "a strict bound on a parameter is not supported yet (kairos's bounds are inclusive)",
-                    ),
-                }
-            }
-            (_, _) if kinds.iter().all(|k| *k == Some(Kind::Parameter)) => d.expr(
-                c,
-                "unsupported",
-                "an initial constraint relating several parameters (not a box) is not supported yet",
-            ),
-            _ => d.expr(
-                c,
-                "unsupported",
-                "this initial constraint on clocks or data is not supported yet (clocks start at 0)",
-            ),
-        }
-    }
-    (bounds, zeroed, values)
 }
 
 /// How an action is translated.
