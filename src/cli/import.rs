@@ -1,4 +1,4 @@
-//! `kairos import FILE.tck|FILE.xml [-o MODEL.yaml]`: the YAML translation,
+//! `kairos import FILE.tck|FILE.xml|FILE.imi [-o MODEL.yaml]`: the YAML translation,
 //! checked by loading it; never written over an existing file.
 
 use super::args::{ImportArgs, OutputFormat};
@@ -7,7 +7,7 @@ use crate::input::{Format, Translation};
 
 pub(super) fn run(a: ImportArgs) -> u8 {
     if Format::of(&a.file, None) == Format::Yaml {
-        eprintln!("kairos: `{}` is not a TChecker (.tck) or UPPAAL (.xml) file", a.file.display());
+        eprintln!("kairos: `{}` is not a TChecker (.tck), UPPAAL (.xml) or IMITATOR (.imi) file", a.file.display());
         return exit::INVALID;
     }
     let input = match load(&a.file, &[], None, OutputFormat::Text) {

@@ -5,13 +5,16 @@
 //!
 //! - [`tchecker`]: TChecker's `.tck` text format.
 //! - [`uppaal`]: UPPAAL's XML format (`.xml`) and its query files (`.q`).
+//! - [`imitator`]: IMITATOR's `.imi` models and `.imiprop` properties.
 
+pub mod imitator;
 pub mod tchecker;
 mod tchecker_expr;
 pub mod uppaal;
 
 use std::collections::HashSet;
 
+pub use imitator::{ImitatorModel, import_imitator};
 pub use tchecker::{Imported, import_tchecker};
 pub use uppaal::{UppaalModel, import_uppaal};
 

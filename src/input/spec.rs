@@ -1,4 +1,5 @@
-//! Spec files (kairos YAML) and UPPAAL query files (`.q`): what to check,
+//! Spec files (kairos YAML), UPPAAL query files (`.q`) and IMITATOR
+//! property files (`.imiprop`): what to check,
 //! read against a loaded model.
 
 use std::path::{Path, PathBuf};
@@ -6,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::translation::relocate;
 use super::{Item, Rejected, Translation, file_error, read};
 use crate::diag::{Diagnostic, Pos};
-use crate::import::UppaalModel;
+use crate::import::{ImitatorModel, UppaalModel};
 use crate::model::load::{self, Loaded};
 use crate::syntax::yaml::Source;
 
@@ -39,6 +40,23 @@ pub(super) fn read_all(
             };
             match q_file(u, loaded, &src) {
                 Ok(items) => out.push((src, items)),
+                Err(d) => {
+                    diags.extend(d);
+                    failed.push(src);
+                }
+            }
+            continue;
+        }
+        if path.extension().is_some_and(|e| e == "imiprop") {
+            let Some(Translation::Imitator(m)) = imported else {
+                diags.push(file_error(
+                    &src.name,
+                    format!("`{}`: an IMITATOR property file (.imiprop) goes with an IMITATOR model (.imi)", src.name),
+                ));
+                continue;
+            };
+            match imiprop(m, loaded, &src) {
+                Ok(item) => out.push((src, vec![item])),
                 Err(d) => {
                     diags.extend(d);
                     failed.push(src);
@@ -91,6 +109,18 @@ fn q_file(u: &UppaalModel, loaded: &Loaded, src: &Source) -> Result<Vec<Item>, V
         return Err(diags);
     }
     Ok(items)
+}
+
+/// The property of an IMITATOR `.imiprop` file, as a `synth:` entry named
+/// after the file.
+fn imiprop(m: &ImitatorModel, loaded: &Loaded, src: &Source) -> Result<Item, Vec<Diagnostic>> {
+    let formula = m.property(&src.name, &src.text)?;
+    let name = Path::new(&*src.name).file_stem().map_or("property".into(), |s| s.to_string_lossy().to_string());
+    let mut p = loaded
+        .query(&name, &formula)
+        .map_err(|d| d.iter().map(|d| relocate(d, Path::new(&*src.name), 1)).collect::<Vec<_>>())?;
+    p.synth = true;
+    Ok(Item::Check(p))
 }
 
 /// A spec's `model:` must name the model given on the command line.

@@ -5,13 +5,14 @@ use std::path::Path;
 
 use super::{Format, Rejected, read};
 use crate::diag::{Diagnostic, Loc, Pos};
-use crate::import::{Imported, UppaalModel};
+use crate::import::{ImitatorModel, Imported, UppaalModel};
 use crate::syntax::yaml::Source;
 
 /// A model read in another format, translated into YAML.
 pub enum Translation {
     Tchecker(Imported),
     Uppaal(UppaalModel),
+    Imitator(ImitatorModel),
 }
 
 impl Translation {
@@ -20,6 +21,7 @@ impl Translation {
         match self {
             Translation::Tchecker(t) => t.tck_line(yaml_line),
             Translation::Uppaal(u) => u.source_line(yaml_line),
+            Translation::Imitator(i) => i.source_line(yaml_line),
         }
     }
 
@@ -37,13 +39,14 @@ pub(super) fn relocate(d: &Diagnostic, path: &Path, line: usize) -> Diagnostic {
     d
 }
 
-/// Reads and translates a TChecker or UPPAAL file; the YAML source is named
+/// Reads and translates a TChecker, UPPAAL or IMITATOR file; the YAML source is named
 /// after it. A file refused only for what is not supported yet is
 /// [`Rejected::unsupported`].
 pub(super) fn translate(path: &Path, format: Format) -> Result<(Source, Translation), Rejected> {
     let src = read(path).map_err(|d| Rejected::new(vec![d], vec![]))?;
     let translated = match format {
         Format::Uppaal => crate::import::import_uppaal(&src.name, &src.text).map(Translation::Uppaal),
+        Format::Imitator => crate::import::import_imitator(&src.name, &src.text).map(Translation::Imitator),
         _ => crate::import::import_tchecker(&src.name, &src.text).map(Translation::Tchecker),
     };
     let translated = match translated {
@@ -56,6 +59,7 @@ pub(super) fn translate(path: &Path, format: Format) -> Result<(Source, Translat
     let yaml = match &translated {
         Translation::Tchecker(t) => t.yaml.clone(),
         Translation::Uppaal(u) => u.yaml.clone(),
+        Translation::Imitator(i) => i.yaml.clone(),
     };
     Ok((Source::new(format!("{} (as YAML)", src.name), yaml), translated))
 }
