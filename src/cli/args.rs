@@ -275,6 +275,10 @@ pub struct SynthArgs {
     /// A formula `E<> φ` or `A[] φ` (repeatable).
     #[arg(short = 'q', long = "query")]
     pub queries: Vec<String>,
+    /// Check one valuation inside the set and one outside concretely, each
+    /// with its trace where the verdict has one.
+    #[arg(long)]
+    pub trace: bool,
     #[command(flatten)]
     pub common: Common,
 }
