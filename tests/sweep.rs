@@ -84,6 +84,15 @@ fn railroad_grid_agrees_with_the_gate_timing() {
     );
 }
 
+/// A hybrid model: the gate is down in time exactly when m > 6 (the
+/// quarter steps put points on both sides of 7).
+#[test]
+fn hytech_crossing_grid_agrees_with_m_greater_than_6() {
+    let v = sweep_agrees("hytech-crossing", "A[] (crossing imply a == 0)", &["m=0..15"]);
+    assert_eq!(v["points"].as_array().unwrap().len(), 16);
+    sweep_agrees("hytech-crossing", "A[] (crossing imply a == 0)", &["m=6..8:1/4"]);
+}
+
 #[test]
 fn bad_ranges_are_refused() {
     let m = "models/fischer-param.yaml";

@@ -120,6 +120,7 @@ fn csv_holds_the_points_of_the_json() {
     let json: Value = serde_json::from_str(&out).unwrap();
     let (code, csv, err) = common::kairos(&[&args[..], &["--format", "csv"]].concat());
     assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "", "no progress line when stderr is not a terminal");
     let mut lines = csv.lines();
     assert_eq!(lines.next(), Some("a,b,verdict,reason,time_s"));
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();

@@ -275,6 +275,10 @@ pub struct SynthArgs {
     /// A formula `E<> φ` or `A[] φ` (repeatable).
     #[arg(short = 'q', long = "query")]
     pub queries: Vec<String>,
+    /// Check one valuation inside the set and one outside concretely, each
+    /// with its trace where the verdict has one.
+    #[arg(long)]
+    pub trace: bool,
     #[command(flatten)]
     pub common: Common,
 }
@@ -296,12 +300,12 @@ pub struct SweepArgs {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Synthesise the property's parameter set too: drawn over the map,
-    /// and in the JSON.
-    #[arg(long, requires = "model")]
+    /// and in the JSON (not with `--merge`: it needs the model).
+    #[arg(long, conflicts_with = "merge")]
     pub with_synth: bool,
     /// Check nothing: write one self-contained `kairos check` command per
     /// grid point to this file (JSON lines), for a cluster.
-    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["merge", "svg", "with_synth"])]
     pub jobs_out: Option<PathBuf>,
     /// Check nothing: rebuild the sweep from the JSON outputs of the
     /// commands `--jobs-out` wrote (files of JSON lines).

@@ -21,6 +21,7 @@ mod simulate;
 mod svg;
 mod sweep;
 mod synth;
+mod synth_witness;
 mod validate;
 
 pub use args::Cli;

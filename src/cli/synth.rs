@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::args::{OutputFormat, SynthArgs};
 use super::options::options;
-use super::{exit, load, rejected};
+use super::{exit, load, rejected, synth_witness};
 use crate::domain::poly::{Poly, Rel};
 use crate::engine::synth::{self, ParamSet, Synthesis};
 use crate::input::Item;
@@ -38,9 +38,38 @@ pub(super) fn run(a: SynthArgs) -> u8 {
         let s = synth::synthesise(model, p, &options);
         let verdict = expectation(model, p, &s);
         code = code.max(exit_code(&s, &verdict));
+        let sides = match &s {
+            Synthesis::Done { set, approximation, .. } if a.trace => {
+                match synth_witness::sides(model, p, set, &options) {
+                    Ok(sides) => {
+                        if approximation.is_none() && !sides.iter().all(synth_witness::Side::agrees) {
+                            eprintln!("kairos: internal error: a concrete check disagrees with the synthesised set");
+                            code = code.max(exit::RUNTIME_ERROR);
+                        }
+                        Some((sides, approximation.is_none()))
+                    }
+                    Err(e) => {
+                        eprintln!("kairos: --trace: {}: {e}", p.name);
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
         match format {
-            OutputFormat::Json => results.push(json_of(p, &s, &names, &verdict)),
-            OutputFormat::Text => print_text(p, &s, &names, &verdict),
+            OutputFormat::Json => {
+                let mut v = json_of(p, &s, &names, &verdict);
+                if let Some((sides, _)) = &sides {
+                    v["witnesses"] = synth_witness::json(sides, &names);
+                }
+                results.push(v);
+            }
+            OutputFormat::Text => {
+                print_text(p, &s, &names, &verdict);
+                if let Some((sides, exact)) = &sides {
+                    synth_witness::print(sides, &names, *exact);
+                }
+            }
         }
     }
     if format == OutputFormat::Json {

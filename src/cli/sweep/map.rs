@@ -32,8 +32,10 @@ pub(super) fn draw(table: &Table, set: Option<(&ParamSet, bool)>) -> Result<Stri
     }
     let fixed: Vec<(usize, Q)> =
         (0..axes.len()).filter(|k| *k != ix && *k != iy).map(|k| (k, axes[k][0].clone())).collect();
+    let at: Vec<String> = fixed.iter().map(|(k, v)| format!("{} = {v}", table.names[*k])).collect();
+    let slice_note = if at.is_empty() { String::new() } else { format!(" at {}", at.join(", ")) };
     let region = set.map(|(s, exact)| Region {
-        text: s.text(&table.names),
+        text: format!("{}{slice_note}", s.text(&table.names)),
         exact,
         members: s.members.iter().filter_map(|m| slice(m.constraints(), ix, iy, &fixed)).collect(),
     });

@@ -28,9 +28,10 @@
 mod lift;
 mod parse;
 mod set;
+mod witness;
 
 use crate::domain::federation::Federation;
-use crate::domain::poly::{Constraint, Poly};
+use crate::domain::poly::{Constraint, Poly, Q};
 use crate::engine::reach::{self, Cover, End};
 use crate::engine::{Options, Stats, Unknown};
 use crate::model::formula::Formula;
@@ -42,6 +43,7 @@ use crate::syntax::ast::PathOp;
 
 pub use parse::parse;
 pub use set::{ParamSet, constraint_text};
+pub use witness::{point_in, point_text};
 
 /// Which side of the exact set a stopped search gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,17 +81,21 @@ pub fn names(model: &Model) -> Vec<String> {
     model.params.iter().map(|p| p.name.clone()).collect()
 }
 
-/// The box of the parameters' bounds. `Err`: an unbounded parameter.
-pub fn bounds(model: &Model) -> Result<Poly, String> {
-    let b: Result<Vec<_>, String> = model
+/// Per parameter, its bounds. `Err`: an unbounded parameter.
+pub fn box_of(model: &Model) -> Result<Vec<(Q, Q)>, String> {
+    model
         .params
         .iter()
         .map(|p| match (p.min, p.max) {
             (Some(lo), Some(hi)) => Ok((ratio(lo), ratio(hi))),
             _ => Err(p.name.clone()),
         })
-        .collect();
-    Ok(Poly::boxed(&b?))
+        .collect()
+}
+
+/// The box of the parameters' bounds. `Err`: an unbounded parameter.
+pub fn bounds(model: &Model) -> Result<Poly, String> {
+    Ok(Poly::boxed(&box_of(model)?))
 }
 
 /// The valuations of the model's parameters for which `property` holds.

@@ -282,11 +282,14 @@ fn y_axis(svg: &mut Svg, axis: &Axis, cell: f64, left: f64, bottom: f64) {
         svg.text("text", &attrs, &v.to_string());
     }
     let middle = bottom - cell * axis.values.len() as f64 / 2.0;
+    // Turned a quarter, so that a long name stays inside the picture.
+    let x = MARGIN + 12.0;
     let attrs = [
         ("class", "axis-name".into()),
-        ("x", num(MARGIN + 10.0)),
+        ("x", num(x)),
         ("y", num(middle)),
         ("text-anchor", "middle".into()),
+        ("transform", format!("rotate(-90 {} {})", num(x), num(middle))),
     ];
     svg.text("text", &attrs, &axis.name);
     svg.close("g");
