@@ -67,3 +67,30 @@ fn integer_values_keep_a_timed_model_timed() {
     assert_eq!(code, 0);
     assert_eq!(kairos(&["bound", TIMEOUT, "-q", "Worker.start --> Worker.done", "--param", "d=13/2"]).0, 5);
 }
+
+/// `kairos bound --term T -q φ`: the exact range of a term, on hybrid
+/// models and with rational parameter values (figures argued in the models
+/// and in `hybrid_bound`).
+#[test]
+fn bound_measures_a_term_over_the_reachable_states() {
+    let (code, out, _) = kairos(&["bound", "models/water-level.yaml", "--term", "level", "-q", "true"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.trim(), "level where true: sup = 12 (attained), inf = 1 (attained)");
+    let scheduler = ["bound", "models/stopwatch-scheduler.yaml", "--term", "L.r", "-q", "not L.idle"];
+    let (code, out, _) = kairos(&[&scheduler[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["range"]["sup"], serde_json::json!({"value": "13", "attained": true}), "{out}");
+    // A rational parameter value gives a rational bound.
+    let (code, out, _) = kairos(&["bound", TIMEOUT, "--term", "Worker.x", "-q", "Worker.start", "--param", "d=13/2"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("sup = 13/2 (attained)"), "{out}");
+    // A non-linear term is invalid input, a constant no term to measure;
+    // the supremum of a strict formula is not attained.
+    assert_eq!(kairos(&["bound", "models/water-level.yaml", "--term", "level * level", "-q", "true"]).0, 2);
+    assert_eq!(kairos(&["bound", "models/water-level.yaml", "--term", "3", "-q", "true"]).0, 5);
+    let (code, out, _) =
+        kairos(&["bound", "models/water-level.yaml", "--term", "level", "-q", "Monitor.watch_high and level < 10"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("sup = 10 (a supremum, not attained)"), "{out}");
+}

@@ -258,9 +258,19 @@ pub struct ReportArgs {
 pub struct BoundArgs {
     #[command(flatten)]
     pub query: QueryArgs,
-    /// Fix a timing parameter: `p=v`, `v` an integer (repeatable).
+    /// Fix a timing parameter: `p=v`, `v` an integer or a rational like
+    /// `13/2` (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
+    /// Instead of a response time: the exact supremum and infimum of this
+    /// linear term over clocks and continuous variables, over the reachable
+    /// states where the state formula of `-q` holds (`-q true`: all).
+    #[arg(long, value_name = "TERM")]
+    pub term: Option<String>,
+    /// The domain `--term` is measured in on a timed model (hybrid models:
+    /// always polyhedra).
+    #[arg(long, value_enum)]
+    pub domain: Option<Domain>,
     /// Draw the lasso of an unbounded answer as a timing diagram in this
     /// SVG file.
     #[arg(long, value_name = "FILE")]

@@ -1,13 +1,16 @@
-//! `kairos bound MODEL -q 'φ --> ψ'`: the exact worst-case response time.
+//! `kairos bound MODEL -q 'φ --> ψ'`: the exact worst-case response time;
+//! `kairos bound MODEL --term T -q φ`: the exact range of a linear term.
 
 use serde_json::json;
 
 use super::args::{BoundArgs, OutputFormat};
 use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
+use super::options::domain;
 use super::options::options;
 use super::{exit, network_with, not_yet, one_query};
 use crate::engine::bound::WorstCase;
-use crate::engine::{self, Verdict};
+use crate::engine::bound::term::{Range, Side};
+use crate::engine::{self, Outcome, Verdict};
 use crate::report;
 
 pub(super) fn run(b: BoundArgs) -> u8 {
@@ -22,10 +25,13 @@ pub(super) fn run(b: BoundArgs) -> u8 {
         Ok(x) => x,
         Err(code) => return code,
     };
+    if let Some(term) = &b.term {
+        return run_term(&b, &input, &p, term);
+    }
     let network = match network_with(&input, &b.params, format) {
         Ok(Some(n)) if n.hybrid.is_none() => n,
         Ok(_) => {
-            let why = "`kairos bound` on hybrid models, or on parameters without integer values, is not supported yet";
+            let why = "`kairos bound -q 'φ --> ψ'` on hybrid models, or on parameters without integer values, is not supported yet (`--term` is)";
             return not_yet(&a.model, format, why);
         }
         Err(code) => return code,
@@ -42,14 +48,7 @@ pub(super) fn run(b: BoundArgs) -> u8 {
             (format!("{value} (a supremum, not attained: every run takes less than {value})"), exit::OK)
         }
         WorstCase::Unbounded(_) => ("unbounded (some time-divergent run never reaches ψ)".into(), exit::OK),
-        WorstCase::None(o) => (
-            format!("unknown: {}", report::verdict::text(&p, o).lines().next().unwrap_or_default()),
-            match &o.verdict {
-                Verdict::Error(_) => exit::RUNTIME_ERROR,
-                Verdict::Unknown(engine::Unknown::Unsupported(_)) => exit::UNSUPPORTED,
-                _ => exit::LIMIT,
-            },
-        ),
+        WorstCase::None(o) => no_answer(&p, o),
     };
     let lasso = match &result {
         WorstCase::Unbounded(o) => concrete_trace(Some(&network), o.trace.as_ref()),
@@ -93,6 +92,65 @@ pub(super) fn run(b: BoundArgs) -> u8 {
         }
         (Some(f), None) => eprintln!("kairos: note: no trace to draw; {} not written", f.display()),
         (None, _) => {}
+    }
+    code
+}
+
+/// The line and exit code of a bound with no answer.
+fn no_answer(p: &crate::model::types::Property, o: &Outcome) -> (String, u8) {
+    let code = match &o.verdict {
+        Verdict::Error(_) => exit::RUNTIME_ERROR,
+        Verdict::Unknown(engine::Unknown::Unsupported(_)) => exit::UNSUPPORTED,
+        _ => exit::LIMIT,
+    };
+    (format!("unknown: {}", report::verdict::text(p, o).lines().next().unwrap_or_default()), code)
+}
+
+/// `--term T -q φ`: the range of `T` over the reachable `φ`-states.
+fn run_term(b: &BoundArgs, input: &crate::input::Input, p: &crate::model::types::Property, term: &str) -> u8 {
+    let format = b.query.common.format;
+    let t = match input.query("term", &format!("({term}) <= 0")) {
+        Ok(t) => t,
+        Err(r) => return super::rejected(r, format),
+    };
+    let network = match network_with(input, &b.params, format) {
+        Ok(Some(n)) => n,
+        Ok(None) => {
+            return not_yet(&b.query.model, format, "`kairos bound --term` needs values for the timing parameters");
+        }
+        Err(code) => return code,
+    };
+    let options = engine::Options { domain: domain(b.domain), ..options(&b.query.common) };
+    let result = engine::bound::term::range(&network, &t, p, &options);
+    let side = |s: &Side, what: &str| match s {
+        Side::Finite { value, attained: true } => format!("{value} (attained)"),
+        Side::Finite { value, attained: false } => format!("{value} ({what}, not attained)"),
+        Side::Infinite => "unbounded".to_string(),
+        Side::Beyond => "beyond 2^28 in absolute value (unbounded, or past every constant)".to_string(),
+    };
+    let side_json = |s: &Side| match s {
+        Side::Finite { value, attained } => json!({"value": value.to_string(), "attained": attained}),
+        Side::Infinite => json!("unbounded"),
+        Side::Beyond => json!("beyond-2^28"),
+    };
+    let (text, code) = match &result {
+        Ok(Some(Range { sup, inf })) => {
+            (format!("sup = {}, inf = {}", side(sup, "a supremum"), side(inf, "an infimum")), exit::OK)
+        }
+        Ok(None) => ("no reachable state satisfies the formula".to_string(), exit::OK),
+        Err(o) => no_answer(p, o),
+    };
+    match format {
+        OutputFormat::Json => {
+            let range = match &result {
+                Ok(Some(Range { sup, inf })) => json!({"sup": side_json(sup), "inf": side_json(inf)}),
+                Ok(None) => json!(null),
+                Err(o) => report::verdict::json(p, o),
+            };
+            let v = json!({"model": input.loaded.model.name, "term": term, "formula": p.text, "range": range});
+            println!("{v}");
+        }
+        OutputFormat::Text => println!("{term} where {}: {text}", p.text),
     }
     code
 }

@@ -4,9 +4,9 @@ use std::sync::Arc;
 
 use serde_json::json;
 
-use super::args::{self, CheckArgs, OutputFormat};
+use super::args::{CheckArgs, OutputFormat};
 use super::evidence::{blame_json, concrete_trace, end_note, print_blame, print_trace, print_warning, warning_json};
-use super::options::{options, unsupported_options};
+use super::options::{domain, options, unsupported_options};
 use super::{exit, load, network_with, params, progress, rejected, svg};
 use crate::engine::limits::Progress;
 use crate::engine::{self, Verdict};
@@ -40,12 +40,7 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         Ok(n) => n,
         Err(code) => return code,
     };
-    let domain = match a.domain {
-        None => engine::Domain::Auto,
-        Some(args::Domain::Zone) => engine::Domain::Zone,
-        Some(args::Domain::Poly) => engine::Domain::Poly,
-    };
-    let mut options = engine::Options { domain, ..options(&a.common) };
+    let mut options = engine::Options { domain: domain(a.domain), ..options(&a.common) };
     if let Some(code) = unsupported_options(&a.common) {
         return code;
     }

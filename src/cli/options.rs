@@ -39,6 +39,15 @@ pub(super) fn options(c: &Run) -> engine::Options {
     }
 }
 
+/// The domain of `--domain`.
+pub(super) fn domain(d: Option<args::Domain>) -> engine::Domain {
+    match d {
+        None => engine::Domain::Auto,
+        Some(args::Domain::Zone) => engine::Domain::Zone,
+        Some(args::Domain::Poly) => engine::Domain::Poly,
+    }
+}
+
 /// Options accepted by the command line whose machinery is not built yet:
 /// said out loud, never silently ignored.
 pub(super) fn unsupported_options(c: &Run) -> Option<u8> {

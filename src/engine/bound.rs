@@ -42,6 +42,8 @@ use crate::observer::Response;
 use crate::semantics::{Abstraction, ZoneGraph};
 use crate::syntax::ast::PathOp;
 
+pub mod term;
+
 /// The largest constant a clock bound may have (FORMAT.md section 2).
 const MAX_BOUND: i64 = 1 << 28;
 
@@ -76,7 +78,7 @@ pub fn leads_to(p: &Property) -> Option<(&Formula, &Formula)> {
 }
 
 pub fn worst_case(net: &Network, property: &Property, options: &Options) -> WorstCase {
-    let unsupported = |why: String| WorstCase::None(Outcome::unsupported(EngineKind::Observer, why));
+    let unsupported = |why: String| WorstCase::None(unsupported(why));
     let Some((phi, psi)) = leads_to(property) else {
         return unsupported("`kairos bound` takes a leads-to property `φ --> ψ`".into());
     };
@@ -149,7 +151,7 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
 /// over all runs, time-locked stretches included. `Err`: why there is no
 /// answer.
 fn measure(net: &Network, phi: &Formula, psi: &Formula, options: &Options) -> Result<Option<Bound>, Box<Outcome>> {
-    let unsupported = |why: String| Box::new(Outcome::unsupported(EngineKind::Observer, why));
+    let unsupported = |why: String| Box::new(unsupported(why));
     // The bound is unused: the product is built without its `bad` edge.
     let r = within(phi, psi, TimeBound { cmp: Cmp::Le, value: 0 });
     let mut product = crate::observer::product(net, &r, false).map_err(unsupported)?;
@@ -190,8 +192,13 @@ fn within(phi: &Formula, psi: &Formula, bound: TimeBound) -> Response {
     Response { trigger: Some(phi.clone()), response: psi.clone(), bound, texts: (None, String::new()) }
 }
 
+/// No answer: `why` is not supported.
+fn unsupported(why: String) -> Outcome {
+    Outcome::unsupported(EngineKind::Observer, why)
+}
+
 fn no_answer(verdict: Verdict) -> Outcome {
-    let mut o = Outcome::unsupported(EngineKind::Observer, String::new());
+    let mut o = unsupported(String::new());
     o.verdict = verdict;
     o
 }

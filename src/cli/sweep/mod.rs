@@ -84,7 +84,7 @@ pub(super) fn run(a: SweepArgs) -> u8 {
     let workers = a.run.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     // Each point picks its domain: zones at integer values, polyhedra else;
     // the workers are the grid's, so each point runs on one thread.
-    let options = engine::Options { domain: engine::Domain::Auto, jobs: 1, ..options(&a.run) };
+    let options = engine::Options { jobs: 1, ..options(&a.run) };
     let rows = check_points(model, &property, &points, &options, workers.max(1), a.run.quiet);
     let mut table =
         Table { model: model.name.clone(), formula: property.text.clone(), names: names.clone(), rows, synth: None };

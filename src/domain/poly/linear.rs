@@ -9,7 +9,7 @@
 use num_traits::Zero;
 
 use super::constraint::{Constraint, LinExpr, Rel};
-use super::polyhedron::{Poly, unit};
+use super::polyhedron::{Poly, Sup, unit};
 use super::rational::Q;
 
 /// The dense coefficients of sparse integer terms over `n` coordinates.
@@ -39,6 +39,11 @@ impl Poly {
     pub fn constrain_terms(&self, terms: &[(u32, i64)], strict: bool, rhs: &Q) -> Poly {
         let rel = if strict { Rel::Lt } else { Rel::Le };
         self.constrain(Constraint::new(dense(self.dim(), terms), rel, rhs.clone()))
+    }
+
+    /// The supremum of `Σ a_k·x_k` over the set.
+    pub fn maximise_terms(&self, terms: &[(u32, i64)]) -> Sup {
+        self.maximise(&dense(self.dim(), terms))
     }
 
     /// Time elapse under the box of rates (backwards: under its opposite).
