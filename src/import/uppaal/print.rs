@@ -93,12 +93,16 @@ pub(crate) const IMPLY: u8 = 3;
 pub(crate) const COND: u8 = 7;
 pub(crate) const LOR: u8 = 8;
 pub(crate) const LAND: u8 = 9;
-pub(crate) const EQ: u8 = 10;
-pub(crate) const REL: u8 = 11;
-pub(crate) const ADD: u8 = 12;
-pub(crate) const MUL: u8 = 13;
-pub(crate) const UNARY: u8 = 14;
-pub(crate) const ATOM: u8 = 16;
+pub(crate) const BOR: u8 = 10;
+pub(crate) const BXOR: u8 = 11;
+pub(crate) const BAND: u8 = 12;
+pub(crate) const EQ: u8 = 13;
+pub(crate) const REL: u8 = 14;
+pub(crate) const SHIFT: u8 = 15;
+pub(crate) const ADD: u8 = 16;
+pub(crate) const MUL: u8 = 17;
+pub(crate) const UNARY: u8 = 18;
+pub(crate) const ATOM: u8 = 20;
 
 /// A printed expression.
 #[derive(Clone, Debug)]
@@ -225,6 +229,10 @@ impl<'a, 's> Printer<'a, 's> {
                 let a = self.boolean(a)?;
                 Ok(P::new(format!("!{}", a.at(UNARY)), UNARY, Ty::Bool))
             }
+            EK::BitNot(a) => {
+                let a = self.int(a)?;
+                Ok(P::new(format!("~{}", a.at(UNARY)), UNARY, Ty::Int))
+            }
             EK::Bin(op, a, b) => self.binary(*op, a, b),
             EK::Cond(c, a, b) => {
                 let c = self.boolean(c)?;
@@ -255,22 +263,7 @@ impl<'a, 's> Printer<'a, 's> {
     }
 
     fn binary(&mut self, op: Bin, a: &Expr, b: &Expr) -> R<P> {
-        let sym = match op {
-            Bin::Add => "+",
-            Bin::Sub => "-",
-            Bin::Mul => "*",
-            Bin::Div => "/",
-            Bin::Mod => "%",
-            Bin::Eq => "==",
-            Bin::Ne => "!=",
-            Bin::Lt => "<",
-            Bin::Le => "<=",
-            Bin::Gt => ">",
-            Bin::Ge => ">=",
-            Bin::And => "&&",
-            Bin::Or => "||",
-            Bin::Imply => "imply",
-        };
+        let sym = bin_symbol(op);
         match op {
             Bin::And | Bin::Or => {
                 let prec = if op == Bin::And { LAND } else { LOR };
@@ -281,9 +274,16 @@ impl<'a, 's> Printer<'a, 's> {
                 let (pa, pb) = (self.boolean(a)?, self.boolean(b)?);
                 Ok(P::new(format!("{} imply {}", pa.at(IMPLY + 1), pb.at(IMPLY)), IMPLY, Ty::Bool))
             }
-            Bin::Mul | Bin::Div | Bin::Mod => {
+            Bin::Mul | Bin::Div | Bin::Mod | Bin::BitAnd | Bin::BitOr | Bin::BitXor | Bin::Shl | Bin::Shr => {
+                let prec = match op {
+                    Bin::BitAnd => BAND,
+                    Bin::BitOr => BOR,
+                    Bin::BitXor => BXOR,
+                    Bin::Shl | Bin::Shr => SHIFT,
+                    _ => MUL,
+                };
                 let (pa, pb) = (self.int(a)?, self.int(b)?);
-                Ok(P::new(format!("{} {sym} {}", pa.at(MUL), pb.at(MUL + 1)), MUL, Ty::Int))
+                Ok(P::new(format!("{} {sym} {}", pa.at(prec), pb.at(prec + 1)), prec, Ty::Int))
             }
             _ => {
                 let (pa, pb) = (self.expr(a)?, self.expr(b)?);
@@ -492,14 +492,35 @@ impl<'a, 's> Printer<'a, 's> {
                 let r = self.int(&a.rhs)?;
                 Ok(match op {
                     AssignOp::Set => format!("{} = {}", l.text, r.text),
-                    AssignOp::Add => format!("{} += {}", l.text, r.text),
-                    AssignOp::Sub => format!("{} -= {}", l.text, r.text),
-                    AssignOp::Mul => format!("{} = {} * {}", l.text, l.text, r.at(MUL + 1)),
-                    AssignOp::Div => format!("{} = {} / {}", l.text, l.text, r.at(MUL + 1)),
-                    AssignOp::Rem => format!("{} = {} % {}", l.text, l.text, r.at(MUL + 1)),
+                    AssignOp::With(op) => format!("{} {}= {}", l.text, bin_symbol(op), r.text),
                     AssignOp::Call => unreachable!("calls are printed above"),
                 })
             }
         }
+    }
+}
+
+/// The kairos spelling of a binary operator (UPPAAL's, but `imply`).
+fn bin_symbol(op: Bin) -> &'static str {
+    match op {
+        Bin::Add => "+",
+        Bin::Sub => "-",
+        Bin::Mul => "*",
+        Bin::Div => "/",
+        Bin::Mod => "%",
+        Bin::BitAnd => "&",
+        Bin::BitOr => "|",
+        Bin::BitXor => "^",
+        Bin::Shl => "<<",
+        Bin::Shr => ">>",
+        Bin::Eq => "==",
+        Bin::Ne => "!=",
+        Bin::Lt => "<",
+        Bin::Le => "<=",
+        Bin::Gt => ">",
+        Bin::Ge => ">=",
+        Bin::And => "&&",
+        Bin::Or => "||",
+        Bin::Imply => "imply",
     }
 }

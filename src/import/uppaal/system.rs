@@ -210,7 +210,7 @@ fn in_range(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr) -> Option<i64> {
 fn reads_array(e: &Expr) -> bool {
     match &e.kind {
         EK::Index(..) => true,
-        EK::Neg(a) | EK::Not(a) => reads_array(a),
+        EK::Neg(a) | EK::Not(a) | EK::BitNot(a) => reads_array(a),
         EK::Bin(_, a, b) => reads_array(a) || reads_array(b),
         EK::Cond(c, a, b) => reads_array(c) || reads_array(a) || reads_array(b),
         _ => false,
