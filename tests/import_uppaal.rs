@@ -278,6 +278,23 @@ fn unsupported_features_are_refused_at_their_place() {
     }
 }
 
+/// A refused declaration is one diagnostic: the uses of what it declares
+/// (in declarations, functions, labels and queries) add none.
+#[test]
+fn refused_declarations_have_no_follow_on_errors() {
+    let decl = "const int N = 2;\nchan call[N][N];\nint m[2][2];\ntypedef int row_t[2];\nrow_t r;\n\
+                struct { int a; } s;\nint f() { return m[0][1] + s.a; }\nint g(row_t x) { return 0; }\nint k = m[1][1];";
+    let labels = "<label kind=\"guard\">f() == 0 &amp;&amp; m[0][0] == 0 &amp;&amp; r[1] == 0</label>\
+                  <label kind=\"synchronisation\">call[0][1]!</label>\
+                  <label kind=\"assignment\">m[1][0] = 1, s.a = 2, k = g(r)</label>";
+    let text = model(decl, &edge(labels), "system P;");
+    let d = import_uppaal("m.xml", &text).expect_err("refused");
+    let lines: Vec<usize> = d.iter().map(|d| d.loc.pos.line).collect();
+    assert!(d.iter().all(|d| d.code == "unsupported"), "{}", render(&d));
+    // `call`, `m`, `row_t`, `struct`: one each (`r`, `f`, `g`, `k` follow).
+    assert_eq!(lines, [3, 4, 5, 7], "{}", render(&d));
+}
+
 #[test]
 fn deep_nesting_is_an_error_not_a_stack_overflow() {
     let deep = format!("{}x{}", "(".repeat(5000), ")".repeat(5000));

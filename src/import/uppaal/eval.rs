@@ -31,6 +31,7 @@ impl Printer<'_, '_> {
             EK::Bool(b) => Ok(i64::from(*b)),
             EK::Name(n) => match self.lookup(n) {
                 Some(Sym::Val { value: Some(v), dims: 0, .. }) => Ok(v[0]),
+                Some(Sym::Refused) => Err(NoValue::Reported),
                 _ => unknown,
             },
             EK::Index(base, i) => {
@@ -102,6 +103,7 @@ impl Printer<'_, '_> {
             Base::Int(Some((lo, hi))) => Ok((self.value(lo)?, self.value(hi)?)),
             Base::Named(n) => match self.lookup(n) {
                 Some(Sym::Type(Range::Int(..), Some(b))) => Ok(b),
+                Some(Sym::Refused) => Err(NoValue::Reported),
                 _ => Err(NoValue::Unknown(ty.at, ty.end)),
             },
             Base::Bool | Base::Clock | Base::Chan => Err(NoValue::Unknown(ty.at, ty.end)),

@@ -158,6 +158,9 @@ pub(crate) enum Decl {
     /// `system A, B;`
     System(Vec<(String, usize, usize)>),
     Function(FnDecl),
+    /// The names a declaration that failed to parse (reported) would have
+    /// declared.
+    Refused(Vec<String>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -481,16 +484,10 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                     let at = e.at;
                     e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
                 }
-                Tk::Op(".") if self.query => {
-                    self.next();
-                    let (m, _, end) = self.ident("a location or variable name after `.`")?;
-                    let at = e.at;
-                    e = self.node(EK::Dot(Box::new(e), m), at, end)?;
-                }
-                Tk::Op(".") => {
-                    self.d.unsupported(t.at, t.end, "a structure member (`.`)");
-                    return Err(());
-                }
+                // A process's member in queries, a structure's member
+                // elsewhere (the printer refuses it, or stays quiet when the
+                // structure's declaration was refused).
+                Tk::Op(".") => e = self.member_of(e)?,
                 Tk::Op("'") => {
                     self.d.unsupported(t.at, t.end, "a clock rate (`x'`, stopwatches and hybrid clocks)");
                     return Err(());
@@ -658,6 +655,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             let start = self.i;
             if self.declaration(system_block, &mut out).is_err() {
                 self.recover(start);
+                out.push(Decl::Refused(self.declared_names(start)));
             }
         }
         out
@@ -691,6 +689,30 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             }
             prev = t.tk;
         }
+    }
+
+    /// The names declared by the tokens from `start` to here, read without
+    /// parsing them: names outside brackets and braces that a declarator
+    /// follows (`[`, `=`, `,`, `;`, `(` or `{`), as in `int a[2][2], b;`,
+    /// `struct { ... } s;`, `void f(int x) { ... }`.
+    fn declared_names(&self, start: usize) -> Vec<String> {
+        let toks = &self.toks[start..self.i];
+        let mut depth = 0usize;
+        let mut out = Vec::new();
+        for (k, t) in toks.iter().enumerate() {
+            match &t.tk {
+                Tk::Op("(" | "[" | "{") => depth += 1,
+                Tk::Op(")" | "]" | "}") => depth = depth.saturating_sub(1),
+                Tk::Id(name) if depth == 0 => {
+                    let next = toks.get(k + 1).map(|t| &t.tk);
+                    if matches!(next, Some(Tk::Op("[" | "=" | ":=" | "," | ";" | "(" | "{")) | None) {
+                        out.push(name.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     fn declaration(&mut self, system_block: bool, out: &mut Vec<Decl>) -> R<()> {
@@ -833,7 +855,14 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     fn target(&mut self) -> R<Expr> {
         let (name, at, end) = self.ident("a variable")?;
         let mut e = self.node(EK::Name(name), at, end)?;
-        while self.eat_op("[") {
+        loop {
+            if self.is_op(".") {
+                e = self.member_of(e)?;
+                continue;
+            }
+            if !self.eat_op("[") {
+                break;
+            }
             let i = match (self.peek_at(0).clone(), self.peek_at(1).clone(), self.peek_at(2)) {
                 (Tk::Id(v), Tk::Op(op @ ("++" | "--")), Tk::Op("]")) => {
                     let t = self.next();
@@ -853,17 +882,33 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok(e)
     }
 
-    /// A variable, array element or channel: `a`, `a[i]`.
+    /// A variable, array element or channel: `a`, `a[i]` (`s.m`, refused
+    /// later).
     fn lvalue(&mut self) -> R<Expr> {
         let (name, at, end) = self.ident("a variable")?;
         let mut e = self.node(EK::Name(name), at, end)?;
-        while self.eat_op("[") {
+        loop {
+            if self.is_op(".") {
+                e = self.member_of(e)?;
+                continue;
+            }
+            if !self.eat_op("[") {
+                break;
+            }
             let i = self.expr()?;
             let close = self.expect_op("]")?;
             let at = e.at;
             e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
         }
         Ok(e)
+    }
+
+    /// `e.m`, at the `.`.
+    fn member_of(&mut self, e: Expr) -> R<Expr> {
+        self.next();
+        let (m, _, end) = self.ident("a name after `.`")?;
+        let at = e.at;
+        self.node(EK::Dot(Box::new(e), m), at, end)
     }
 
     /// A synchronisation `c!`, `c[i]?`: the channel expression and whether

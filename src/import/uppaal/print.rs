@@ -57,6 +57,10 @@ pub(crate) enum Sym {
     /// A user function: its kairos name, parameters (by reference, type)
     /// and result (`None`: `void`).
     Fn { text: String, params: Vec<(bool, Ty)>, ret: Option<Ty> },
+    /// A name whose declaration was refused (and reported): its uses fail
+    /// without a diagnostic of their own, so that one unsupported construct
+    /// is one message, not a flood of "not declared".
+    Refused,
 }
 
 impl Sym {
@@ -171,8 +175,10 @@ impl<'a, 's> Printer<'a, 's> {
     /// `f(a, b)`: a call of a user function; `void_ok` where it stands alone.
     fn call(&mut self, x: &Expr, void_ok: bool) -> R<P> {
         let EK::Call(name, args) = &x.kind else { return self.type_error(x, "expected a function call") };
-        let Some(Sym::Fn { text, params, ret }) = self.lookup(name) else {
-            return self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`"));
+        let (text, params, ret) = match self.lookup(name) {
+            Some(Sym::Fn { text, params, ret }) => (text, params, ret),
+            Some(Sym::Refused) => return Err(()),
+            _ => return self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`")),
         };
         if args.len() != params.len() {
             return self.type_error(x, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
@@ -340,6 +346,7 @@ impl<'a, 's> Printer<'a, 's> {
                 }
                 Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Fn { .. }) => self.type_error(x, format!("`{n}` is a function: call it, `{n}(...)`")),
+                Some(Sym::Refused) => Err(()),
                 None => {
                     let msg = format!("in {}: `{n}` is not declared", self.what);
                     self.d.error(x.at, x.end, "unknown-name", msg);
@@ -364,8 +371,18 @@ impl<'a, 's> Printer<'a, 's> {
 
     /// `P.m`, `P(1).m` in queries.
     fn member(&mut self, x: &Expr, base: &Expr, member: &str) -> R<Place> {
+        let mut root = base;
+        while let EK::Index(b, _) | EK::Dot(b, _) = &root.kind {
+            root = b;
+        }
+        if let EK::Name(n) = &root.kind
+            && matches!(self.lookup(n), Some(Sym::Refused))
+        {
+            return Err(());
+        }
         let Some(procs) = self.procs else {
-            return self.type_error(x, "`.` names a location or variable of a process, in queries only");
+            self.d.unsupported(x.at, x.end, "a structure member (`.`)");
+            return Err(());
         };
         let (name, args) = match &base.kind {
             EK::Name(n) => (n, &[][..]),
@@ -395,6 +412,7 @@ impl<'a, 's> Printer<'a, 's> {
             Some(Sym::Val { text, ty, dims, .. }) => {
                 Ok(Place { text: format!("{inst}.{text}"), prec: ATOM, ty: *ty, dims: *dims, assignable: false })
             }
+            Some(Sym::Refused) => Err(()),
             _ => {
                 let msg = format!("in {}: `{name}` has no location or variable `{member}`", self.what);
                 self.d.error(x.at, x.end, "unknown-name", msg);
@@ -412,6 +430,7 @@ impl<'a, 's> Printer<'a, 's> {
             Base::Clock | Base::Chan => Range::Other,
             Base::Named(n) => match self.lookup(n) {
                 Some(Sym::Type(r, _)) => r,
+                Some(Sym::Refused) => return Err(()),
                 _ => {
                     let msg = format!("in {}: `{n}` is not a declared type", self.what);
                     self.d.error(ty.at, ty.end, "unknown-name", msg);
