@@ -293,6 +293,20 @@ fn refused_declarations_have_no_follow_on_errors() {
     assert!(d.iter().all(|d| d.code == "unsupported"), "{}", render(&d));
     // `call`, `m`, `row_t`, `struct`: one each (`r`, `f`, `g`, `k` follow).
     assert_eq!(lines, [3, 4, 5, 7], "{}", render(&d));
+
+    // A branchpoint, the transitions through it, a process whose template
+    // fails, a query over it, and a query that is only a comment (a heading
+    // in UPPAAL's editor, not an error).
+    let text = "<nta><declaration>int m[2][2];</declaration>\n\
+        <template><name>P</name><location id=\"a\"><name>a</name></location><branchpoint id=\"b\"/>\
+        <init ref=\"a\"/>\n<transition><source ref=\"a\"/><target ref=\"b\"/><label kind=\"guard\">m[0][0] == 0</label></transition>\
+        <transition><source ref=\"b\"/><target ref=\"a\"/></transition></template>\n\
+        <system>Q = P(); system Q;</system>\n\
+        <queries><query><formula>// Section 1</formula></query><query><formula>A[] Q.a</formula></query></queries></nta>";
+    let d = import_uppaal("m.xml", text).expect_err("refused");
+    assert_eq!(d.len(), 2, "{}", render(&d));
+    assert!(d[0].to_string().contains("m.xml:1:") && d[0].to_string().contains("multi-dimensional"));
+    assert!(d[1].to_string().contains("m.xml:2:") && d[1].to_string().contains("a branchpoint"));
 }
 
 #[test]
