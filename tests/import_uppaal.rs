@@ -253,8 +253,8 @@ fn unsupported_features_are_refused_at_their_place() {
             "error[unsupported]: not supported yet: the element <foo> in <template>",
         ),
         (
-            model("int x;", &edge("<label kind=\"guard\">(x &lt;? 1) == 0</label>"), "system P;"),
-            "error[unsupported]: not supported yet: the minimum/maximum operator",
+            model("int x;", &edge("<label kind=\"guard\">(x xor 1) == 0</label>"), "system P;"),
+            "error[unsupported]: not supported yet: `xor`",
         ),
         (
             model("int x;", &edge("<label kind=\"probability\">2</label>"), "system P;"),

@@ -1,4 +1,4 @@
-//! Bitwise and shift operators, `~` and compound assignments (FORMAT.md
+//! Bitwise and shift operators, `~`, `<?`/`>?` and compound assignments (FORMAT.md
 //! "Expressions"), differentially: random well-typed expressions are printed
 //! with as few parentheses as UPPAAL's precedence table allows, compiled by
 //! kairos (from the YAML format and through the UPPAAL importer) and run on
@@ -44,6 +44,8 @@ enum Op {
     Xor,
     Shl,
     Shr,
+    Min,
+    Max,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,16 +77,17 @@ enum Bool {
 const VARS: [&str; 3] = ["a", "b", "c"];
 
 // UPPAAL's (and C's) precedence, loosest first: `?:` 1, `||` 2, `&&` 3,
-// `|` 4, `^` 5, `&` 6, `==` `!=` 7, `<` `<=` 8, `<<` `>>` 9, `+` `-` 10,
-// `*` `/` `%` 11, prefix 12, atoms 13.
+// `|` 4, `^` 5, `&` 6, `==` `!=` 7, `<` `<=` 8, `<?` `>?` 9, `<<` `>>` 10,
+// `+` `-` 11, `*` `/` `%` 12, prefix 13, atoms 14.
 fn op_prec(op: Op) -> u8 {
     match op {
         Op::Or => 4,
         Op::Xor => 5,
         Op::And => 6,
-        Op::Shl | Op::Shr => 9,
-        Op::Add | Op::Sub => 10,
-        Op::Mul | Op::Div | Op::Mod => 11,
+        Op::Min | Op::Max => 9,
+        Op::Shl | Op::Shr => 10,
+        Op::Add | Op::Sub => 11,
+        Op::Mul | Op::Div | Op::Mod => 12,
     }
 }
 
@@ -100,6 +103,8 @@ fn op_text(op: Op) -> &'static str {
         Op::Xor => "^",
         Op::Shl => "<<",
         Op::Shr => ">>",
+        Op::Min => "<?",
+        Op::Max => ">?",
     }
 }
 
@@ -119,8 +124,21 @@ fn gen_int(r: &mut Rng, depth: u32) -> Int {
             Box::new(gen_int(r, depth - 1)),
         ),
         k => {
-            let ops = [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod, Op::And, Op::Or, Op::Xor, Op::Shl, Op::Shr];
-            let op = ops[(k as usize - 3 + r.below(10) as usize) % ops.len()];
+            let ops = [
+                Op::Add,
+                Op::Sub,
+                Op::Mul,
+                Op::Div,
+                Op::Mod,
+                Op::And,
+                Op::Or,
+                Op::Xor,
+                Op::Shl,
+                Op::Shr,
+                Op::Min,
+                Op::Max,
+            ];
+            let op = ops[(k as usize - 3 + r.below(12) as usize) % ops.len()];
             // Shift counts: mostly valid literals, sometimes anything (errors).
             let rhs = if matches!(op, Op::Shl | Op::Shr) && r.below(4) != 0 {
                 Int::Lit(r.range(0, 63))
@@ -151,11 +169,11 @@ fn wrap((text, prec): (String, u8), min: u8) -> String {
 
 fn show_int(e: &Int) -> (String, u8) {
     match e {
-        Int::Lit(v) => (v.to_string(), 13),
-        Int::Var(i) => (VARS[*i].to_string(), 13),
+        Int::Lit(v) => (v.to_string(), 14),
+        Int::Var(i) => (VARS[*i].to_string(), 14),
         // `- -x` would lex as `--` in UPPAAL: parenthesise nested prefixes.
-        Int::Neg(a) => (format!("-{}", wrap(show_int(a), 13)), 12),
-        Int::Compl(a) => (format!("~{}", wrap(show_int(a), 13)), 12),
+        Int::Neg(a) => (format!("-{}", wrap(show_int(a), 14)), 13),
+        Int::Compl(a) => (format!("~{}", wrap(show_int(a), 14)), 13),
         Int::Bin(op, a, b) => {
             let p = op_prec(*op);
             (format!("{} {} {}", wrap(show_int(a), p), op_text(*op), wrap(show_int(b), p + 1)), p)
@@ -179,7 +197,7 @@ fn show_bool(e: &Bool) -> (String, u8) {
         }
         Bool::And(a, b) => (format!("{} && {}", wrap(show_bool(a), 3), wrap(show_bool(b), 4)), 3),
         Bool::Or(a, b) => (format!("{} || {}", wrap(show_bool(a), 2), wrap(show_bool(b), 3)), 2),
-        Bool::Not(a) => (format!("!{}", wrap(show_bool(a), 13)), 12),
+        Bool::Not(a) => (format!("!{}", wrap(show_bool(a), 14)), 13),
     }
 }
 
@@ -240,6 +258,8 @@ fn eval_int(e: &Int, env: &[i64; 3]) -> Option<i64> {
                 Op::Shl | Op::Shr if !(0..64).contains(&v) => None,
                 Op::Shl => fit(u * (1i128 << v)),
                 Op::Shr => fit(u.div_euclid(1i128 << v)),
+                Op::Min => Some(if x <= y { x } else { y }),
+                Op::Max => Some(if x >= y { x } else { y }),
             }
         }
     }
@@ -366,6 +386,9 @@ fn precedence_follows_uppaal() {
         ("~1 + 3", "(~1) + 3"),
         ("-8 >> 1", "(-8) >> 1"),
         ("(6 & 3) == 2 ? 7 : 8", "((6 & 3) == 2) ? 7 : 8"),
+        ("7 >? 2 << 3", "7 >? (2 << 3)"),
+        ("1 + 2 <? 2", "(1 + 2) <? 2"),
+        ("3 <? 5 < 4 ? 1 : 0", "((3 <? 5) < 4) ? 1 : 0"),
     ];
     let mut s = String::from("model: prec\nvariables:\n  r: {range: [-100, 100]}\nproperties:\n");
     for (k, (a, b)) in pairs.iter().enumerate() {

@@ -115,6 +115,8 @@ fn bin_sym(op: BinOp) -> &'static str {
         BinOp::BitXor => "^",
         BinOp::Shl => "<<",
         BinOp::Shr => ">>",
+        BinOp::Min => "<?",
+        BinOp::Max => ">?",
         BinOp::Eq => "==",
         BinOp::Ne => "!=",
         BinOp::Lt => "<",
@@ -471,6 +473,7 @@ fn precedence_expressions() {
     assert_eq!(ex("~a + -b & ~~c"), "(& (+ (compl a) (neg b)) (compl (compl c)))");
     assert_eq!(ex("a && b | c || d & e"), "(or (and a (| b c)) (& d e))");
     assert_eq!(ex("a >> 1 >> 2"), "(>> (>> a 1) 2)");
+    assert_eq!(ex("a <? b >? c << 1 < d"), "(< (>? (<? a b) (<< c 1)) d)");
     assert_eq!(ex("1 + 2 * 3"), "(+ 1 (* 2 3))");
     assert_eq!(ex("(1 + 2) * 3"), "(* (+ 1 2) 3)");
     assert_eq!(ex("1 - 2 - 3"), "(- (- 1 2) 3)");

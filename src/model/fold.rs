@@ -81,6 +81,8 @@ pub fn const_binary(op: BinOp, u: i64, v: i64) -> Option<i64> {
             (r >> s == u).then_some(r)?
         }
         BinOp::Shr => u >> u32::try_from(v).ok().filter(|s| *s < 64)?,
+        BinOp::Min => u.min(v),
+        BinOp::Max => u.max(v),
         BinOp::Eq => (u == v) as i64,
         BinOp::Ne => (u != v) as i64,
         BinOp::Lt => (u < v) as i64,

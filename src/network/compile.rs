@@ -237,6 +237,8 @@ impl Env<'_> {
                     }
                     BinOp::Shr if bl >= 0 => (clamp(al.min(0)), clamp(ah.max(0))),
                     BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => full,
+                    BinOp::Min => (clamp(al.min(bl)), clamp(ah.min(bh))),
+                    BinOp::Max => (clamp(al.max(bl)), clamp(ah.max(bh))),
                     BinOp::Eq
                     | BinOp::Ne
                     | BinOp::Lt

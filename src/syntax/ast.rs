@@ -143,6 +143,9 @@ pub enum BinOp {
     /// `<<`, `>>`: by a count in `0..=63`; `>>` is arithmetic (rounds down).
     Shl,
     Shr,
+    /// `a <? b` (the smaller), `a >? b` (the larger), as in UPPAAL.
+    Min,
+    Max,
     /// `&&` and `and`.
     And,
     /// `||` and `or`.

@@ -2,8 +2,8 @@
 //! UPPAAL's precedences, libutap's `parser.y`), types, declarations,
 //! assignments, selects, synchronisations, the system block and queries.
 //!
-//! Operators kairos has no counterpart for (`<?`/`>?`, `sum`, rates) are
-//! refused here, at their position. Recursion is bounded:
+//! Operators kairos has no counterpart for (`sum`, rates) are refused
+//! here, at their position. Recursion is bounded:
 //! every node records its height, and a tree higher than [`MAX_HEIGHT`] is a
 //! located error (the printer walks trees recursively).
 
@@ -344,6 +344,8 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             Tk::Op("<=") => (8, Bin::Le),
             Tk::Op(">") => (8, Bin::Gt),
             Tk::Op(">=") => (8, Bin::Ge),
+            Tk::Op("<?") => (9, Bin::Min),
+            Tk::Op(">?") => (9, Bin::Max),
             Tk::Op("<<") => (10, Bin::Shl),
             Tk::Op(">>") => (10, Bin::Shr),
             Tk::Op("+") => (11, Bin::Add),
@@ -358,7 +360,6 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     /// Operators of UPPAAL that kairos cannot express.
     fn refused_infix(&self) -> Option<&'static str> {
         Some(match &self.peek().tk {
-            Tk::Op("<?") | Tk::Op(">?") => "the minimum/maximum operator",
             Tk::Id(s) if s == "xor" => "`xor`",
             _ => return None,
         })

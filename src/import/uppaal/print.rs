@@ -105,11 +105,12 @@ pub(crate) const BXOR: u8 = 11;
 pub(crate) const BAND: u8 = 12;
 pub(crate) const EQ: u8 = 13;
 pub(crate) const REL: u8 = 14;
-pub(crate) const SHIFT: u8 = 15;
-pub(crate) const ADD: u8 = 16;
-pub(crate) const MUL: u8 = 17;
-pub(crate) const UNARY: u8 = 18;
-pub(crate) const ATOM: u8 = 20;
+pub(crate) const MINMAX: u8 = 15;
+pub(crate) const SHIFT: u8 = 16;
+pub(crate) const ADD: u8 = 17;
+pub(crate) const MUL: u8 = 18;
+pub(crate) const UNARY: u8 = 19;
+pub(crate) const ATOM: u8 = 21;
 
 /// A printed expression.
 #[derive(Clone, Debug)]
@@ -283,8 +284,18 @@ impl<'a, 's> Printer<'a, 's> {
                 let (pa, pb) = (self.boolean(a)?, self.boolean(b)?);
                 Ok(P::new(format!("{} imply {}", pa.at(IMPLY + 1), pb.at(IMPLY)), IMPLY, Ty::Bool))
             }
-            Bin::Mul | Bin::Div | Bin::Mod | Bin::BitAnd | Bin::BitOr | Bin::BitXor | Bin::Shl | Bin::Shr => {
+            Bin::Mul
+            | Bin::Div
+            | Bin::Mod
+            | Bin::BitAnd
+            | Bin::BitOr
+            | Bin::BitXor
+            | Bin::Shl
+            | Bin::Shr
+            | Bin::Min
+            | Bin::Max => {
                 let prec = match op {
+                    Bin::Min | Bin::Max => MINMAX,
                     Bin::BitAnd => BAND,
                     Bin::BitOr => BOR,
                     Bin::BitXor => BXOR,
@@ -538,6 +549,8 @@ fn bin_symbol(op: Bin) -> &'static str {
         Bin::BitXor => "^",
         Bin::Shl => "<<",
         Bin::Shr => ">>",
+        Bin::Min => "<?",
+        Bin::Max => ">?",
         Bin::Eq => "==",
         Bin::Ne => "!=",
         Bin::Lt => "<",

@@ -637,7 +637,7 @@ impl Checker<'_> {
                         self.r.error(
                             pos,
                             "not-linear",
-                            "clocks and continuous variables have no bitwise or shift operators",
+                            "clocks and continuous variables have no bitwise, shift, `<?` or `>?` operators",
                         );
                         Ty::Bad
                     }
@@ -665,7 +665,9 @@ impl Checker<'_> {
             | BinOp::BitOr
             | BinOp::BitXor
             | BinOp::Shl
-            | BinOp::Shr => self.arith(pos, op, a, b),
+            | BinOp::Shr
+            | BinOp::Min
+            | BinOp::Max => self.arith(pos, op, a, b),
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => self.compare(pos, op, a, b),
             BinOp::And | BinOp::Or | BinOp::Imply => {
                 let Some(a) = self.as_cond(pa, a) else { return Ty::Bad };

@@ -50,8 +50,8 @@ fn is_ident(c: char) -> bool {
 
 /// Operators of several characters, longest first.
 const LONG_TOKENS: &[&str] = &[
-    "-->", "E<>", "A<>", "<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=", "%=",
-    "&=", "|=", "^=", "++", "--", "..",
+    "-->", "E<>", "A<>", "<<=", ">>=", "<<", ">>", "<?", ">?", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=",
+    "/=", "%=", "&=", "|=", "^=", "++", "--", "..",
 ];
 
 /// The token starting at `pos`, `None` at the end of the text.
@@ -119,8 +119,8 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         name => Want::Name,
         // `[`, `(` or `.` right after a name: too specific to list.
         index | call_args | member_suffix => return None,
-        cond_op | leadsto | imply | or | and | lor | land | bor | bxor | band | eq | ne | shl | shr | le | lt | ge
-        | gt | add | sub | mul | div | rem => Want::Operator,
+        cond_op | leadsto | imply | or | and | lor | land | bor | bxor | band | eq | ne | shl | shr | min_op
+        | max_op | le | lt | ge | gt | add | sub | mul | div | rem => Want::Operator,
         send | recv => Want::SyncDir,
         lparen => Want::Words("`(`"),
         rparen => Want::Words("`)`"),
@@ -241,7 +241,7 @@ pub(super) fn from_pest(text: &str, mode: Mode, err: &Error<Rule>) -> ParseError
 fn operand_word(mode: Mode, prev: Option<&str>) -> &'static str {
     const ARITH: &[&str] = &[
         "+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "!", "?", ":", "..", ",", "=", "&", "|",
-        "^", "~", "<<", ">>",
+        "^", "~", "<<", ">>", "<?", ">?",
     ];
     match prev {
         Some(p) if mode == Mode::Formula && ARITH.contains(&p) => "an expression",
