@@ -253,6 +253,10 @@ fn unsupported_features_are_refused_at_their_place() {
             "error[unsupported]: not supported yet: the element <foo> in <template>",
         ),
         (
+            model("int x;", &edge("<label kind=\"guard\">x == 0</label>"), "system P; Pr[#&lt;=5](&lt;&gt; x == 1)"),
+            "error[unsupported]: not supported yet: a `#` bound (statistical model checking)",
+        ),
+        (
             model("int x;", &edge("<label kind=\"guard\">(x xor 1) == 0</label>"), "system P;"),
             "error[unsupported]: not supported yet: `xor`",
         ),
