@@ -213,7 +213,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:30:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:32:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -246,8 +246,6 @@ fn unsupported_features_are_refused_at_their_place() {
             model("chan priority a;", LOCS, "system P;"),
             "2:14: error[unsupported]: not supported yet: channel priorities",
         ),
-        (model("int x;", LOCS, "system P; progress { x; }"), "6:19: error[unsupported]: not supported yet: `progress`"),
-        (model("int x;", LOCS, "system P; gantt { }"), "6:19: error[unsupported]: not supported yet: `gantt`"),
         (
             model("int x;", &format!("{LOCS}<foo/>"), "system P;"),
             "error[unsupported]: not supported yet: the element <foo> in <template>",
@@ -280,6 +278,18 @@ fn unsupported_features_are_refused_at_their_place() {
         assert!(got.contains(want), "want `{want}`, got `{got}`\n{text}");
         assert!(d.iter().all(|d| d.code == "unsupported"), "{}", render(&d));
     }
+}
+
+/// `progress`, `gantt` and the verifier's `<option>`s are skipped, as the
+/// YAML's header says.
+#[test]
+fn presentation_and_search_hints_are_skipped() {
+    let text = model("int x;", LOCS, "system P;\nprogress { x; }\ngantt { P: true -> 1; }")
+        .replace("</nta>", "<queries><option key=\"--search-order\" value=\"1\"/><query><formula>A[] x == 0</formula></query></queries></nta>");
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("`progress` and `gantt` blocks"), "{}", u.yaml);
+    let loaded = load("m.yaml", &u.yaml);
+    assert_eq!(verdict(&loaded, "m.yaml", "A[] x == 0"), Verdict::Satisfied);
 }
 
 /// A refused declaration is one diagnostic: the uses of what it declares

@@ -752,6 +752,13 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 out.push(Decl::System(names));
                 return Ok(());
             }
+            // Presentation (a Gantt chart) and a hint for UPPAAL's search
+            // (progress measures): skipped, as the YAML's header says.
+            "progress" | "gantt" if matches!(self.peek_at(1), Tk::Op("{")) => {
+                self.next();
+                self.recover(self.i);
+                return Ok(());
+            }
             "progress" | "gantt" | "before_update" | "after_update" | "import" | "dynamic" => {
                 self.d.unsupported(t.at, t.end, format!("`{word}`"));
                 return Err(());

@@ -220,10 +220,12 @@ pub(crate) fn read(src: &Src, d: &mut Diags) -> Option<Nta> {
             "instantiation" | "system" => nta.system.push(text_of(c, d)),
             "queries" => {
                 for q in elements(c) {
-                    if q.tag_name().name() == "query" {
-                        query(q, d, &mut nta.queries);
-                    } else {
-                        unknown(q, "<queries>", d);
+                    match q.tag_name().name() {
+                        "query" => query(q, d, &mut nta.queries),
+                        // The verifier's settings (search order, ...): no
+                        // part of any query's meaning.
+                        "option" => {}
+                        _ => unknown(q, "<queries>", d),
                     }
                 }
             }
