@@ -292,6 +292,25 @@ fn presentation_and_search_hints_are_skipped() {
     assert_eq!(verdict(&loaded, "m.yaml", "A[] x == 0"), Verdict::Satisfied);
 }
 
+/// `for (i : T)` runs its body once per value of `T`, in increasing order:
+/// sums and an order-sensitive fold over a constant array, against values
+/// computed by hand.
+#[test]
+fn for_loops_over_a_type() {
+    let decl = "typedef int[1,3] id_t;\nconst int w[4] = {0, 2, 3, 5};\nint s; int f;\n\
+                void run() { for (i : id_t) { s += w[i]; f = 10 * f + i; } for (j : int[0,1]) for (k : id_t) s += j * k; }";
+    let body = "<location id=\"a\"><name>a</name></location><location id=\"b\"><name>b</name></location>\
+                <init ref=\"a\"/><transition><source ref=\"a\"/><target ref=\"b\"/>\
+                <label kind=\"assignment\">run()</label></transition>";
+    let u = import_uppaal("m.xml", &model(decl, body, "system P;")).unwrap_or_else(|d| panic!("{}", render(&d)));
+    let loaded = load("m.yaml", &u.yaml);
+    // s = (2 + 3 + 5) + (1 + 2 + 3) = 16; f = 123.
+    assert_eq!(verdict(&loaded, "m.yaml", "A[] (P.b imply s == 16 && f == 123)"), Verdict::Satisfied, "{}", u.yaml);
+    assert_eq!(verdict(&loaded, "m.yaml", "E<> P.b"), Verdict::Satisfied);
+    let assigning = model("typedef int[0,2] t;\nint s;\nvoid g() { for (i : t) i = 0; }", LOCS, "system P;");
+    assert!(first_error(&assigning).contains("cannot be assigned"), "{}", first_error(&assigning));
+}
+
 /// A refused declaration is one diagnostic: the uses of what it declares
 /// (in declarations, functions, labels and queries) add none.
 #[test]
