@@ -213,7 +213,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:30:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:32:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -246,15 +246,17 @@ fn unsupported_features_are_refused_at_their_place() {
             model("chan priority a;", LOCS, "system P;"),
             "2:14: error[unsupported]: not supported yet: channel priorities",
         ),
-        (model("int x;", LOCS, "system P; progress { x; }"), "6:19: error[unsupported]: not supported yet: `progress`"),
-        (model("int x;", LOCS, "system P; gantt { }"), "6:19: error[unsupported]: not supported yet: `gantt`"),
         (
             model("int x;", &format!("{LOCS}<foo/>"), "system P;"),
             "error[unsupported]: not supported yet: the element <foo> in <template>",
         ),
         (
-            model("int x;", &edge("<label kind=\"guard\">(x &amp; 1) == 0</label>"), "system P;"),
-            "error[unsupported]: not supported yet: a bitwise operator",
+            model("int x;", &edge("<label kind=\"guard\">x == 0</label>"), "system P; Pr[#&lt;=5](&lt;&gt; x == 1)"),
+            "error[unsupported]: not supported yet: a `#` bound (statistical model checking)",
+        ),
+        (
+            model("int x;", &edge("<label kind=\"guard\">(x xor 1) == 0</label>"), "system P;"),
+            "error[unsupported]: not supported yet: `xor`",
         ),
         (
             model("int x;", &edge("<label kind=\"probability\">2</label>"), "system P;"),
@@ -276,6 +278,68 @@ fn unsupported_features_are_refused_at_their_place() {
         assert!(got.contains(want), "want `{want}`, got `{got}`\n{text}");
         assert!(d.iter().all(|d| d.code == "unsupported"), "{}", render(&d));
     }
+}
+
+/// `progress`, `gantt` and the verifier's `<option>`s are skipped, as the
+/// YAML's header says.
+#[test]
+fn presentation_and_search_hints_are_skipped() {
+    let text = model("int x;", LOCS, "system P;\nprogress { x; }\ngantt { P: true -> 1; }")
+        .replace("</nta>", "<queries><option key=\"--search-order\" value=\"1\"/><query><formula>A[] x == 0</formula></query></queries></nta>");
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("`progress` and `gantt` blocks"), "{}", u.yaml);
+    let loaded = load("m.yaml", &u.yaml);
+    assert_eq!(verdict(&loaded, "m.yaml", "A[] x == 0"), Verdict::Satisfied);
+}
+
+/// `for (i : T)` runs its body once per value of `T`, in increasing order:
+/// sums and an order-sensitive fold over a constant array, against values
+/// computed by hand.
+#[test]
+fn for_loops_over_a_type() {
+    let decl = "typedef int[1,3] id_t;\nconst int w[4] = {0, 2, 3, 5};\nint s; int f;\n\
+                void run() { for (i : id_t) { s += w[i]; f = 10 * f + i; } for (j : int[0,1]) for (k : id_t) s += j * k; }";
+    let body = "<location id=\"a\"><name>a</name></location><location id=\"b\"><name>b</name></location>\
+                <init ref=\"a\"/><transition><source ref=\"a\"/><target ref=\"b\"/>\
+                <label kind=\"assignment\">run()</label></transition>";
+    let u = import_uppaal("m.xml", &model(decl, body, "system P;")).unwrap_or_else(|d| panic!("{}", render(&d)));
+    let loaded = load("m.yaml", &u.yaml);
+    // s = (2 + 3 + 5) + (1 + 2 + 3) = 16; f = 123.
+    assert_eq!(verdict(&loaded, "m.yaml", "A[] (P.b imply s == 16 && f == 123)"), Verdict::Satisfied, "{}", u.yaml);
+    assert_eq!(verdict(&loaded, "m.yaml", "E<> P.b"), Verdict::Satisfied);
+    let assigning = model("typedef int[0,2] t;\nint s;\nvoid g() { for (i : t) i = 0; }", LOCS, "system P;");
+    assert!(first_error(&assigning).contains("cannot be assigned"), "{}", first_error(&assigning));
+}
+
+/// A refused declaration is one diagnostic: the uses of what it declares
+/// (in declarations, functions, labels and queries) add none.
+#[test]
+fn refused_declarations_have_no_follow_on_errors() {
+    let decl = "const int N = 2;\nchan call[N][N];\nint m[2][2];\ntypedef int row_t[2];\nrow_t r;\n\
+                struct { int a; } s;\nint f() { return m[0][1] + s.a; }\nint g(row_t x) { return 0; }\nint k = m[1][1];";
+    let labels = "<label kind=\"guard\">f() == 0 &amp;&amp; m[0][0] == 0 &amp;&amp; r[1] == 0</label>\
+                  <label kind=\"synchronisation\">call[0][1]!</label>\
+                  <label kind=\"assignment\">m[1][0] = 1, s.a = 2, k = g(r)</label>";
+    let text = model(decl, &edge(labels), "system P;");
+    let d = import_uppaal("m.xml", &text).expect_err("refused");
+    let lines: Vec<usize> = d.iter().map(|d| d.loc.pos.line).collect();
+    assert!(d.iter().all(|d| d.code == "unsupported"), "{}", render(&d));
+    // `call`, `m`, `row_t`, `struct`: one each (`r`, `f`, `g`, `k` follow).
+    assert_eq!(lines, [3, 4, 5, 7], "{}", render(&d));
+
+    // A branchpoint, the transitions through it, a process whose template
+    // fails, a query over it, and a query that is only a comment (a heading
+    // in UPPAAL's editor, not an error).
+    let text = "<nta><declaration>int m[2][2];</declaration>\n\
+        <template><name>P</name><location id=\"a\"><name>a</name></location><branchpoint id=\"b\"/>\
+        <init ref=\"a\"/>\n<transition><source ref=\"a\"/><target ref=\"b\"/><label kind=\"guard\">m[0][0] == 0</label></transition>\
+        <transition><source ref=\"b\"/><target ref=\"a\"/></transition></template>\n\
+        <system>Q = P(); system Q;</system>\n\
+        <queries><query><formula>// Section 1</formula></query><query><formula>A[] Q.a</formula></query></queries></nta>";
+    let d = import_uppaal("m.xml", text).expect_err("refused");
+    assert_eq!(d.len(), 2, "{}", render(&d));
+    assert!(d[0].to_string().contains("m.xml:1:") && d[0].to_string().contains("multi-dimensional"));
+    assert!(d[1].to_string().contains("m.xml:2:") && d[1].to_string().contains("a branchpoint"));
 }
 
 #[test]

@@ -60,26 +60,12 @@ fn print(e: &Expr, carets: bool) -> String {
             let op = match op {
                 UnOp::Neg => "neg",
                 UnOp::Not => "not",
+                UnOp::BitNot => "compl",
             };
             format!("({op} {})", p(arg))
         }
         ExprKind::Binary { op, lhs, rhs } => {
-            let op = match op {
-                BinOp::Add => "+",
-                BinOp::Sub => "-",
-                BinOp::Mul => "*",
-                BinOp::Div => "/",
-                BinOp::Mod => "%",
-                BinOp::Eq => "==",
-                BinOp::Ne => "!=",
-                BinOp::Lt => "<",
-                BinOp::Le => "<=",
-                BinOp::Gt => ">",
-                BinOp::Ge => ">=",
-                BinOp::And => "and",
-                BinOp::Or => "or",
-                BinOp::Imply => "imply",
-            };
+            let op = bin_sym(*op);
             format!("({op} {} {})", p(lhs), p(rhs))
         }
         ExprKind::Cond { cond, then, other } => format!("(? {} {} {})", p(cond), p(then), p(other)),
@@ -117,6 +103,32 @@ fn print(e: &Expr, carets: bool) -> String {
     if carets && e.paren { format!("{s}^") } else { s }
 }
 
+fn bin_sym(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::Mul => "*",
+        BinOp::Div => "/",
+        BinOp::Mod => "%",
+        BinOp::BitAnd => "&",
+        BinOp::BitOr => "|",
+        BinOp::BitXor => "^",
+        BinOp::Shl => "<<",
+        BinOp::Shr => ">>",
+        BinOp::Min => "<?",
+        BinOp::Max => ">?",
+        BinOp::Eq => "==",
+        BinOp::Ne => "!=",
+        BinOp::Lt => "<",
+        BinOp::Le => "<=",
+        BinOp::Gt => ">",
+        BinOp::Ge => ">=",
+        BinOp::And => "and",
+        BinOp::Or => "or",
+        BinOp::Imply => "imply",
+    }
+}
+
 fn updates_sx(us: &[Action]) -> String {
     us.iter()
         .map(|a| {
@@ -125,9 +137,8 @@ fn updates_sx(us: &[Action]) -> String {
                 Action::Call(e) => return sx(e),
             };
             let op = match u.op {
-                AssignOp::Set => "=",
-                AssignOp::Add => "+=",
-                AssignOp::Sub => "-=",
+                AssignOp::Set => "=".to_string(),
+                AssignOp::With(op) => format!("{}=", bin_sym(op)),
             };
             format!("({op} {} {})", sx(&u.target), sx(&u.value))
         })
@@ -227,6 +238,11 @@ fn format_updates() {
         updates_sx(&parse_updates("x = 0; count += 1; a[i] -= 2").unwrap()),
         "(= x 0) (+= count 1) (-= (at a i) 2)"
     );
+    assert_eq!(
+        updates_sx(&parse_updates("a *= 2; b /= 2; c %= 3; d &= 1; e |= 2; f ^= 3; g <<= 1; h >>= 1").unwrap()),
+        "(*= a 2) (/= b 2) (%= c 3) (&= d 1) (|= e 2) (^= f 3) (<<= g 1) (>>= h 1)"
+    );
+    assert_eq!(updates_sx(&parse_updates("m = a << 2; n = a >= b").unwrap()), "(= m (<< a 2)) (= n (>= a b))");
 }
 
 #[test]
@@ -255,7 +271,7 @@ fn update_spans() {
     assert_eq!(us[0].target.span, Span::new(0, 1));
     assert_eq!(us[0].value.span, Span::new(4, 5));
     assert_eq!(us[1].span, Span::new(7, 17));
-    assert_eq!(us[1].op, AssignOp::Add);
+    assert_eq!(us[1].op, AssignOp::With(BinOp::Add));
 }
 
 #[test]
@@ -451,6 +467,13 @@ fn precedence_formulas() {
 #[test]
 fn precedence_expressions() {
     assert_eq!(ex("!a == b"), "(== (not a) b)");
+    assert_eq!(ex("a | b ^ c & d == e"), "(| a (^ b (& c (== d e))))");
+    assert_eq!(ex("a & b | c ^ d"), "(| (& a b) (^ c d))");
+    assert_eq!(ex("a << b + 1 < c >> 2"), "(< (<< a (+ b 1)) (>> c 2))");
+    assert_eq!(ex("~a + -b & ~~c"), "(& (+ (compl a) (neg b)) (compl (compl c)))");
+    assert_eq!(ex("a && b | c || d & e"), "(or (and a (| b c)) (& d e))");
+    assert_eq!(ex("a >> 1 >> 2"), "(>> (>> a 1) 2)");
+    assert_eq!(ex("a <? b >? c << 1 < d"), "(< (>? (<? a b) (<< c 1)) d)");
     assert_eq!(ex("1 + 2 * 3"), "(+ 1 (* 2 3))");
     assert_eq!(ex("(1 + 2) * 3"), "(* (+ 1 2) 3)");
     assert_eq!(ex("1 - 2 - 3"), "(- (- 1 2) 3)");
@@ -592,7 +615,7 @@ fn error_unexpected_token() {
     let e = ex_err("x ≤ 3");
     assert_eq!(e.span, Span::new(2, 5), "byte offsets, whole character");
     assert_err(&ex_err("a = b"), 2, "use `==` to compare");
-    assert_err(&ex_err("a & b"), 2, "unexpected `&`");
+    assert_err(&ex_err("a &= b"), 2, "unexpected `&=`");
     assert_err(&ex_err("é"), 0, "found `é`");
     assert_err(&ex_err("3.5.2"), 3, "unexpected `.`");
 }

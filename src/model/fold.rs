@@ -62,7 +62,8 @@ pub fn subst(t: &TExpr, args: &[i64]) -> TExpr {
     }
 }
 
-/// A binary operation on constants; `None` on overflow or division by zero.
+/// A binary operation on constants; `None` on overflow, division by zero or a
+/// shift count outside `0..=63`.
 pub fn const_binary(op: BinOp, u: i64, v: i64) -> Option<i64> {
     Some(match op {
         BinOp::Add => u.checked_add(v)?,
@@ -70,6 +71,18 @@ pub fn const_binary(op: BinOp, u: i64, v: i64) -> Option<i64> {
         BinOp::Mul => u.checked_mul(v)?,
         BinOp::Div => u.checked_div(v)?,
         BinOp::Mod => u.checked_rem(v)?,
+        BinOp::BitAnd => u & v,
+        BinOp::BitOr => u | v,
+        BinOp::BitXor => u ^ v,
+        BinOp::Shl => {
+            let s = u32::try_from(v).ok().filter(|s| *s < 64)?;
+            // Checked: shifting back must give `u` again (no bit lost, sign kept).
+            let r = u << s;
+            (r >> s == u).then_some(r)?
+        }
+        BinOp::Shr => u >> u32::try_from(v).ok().filter(|s| *s < 64)?,
+        BinOp::Min => u.min(v),
+        BinOp::Max => u.max(v),
         BinOp::Eq => (u == v) as i64,
         BinOp::Ne => (u != v) as i64,
         BinOp::Lt => (u < v) as i64,

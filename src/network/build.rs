@@ -308,8 +308,7 @@ impl Builder<'_> {
                     };
                     let value = match op {
                         AssignOp::Set => value.clone(),
-                        AssignOp::Add => TExpr::Binary(BinOp::Add, Box::new(current), Box::new(value.clone())),
-                        AssignOp::Sub => TExpr::Binary(BinOp::Sub, Box::new(current), Box::new(value.clone())),
+                        AssignOp::With(op) => TExpr::Binary(*op, Box::new(current), Box::new(value.clone())),
                     };
                     let base = match var {
                         VarRef::Global(g) => self.layout.global[*g],

@@ -94,6 +94,8 @@ pub struct Site {
 pub enum EvalError {
     DivisionByZero,
     Overflow,
+    /// `a << b` or `a >> b` with `b` outside `0..=63`.
+    ShiftCount(i64),
     IndexOutOfBounds {
         index: i64,
         len: u32,
@@ -133,6 +135,7 @@ impl EvalError {
         match self {
             EvalError::DivisionByZero => "division by zero".to_string(),
             EvalError::Overflow => "64-bit integer overflow".to_string(),
+            EvalError::ShiftCount(b) => format!("shift by {b} (the count must lie in 0..63)"),
             EvalError::IndexOutOfBounds { index, len } => format!("array index {index} out of bounds (size {len})"),
             EvalError::OutOfRange { slot, value } => {
                 let s = &slots[*slot as usize];
@@ -386,6 +389,9 @@ fn pop(stack: &mut Vec<i64>) -> i64 {
 pub fn binary(op: BinOp, a: i64, b: i64) -> Result<i64, EvalError> {
     if matches!(op, BinOp::Div | BinOp::Mod) && b == 0 {
         return Err(EvalError::DivisionByZero);
+    }
+    if matches!(op, BinOp::Shl | BinOp::Shr) && !(0..64).contains(&b) {
+        return Err(EvalError::ShiftCount(b));
     }
     crate::model::fold::const_binary(op, a, b).ok_or(EvalError::Overflow)
 }

@@ -227,7 +227,27 @@ impl Env<'_> {
                         let m = bl.abs().max(bh.abs());
                         (clamp(-m), clamp(m))
                     }
-                    _ => (0, 1),
+                    // Over non-negative operands, `&` is at most either one and
+                    // `|`, `^` stay below the next power of two; `>>` moves
+                    // towards 0 or -1. Anything else: no bound.
+                    BinOp::BitAnd if al >= 0 && bl >= 0 => (0, clamp(ah.min(bh))),
+                    BinOp::BitOr | BinOp::BitXor if al >= 0 && bl >= 0 => {
+                        let m = ah.max(bh);
+                        (0, clamp((1i128 << (128 - m.leading_zeros())) - 1))
+                    }
+                    BinOp::Shr if bl >= 0 => (clamp(al.min(0)), clamp(ah.max(0))),
+                    BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => full,
+                    BinOp::Min => (clamp(al.min(bl)), clamp(ah.min(bh))),
+                    BinOp::Max => (clamp(al.max(bl)), clamp(ah.max(bh))),
+                    BinOp::Eq
+                    | BinOp::Ne
+                    | BinOp::Lt
+                    | BinOp::Le
+                    | BinOp::Gt
+                    | BinOp::Ge
+                    | BinOp::And
+                    | BinOp::Or
+                    | BinOp::Imply => (0, 1),
                 }
             }
             _ => match self.constant(t) {

@@ -16,7 +16,6 @@ use std::sync::Arc;
 use crate::model::typed::{AssignOp, FnRef, Function, TArg, TExpr, TPlace, TStmt, TStmtKind, TValueTy};
 use crate::network::code::{Code, Op, Site};
 use crate::network::compile::Env;
-use crate::syntax::ast::BinOp;
 
 /// Deepest nesting of inlined calls (function chains are acyclic, so this
 /// only bounds pathological models).
@@ -341,8 +340,7 @@ impl Env<'_> {
                 self.emit(value, out)?;
                 match op {
                     AssignOp::Set => {}
-                    AssignOp::Add => out.ops.push(Op::Bin(BinOp::Add)),
-                    AssignOp::Sub => out.ops.push(Op::Bin(BinOp::Sub)),
+                    AssignOp::With(op) => out.ops.push(Op::Bin(*op)),
                 }
                 Self::store(target, out);
                 out.top = saved_top;

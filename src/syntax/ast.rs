@@ -119,6 +119,8 @@ pub enum UnOp {
     Neg,
     /// `!` and `not` (they differ only in precedence).
     Not,
+    /// `~`: bitwise complement in two's complement (`~x == -1 - x`).
+    BitNot,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,6 +136,16 @@ pub enum BinOp {
     Le,
     Gt,
     Ge,
+    /// `&`, `|`, `^`: bitwise, on 64-bit two's complement integers.
+    BitAnd,
+    BitOr,
+    BitXor,
+    /// `<<`, `>>`: by a count in `0..=63`; `>>` is arithmetic (rounds down).
+    Shl,
+    Shr,
+    /// `a <? b` (the smaller), `a >? b` (the larger), as in UPPAAL.
+    Min,
+    Max,
     /// `&&` and `and`.
     And,
     /// `||` and `or`.
@@ -186,10 +198,8 @@ pub struct TimeBound {
 pub enum AssignOp {
     /// `=`
     Set,
-    /// `+=`
-    Add,
-    /// `-=`
-    Sub,
+    /// `+=`, `-=`, `*=`, `/=`, `%=`, `&=`, `|=`, `^=`, `<<=`, `>>=`: `v = v op e`.
+    With(BinOp),
 }
 
 /// One assignment of an `update` list: `v = e`, `a[i] += e`, `x = 0`.

@@ -76,10 +76,25 @@ pub(crate) fn declare(
     d: &mut Diags,
 ) {
     for decl in decls {
+        // A declaration that failed (reported, or silently after a refused
+        // one) still declares its name, as `Sym::Refused`: its uses are not
+        // reported again.
+        let refuse = |out: &mut Decls, name: &String| {
+            out.scope.entry(name.clone()).or_insert(Sym::Refused);
+        };
         match decl {
-            Decl::Typedef(v) => typedef(v, out, outer, d),
+            Decl::Typedef(v) => {
+                typedef(v, out, outer, d);
+                refuse(out, &v.name);
+            }
             Decl::Var(v) => {
                 let _ = variable(v, out, outer, taken, global, d);
+                refuse(out, &v.name);
+            }
+            Decl::Refused(names) => {
+                for name in names {
+                    refuse(out, name);
+                }
             }
             Decl::Function(f) => {
                 let mut scopes = outer.to_vec();
@@ -93,6 +108,7 @@ pub(crate) fn declare(
                     out.functions.push((text, f.at));
                     out.scope.insert(f.name.clone(), sym);
                 }
+                refuse(out, &f.name);
             }
             Decl::Instance { .. } | Decl::System(_) => {}
         }

@@ -40,7 +40,9 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    over non-Zeno runs in kairos (FORMAT.md section 3), over all runs in UPPAAL.
  - Functions keep their statements, with `typedef` names replaced by their ranges and
    `list[len++] = e` spelled `list[len] = e, len += 1`.
- - Layout (coordinates, nails, colours) and comments are not translated.";
+ - Layout (coordinates, nails, colours) and comments are not translated, nor are
+   `progress` and `gantt` blocks and the verifier's `<option>`s (search hints and
+   presentation, no part of the model's meaning).";
 
 /// A number or a name plain, an expression quoted.
 fn num(s: &str) -> String {

@@ -31,6 +31,7 @@ impl Printer<'_, '_> {
             EK::Bool(b) => Ok(i64::from(*b)),
             EK::Name(n) => match self.lookup(n) {
                 Some(Sym::Val { value: Some(v), dims: 0, .. }) => Ok(v[0]),
+                Some(Sym::Refused) => Err(NoValue::Reported),
                 _ => unknown,
             },
             EK::Index(base, i) => {
@@ -55,6 +56,7 @@ impl Printer<'_, '_> {
                 v.checked_neg().ok_or_else(|| self.overflow(x))
             }
             EK::Not(a) => Ok(i64::from(self.value(a)? == 0)),
+            EK::BitNot(a) => Ok(!self.value(a)?),
             EK::Bin(op, a, b) => self.value_binary(x, *op, a, b),
             EK::Cond(c, a, b) => {
                 if self.value(c)? != 0 {
@@ -72,22 +74,17 @@ impl Printer<'_, '_> {
             Bin::And => return Ok(i64::from(self.value(a)? != 0 && self.value(b)? != 0)),
             Bin::Or => return Ok(i64::from(self.value(a)? != 0 || self.value(b)? != 0)),
             Bin::Imply => return Ok(i64::from(self.value(a)? == 0 || self.value(b)? != 0)),
-            Bin::Add => BinOp::Add,
-            Bin::Sub => BinOp::Sub,
-            Bin::Mul => BinOp::Mul,
-            Bin::Div => BinOp::Div,
-            Bin::Mod => BinOp::Mod,
-            Bin::Eq => BinOp::Eq,
-            Bin::Ne => BinOp::Ne,
-            Bin::Lt => BinOp::Lt,
-            Bin::Le => BinOp::Le,
-            Bin::Gt => BinOp::Gt,
-            Bin::Ge => BinOp::Ge,
+            op => op,
         };
         let (u, v) = (self.value(a)?, self.value(b)?);
         if v == 0 && matches!(op, BinOp::Div | BinOp::Mod) {
             let msg = format!("in {}: division by zero", self.what);
             self.d.error(x.at, x.end, "division-by-zero", msg);
+            return Err(NoValue::Reported);
+        }
+        if matches!(op, BinOp::Shl | BinOp::Shr) && !(0..64).contains(&v) {
+            let msg = format!("in {}: shift by {v} (the count must lie in 0..63)", self.what);
+            self.d.error(x.at, x.end, "shift-count", msg);
             return Err(NoValue::Reported);
         }
         const_binary(op, u, v).ok_or_else(|| self.overflow(x))
@@ -106,6 +103,7 @@ impl Printer<'_, '_> {
             Base::Int(Some((lo, hi))) => Ok((self.value(lo)?, self.value(hi)?)),
             Base::Named(n) => match self.lookup(n) {
                 Some(Sym::Type(Range::Int(..), Some(b))) => Ok(b),
+                Some(Sym::Refused) => Err(NoValue::Reported),
                 _ => Err(NoValue::Unknown(ty.at, ty.end)),
             },
             Base::Bool | Base::Clock | Base::Chan => Err(NoValue::Unknown(ty.at, ty.end)),

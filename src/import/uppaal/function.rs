@@ -132,6 +132,23 @@ fn stmt(pr: &mut Printer, s: &St, ret: Option<Ty>, level: usize, out: &mut Strin
             pr.truncate_locals(depth);
             r?
         }
+        St::ForEach(var, ty, body) => {
+            let (lo, hi) = match pr.range(ty)? {
+                Range::Int(lo, hi) => (lo, hi),
+                _ => {
+                    pr.d.unsupported(ty.at, ty.end, "a `for` loop over a type that is not an integer range");
+                    return Err(());
+                }
+            };
+            // The counter's type goes one past `hi`, where the loop stops;
+            // the body cannot assign it (UPPAAL's rule too).
+            let name = sanitize(var);
+            let depth = pr.locals_len();
+            pr.push_local(var, Sym::name(&name, Ty::Int, 0, false));
+            let body = braced(pr, body, ret, level);
+            pr.truncate_locals(depth);
+            format!("for (int[{lo}, ({hi}) + 1] {name} = {lo}; {name} <= ({hi}); {name}++) {}", body?)
+        }
         St::Return(value, at, end) => match (value, ret) {
             (None, None) => "return;".into(),
             (Some(e), Some(Ty::Bool)) => format!("return {};", pr.boolean(e)?.text),

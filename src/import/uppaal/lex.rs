@@ -86,6 +86,10 @@ pub(crate) fn lex(text: &Text, d: &mut Diags) -> Option<Vec<Tok>> {
         {
             i += op.len();
             out.push(Tok { tk: Tk::Op(op), at: at(start), end: at(i) });
+        } else if c == '#' {
+            // Only statistical queries use it: `Pr[# <= 10]`, `simulate [#<=5]`.
+            d.unsupported(at(i), at(i + 1), "a `#` bound (statistical model checking)");
+            return None;
         } else {
             let what = if c == '"' { "a string".to_string() } else { format!("the character `{c}`") };
             d.error(at(i), at(i + 1), "syntax-error", format!("unexpected {what}"));

@@ -2,8 +2,8 @@
 //! UPPAAL's precedences, libutap's `parser.y`), types, declarations,
 //! assignments, selects, synchronisations, the system block and queries.
 //!
-//! Operators kairos has no counterpart for (bitwise, shifts, `<?`/`>?`,
-//! `sum`, rates) are refused here, at their position. Recursion is bounded:
+//! Operators kairos has no counterpart for (`sum`, rates) are refused
+//! here, at their position. Recursion is bounded:
 //! every node records its height, and a tree higher than [`MAX_HEIGHT`] is a
 //! located error (the printer walks trees recursively).
 
@@ -69,6 +69,8 @@ pub(crate) enum EK {
     Call(String, Vec<Expr>),
     Neg(Box<Expr>),
     Not(Box<Expr>),
+    /// `~e`.
+    BitNot(Box<Expr>),
     Bin(Bin, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `forall (i : T) e` (true) or `exists (i : T) e`.
@@ -81,7 +83,7 @@ impl Expr {
         let height = 1 + match &kind {
             EK::Int(_) | EK::Bool(_) | EK::Name(_) | EK::Deadlock => 0,
             EK::Index(a, b) | EK::Bin(_, a, b) => h(a).max(h(b)),
-            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) => h(a),
+            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) => h(a),
             EK::Call(_, args) => args.iter().map(h).max().unwrap_or(0),
             EK::Cond(a, b, c) => h(a).max(h(b)).max(h(c)),
             EK::Quant(_, _, t, e) => h(e).max(t.height()),
@@ -156,16 +158,16 @@ pub(crate) enum Decl {
     /// `system A, B;`
     System(Vec<(String, usize, usize)>),
     Function(FnDecl),
+    /// The names a declaration that failed to parse (reported) would have
+    /// declared.
+    Refused(Vec<String>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AssignOp {
     Set,
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
+    /// `+=`, `<<=`, ..., and `++`/`--` (`With(Add)`, `With(Sub)`).
+    With(Bin),
     /// A function call for its effect (`lhs` and `rhs` are the call).
     Call,
 }
@@ -333,12 +335,19 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             Tk::Id(s) if s == "imply" => (2, Bin::Imply),
             Tk::Op("&&") => (3, Bin::And),
             Tk::Id(s) if s == "and" => (3, Bin::And),
+            Tk::Op("|") => (4, Bin::BitOr),
+            Tk::Op("^") => (5, Bin::BitXor),
+            Tk::Op("&") => (6, Bin::BitAnd),
             Tk::Op("==") => (7, Bin::Eq),
             Tk::Op("!=") => (7, Bin::Ne),
             Tk::Op("<") => (8, Bin::Lt),
             Tk::Op("<=") => (8, Bin::Le),
             Tk::Op(">") => (8, Bin::Gt),
             Tk::Op(">=") => (8, Bin::Ge),
+            Tk::Op("<?") => (9, Bin::Min),
+            Tk::Op(">?") => (9, Bin::Max),
+            Tk::Op("<<") => (10, Bin::Shl),
+            Tk::Op(">>") => (10, Bin::Shr),
             Tk::Op("+") => (11, Bin::Add),
             Tk::Op("-") => (11, Bin::Sub),
             Tk::Op("*") => (12, Bin::Mul),
@@ -351,9 +360,6 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     /// Operators of UPPAAL that kairos cannot express.
     fn refused_infix(&self) -> Option<&'static str> {
         Some(match &self.peek().tk {
-            Tk::Op("|") | Tk::Op("&") | Tk::Op("^") => "a bitwise operator",
-            Tk::Op("<<") | Tk::Op(">>") => "a shift operator",
-            Tk::Op("<?") | Tk::Op(">?") => "the minimum/maximum operator",
             Tk::Id(s) if s == "xor" => "`xor`",
             _ => return None,
         })
@@ -441,8 +447,10 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 Err(())
             }
             Tk::Op("~") => {
-                self.d.unsupported(t.at, t.end, "the bitwise operator `~`");
-                Err(())
+                self.next();
+                let a = self.unary()?;
+                let end = a.end;
+                self.node(EK::BitNot(Box::new(a)), t.at, end)
             }
             Tk::Id(s) if s == "forall" || s == "exists" => {
                 let forall = s == "forall";
@@ -477,16 +485,10 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                     let at = e.at;
                     e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
                 }
-                Tk::Op(".") if self.query => {
-                    self.next();
-                    let (m, _, end) = self.ident("a location or variable name after `.`")?;
-                    let at = e.at;
-                    e = self.node(EK::Dot(Box::new(e), m), at, end)?;
-                }
-                Tk::Op(".") => {
-                    self.d.unsupported(t.at, t.end, "a structure member (`.`)");
-                    return Err(());
-                }
+                // A process's member in queries, a structure's member
+                // elsewhere (the printer refuses it, or stays quiet when the
+                // structure's declaration was refused).
+                Tk::Op(".") => e = self.member_of(e)?,
                 Tk::Op("'") => {
                     self.d.unsupported(t.at, t.end, "a clock rate (`x'`, stopwatches and hybrid clocks)");
                     return Err(());
@@ -654,6 +656,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             let start = self.i;
             if self.declaration(system_block, &mut out).is_err() {
                 self.recover(start);
+                out.push(Decl::Refused(self.declared_names(start)));
             }
         }
         out
@@ -687,6 +690,30 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             }
             prev = t.tk;
         }
+    }
+
+    /// The names declared by the tokens from `start` to here, read without
+    /// parsing them: names outside brackets and braces that a declarator
+    /// follows (`[`, `=`, `,`, `;`, `(` or `{`), as in `int a[2][2], b;`,
+    /// `struct { ... } s;`, `void f(int x) { ... }`.
+    fn declared_names(&self, start: usize) -> Vec<String> {
+        let toks = &self.toks[start..self.i];
+        let mut depth = 0usize;
+        let mut out = Vec::new();
+        for (k, t) in toks.iter().enumerate() {
+            match &t.tk {
+                Tk::Op("(" | "[" | "{") => depth += 1,
+                Tk::Op(")" | "]" | "}") => depth = depth.saturating_sub(1),
+                Tk::Id(name) if depth == 0 => {
+                    let next = toks.get(k + 1).map(|t| &t.tk);
+                    if matches!(next, Some(Tk::Op("[" | "=" | ":=" | "," | ";" | "(" | "{")) | None) {
+                        out.push(name.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     fn declaration(&mut self, system_block: bool, out: &mut Vec<Decl>) -> R<()> {
@@ -723,6 +750,13 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 }
                 self.expect_op(";")?;
                 out.push(Decl::System(names));
+                return Ok(());
+            }
+            // Presentation (a Gantt chart) and a hint for UPPAAL's search
+            // (progress measures): skipped, as the YAML's header says.
+            "progress" | "gantt" if matches!(self.peek_at(1), Tk::Op("{")) => {
+                self.next();
+                self.recover(self.i);
                 return Ok(());
             }
             "progress" | "gantt" | "before_update" | "after_update" | "import" | "dynamic" => {
@@ -829,14 +863,21 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     fn target(&mut self) -> R<Expr> {
         let (name, at, end) = self.ident("a variable")?;
         let mut e = self.node(EK::Name(name), at, end)?;
-        while self.eat_op("[") {
+        loop {
+            if self.is_op(".") {
+                e = self.member_of(e)?;
+                continue;
+            }
+            if !self.eat_op("[") {
+                break;
+            }
             let i = match (self.peek_at(0).clone(), self.peek_at(1).clone(), self.peek_at(2)) {
                 (Tk::Id(v), Tk::Op(op @ ("++" | "--")), Tk::Op("]")) => {
                     let t = self.next();
                     let step = self.next();
                     let var = self.node(EK::Name(v), t.at, t.end)?;
                     let one = Expr::new(EK::Int(1), step.at, step.end);
-                    let op = if op == "++" { AssignOp::Add } else { AssignOp::Sub };
+                    let op = AssignOp::With(if op == "++" { Bin::Add } else { Bin::Sub });
                     self.steps.push(Assign { lhs: var.clone(), op, rhs: one });
                     var
                 }
@@ -849,17 +890,33 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok(e)
     }
 
-    /// A variable, array element or channel: `a`, `a[i]`.
+    /// A variable, array element or channel: `a`, `a[i]` (`s.m`, refused
+    /// later).
     fn lvalue(&mut self) -> R<Expr> {
         let (name, at, end) = self.ident("a variable")?;
         let mut e = self.node(EK::Name(name), at, end)?;
-        while self.eat_op("[") {
+        loop {
+            if self.is_op(".") {
+                e = self.member_of(e)?;
+                continue;
+            }
+            if !self.eat_op("[") {
+                break;
+            }
             let i = self.expr()?;
             let close = self.expect_op("]")?;
             let at = e.at;
             e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
         }
         Ok(e)
+    }
+
+    /// `e.m`, at the `.`.
+    fn member_of(&mut self, e: Expr) -> R<Expr> {
+        self.next();
+        let (m, _, end) = self.ident("a name after `.`")?;
+        let at = e.at;
+        self.node(EK::Dot(Box::new(e), m), at, end)
     }
 
     /// A synchronisation `c!`, `c[i]?`: the channel expression and whether
@@ -911,7 +968,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             self.next();
             let lhs = self.lvalue()?;
             let rhs = one(self, t.at);
-            let op = if op == "++" { AssignOp::Add } else { AssignOp::Sub };
+            let op = AssignOp::With(if op == "++" { Bin::Add } else { Bin::Sub });
             return Ok(Assign { lhs, op, rhs });
         }
         if matches!(t.tk, Tk::Id(_)) && matches!(self.peek_at(1), Tk::Op("(")) {
@@ -922,24 +979,27 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         let op = match t.tk {
             Tk::Op("++") | Tk::Op("--") => {
                 self.next();
-                let op = if t.tk == Tk::Op("++") { AssignOp::Add } else { AssignOp::Sub };
+                let op = AssignOp::With(if t.tk == Tk::Op("++") { Bin::Add } else { Bin::Sub });
                 return Ok(Assign { lhs, op, rhs: one(self, t.at) });
             }
             Tk::Op("=") | Tk::Op(":=") => AssignOp::Set,
-            Tk::Op("+=") => AssignOp::Add,
-            Tk::Op("-=") => AssignOp::Sub,
-            Tk::Op("*=") => AssignOp::Mul,
-            Tk::Op("/=") => AssignOp::Div,
-            Tk::Op("%=") => AssignOp::Rem,
-            Tk::Op("&=") | Tk::Op("|=") | Tk::Op("^=") | Tk::Op("<<=") | Tk::Op(">>=") => {
-                self.d.unsupported(t.at, t.end, format!("the bitwise assignment {}", describe(&t.tk)));
-                return Err(());
-            }
+            Tk::Op("+=") => AssignOp::With(Bin::Add),
+            Tk::Op("-=") => AssignOp::With(Bin::Sub),
+            Tk::Op("*=") => AssignOp::With(Bin::Mul),
+            Tk::Op("/=") => AssignOp::With(Bin::Div),
+            Tk::Op("%=") => AssignOp::With(Bin::Mod),
+            Tk::Op("&=") => AssignOp::With(Bin::BitAnd),
+            Tk::Op("|=") => AssignOp::With(Bin::BitOr),
+            Tk::Op("^=") => AssignOp::With(Bin::BitXor),
+            Tk::Op("<<=") => AssignOp::With(Bin::Shl),
+            Tk::Op(">>=") => AssignOp::With(Bin::Shr),
             _ => return self.fail("an assignment operator (`=`, `+=`, `++`, ...)"),
         };
         self.next();
         let rhs = self.expr()?;
-        if let Tk::Op("=" | ":=" | "+=" | "-=" | "*=" | "/=" | "%=") = self.peek().tk {
+        if let Tk::Op("=" | ":=" | "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=") =
+            self.peek().tk
+        {
             let t = self.peek().clone();
             self.d.unsupported(t.at, t.end, "a chained assignment (`a = b = 0`)").hint =
                 Some("write one assignment per variable: `a = 0, b = 0`".into());

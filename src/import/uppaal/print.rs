@@ -57,6 +57,10 @@ pub(crate) enum Sym {
     /// A user function: its kairos name, parameters (by reference, type)
     /// and result (`None`: `void`).
     Fn { text: String, params: Vec<(bool, Ty)>, ret: Option<Ty> },
+    /// A name whose declaration was refused (and reported): its uses fail
+    /// without a diagnostic of their own, so that one unsupported construct
+    /// is one message, not a flood of "not declared".
+    Refused,
 }
 
 impl Sym {
@@ -85,6 +89,9 @@ pub(crate) struct Procs {
     pub by_name: IndexMap<String, (String, usize, usize)>,
     /// Per kairos template: its locations (booleans) and local variables.
     pub members: Vec<Scope>,
+    /// Processes of `system` left out after a reported error: queries over
+    /// them fail without a diagnostic of their own.
+    pub refused: Vec<String>,
 }
 
 // Precedences of kairos's grammar (src/syntax/parse/build.rs), loosest first.
@@ -93,12 +100,17 @@ pub(crate) const IMPLY: u8 = 3;
 pub(crate) const COND: u8 = 7;
 pub(crate) const LOR: u8 = 8;
 pub(crate) const LAND: u8 = 9;
-pub(crate) const EQ: u8 = 10;
-pub(crate) const REL: u8 = 11;
-pub(crate) const ADD: u8 = 12;
-pub(crate) const MUL: u8 = 13;
-pub(crate) const UNARY: u8 = 14;
-pub(crate) const ATOM: u8 = 16;
+pub(crate) const BOR: u8 = 10;
+pub(crate) const BXOR: u8 = 11;
+pub(crate) const BAND: u8 = 12;
+pub(crate) const EQ: u8 = 13;
+pub(crate) const REL: u8 = 14;
+pub(crate) const MINMAX: u8 = 15;
+pub(crate) const SHIFT: u8 = 16;
+pub(crate) const ADD: u8 = 17;
+pub(crate) const MUL: u8 = 18;
+pub(crate) const UNARY: u8 = 19;
+pub(crate) const ATOM: u8 = 21;
 
 /// A printed expression.
 #[derive(Clone, Debug)]
@@ -167,8 +179,10 @@ impl<'a, 's> Printer<'a, 's> {
     /// `f(a, b)`: a call of a user function; `void_ok` where it stands alone.
     fn call(&mut self, x: &Expr, void_ok: bool) -> R<P> {
         let EK::Call(name, args) = &x.kind else { return self.type_error(x, "expected a function call") };
-        let Some(Sym::Fn { text, params, ret }) = self.lookup(name) else {
-            return self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`"));
+        let (text, params, ret) = match self.lookup(name) {
+            Some(Sym::Fn { text, params, ret }) => (text, params, ret),
+            Some(Sym::Refused) => return Err(()),
+            _ => return self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`")),
         };
         if args.len() != params.len() {
             return self.type_error(x, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
@@ -225,6 +239,10 @@ impl<'a, 's> Printer<'a, 's> {
                 let a = self.boolean(a)?;
                 Ok(P::new(format!("!{}", a.at(UNARY)), UNARY, Ty::Bool))
             }
+            EK::BitNot(a) => {
+                let a = self.int(a)?;
+                Ok(P::new(format!("~{}", a.at(UNARY)), UNARY, Ty::Int))
+            }
             EK::Bin(op, a, b) => self.binary(*op, a, b),
             EK::Cond(c, a, b) => {
                 let c = self.boolean(c)?;
@@ -255,22 +273,7 @@ impl<'a, 's> Printer<'a, 's> {
     }
 
     fn binary(&mut self, op: Bin, a: &Expr, b: &Expr) -> R<P> {
-        let sym = match op {
-            Bin::Add => "+",
-            Bin::Sub => "-",
-            Bin::Mul => "*",
-            Bin::Div => "/",
-            Bin::Mod => "%",
-            Bin::Eq => "==",
-            Bin::Ne => "!=",
-            Bin::Lt => "<",
-            Bin::Le => "<=",
-            Bin::Gt => ">",
-            Bin::Ge => ">=",
-            Bin::And => "&&",
-            Bin::Or => "||",
-            Bin::Imply => "imply",
-        };
+        let sym = bin_symbol(op);
         match op {
             Bin::And | Bin::Or => {
                 let prec = if op == Bin::And { LAND } else { LOR };
@@ -281,9 +284,26 @@ impl<'a, 's> Printer<'a, 's> {
                 let (pa, pb) = (self.boolean(a)?, self.boolean(b)?);
                 Ok(P::new(format!("{} imply {}", pa.at(IMPLY + 1), pb.at(IMPLY)), IMPLY, Ty::Bool))
             }
-            Bin::Mul | Bin::Div | Bin::Mod => {
+            Bin::Mul
+            | Bin::Div
+            | Bin::Mod
+            | Bin::BitAnd
+            | Bin::BitOr
+            | Bin::BitXor
+            | Bin::Shl
+            | Bin::Shr
+            | Bin::Min
+            | Bin::Max => {
+                let prec = match op {
+                    Bin::Min | Bin::Max => MINMAX,
+                    Bin::BitAnd => BAND,
+                    Bin::BitOr => BOR,
+                    Bin::BitXor => BXOR,
+                    Bin::Shl | Bin::Shr => SHIFT,
+                    _ => MUL,
+                };
                 let (pa, pb) = (self.int(a)?, self.int(b)?);
-                Ok(P::new(format!("{} {sym} {}", pa.at(MUL), pb.at(MUL + 1)), MUL, Ty::Int))
+                Ok(P::new(format!("{} {sym} {}", pa.at(prec), pb.at(prec + 1)), prec, Ty::Int))
             }
             _ => {
                 let (pa, pb) = (self.expr(a)?, self.expr(b)?);
@@ -340,6 +360,7 @@ impl<'a, 's> Printer<'a, 's> {
                 }
                 Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Fn { .. }) => self.type_error(x, format!("`{n}` is a function: call it, `{n}(...)`")),
+                Some(Sym::Refused) => Err(()),
                 None => {
                     let msg = format!("in {}: `{n}` is not declared", self.what);
                     self.d.error(x.at, x.end, "unknown-name", msg);
@@ -364,14 +385,27 @@ impl<'a, 's> Printer<'a, 's> {
 
     /// `P.m`, `P(1).m` in queries.
     fn member(&mut self, x: &Expr, base: &Expr, member: &str) -> R<Place> {
+        let mut root = base;
+        while let EK::Index(b, _) | EK::Dot(b, _) = &root.kind {
+            root = b;
+        }
+        if let EK::Name(n) = &root.kind
+            && matches!(self.lookup(n), Some(Sym::Refused))
+        {
+            return Err(());
+        }
         let Some(procs) = self.procs else {
-            return self.type_error(x, "`.` names a location or variable of a process, in queries only");
+            self.d.unsupported(x.at, x.end, "a structure member (`.`)");
+            return Err(());
         };
         let (name, args) = match &base.kind {
             EK::Name(n) => (n, &[][..]),
             EK::Call(n, args) => (n, args.as_slice()),
             _ => return self.type_error(base, "expected a process name before `.`"),
         };
+        if procs.refused.contains(name) {
+            return Err(());
+        }
         let Some((text, arity, m)) = procs.by_name.get(name).cloned() else {
             let known: Vec<&str> = procs.by_name.keys().map(|s| s.as_str()).collect();
             let msg = format!("in {}: `{name}` is not a process of the system", self.what);
@@ -395,6 +429,7 @@ impl<'a, 's> Printer<'a, 's> {
             Some(Sym::Val { text, ty, dims, .. }) => {
                 Ok(Place { text: format!("{inst}.{text}"), prec: ATOM, ty: *ty, dims: *dims, assignable: false })
             }
+            Some(Sym::Refused) => Err(()),
             _ => {
                 let msg = format!("in {}: `{name}` has no location or variable `{member}`", self.what);
                 self.d.error(x.at, x.end, "unknown-name", msg);
@@ -412,6 +447,7 @@ impl<'a, 's> Printer<'a, 's> {
             Base::Clock | Base::Chan => Range::Other,
             Base::Named(n) => match self.lookup(n) {
                 Some(Sym::Type(r, _)) => r,
+                Some(Sym::Refused) => return Err(()),
                 _ => {
                     let msg = format!("in {}: `{n}` is not a declared type", self.what);
                     self.d.error(ty.at, ty.end, "unknown-name", msg);
@@ -492,14 +528,37 @@ impl<'a, 's> Printer<'a, 's> {
                 let r = self.int(&a.rhs)?;
                 Ok(match op {
                     AssignOp::Set => format!("{} = {}", l.text, r.text),
-                    AssignOp::Add => format!("{} += {}", l.text, r.text),
-                    AssignOp::Sub => format!("{} -= {}", l.text, r.text),
-                    AssignOp::Mul => format!("{} = {} * {}", l.text, l.text, r.at(MUL + 1)),
-                    AssignOp::Div => format!("{} = {} / {}", l.text, l.text, r.at(MUL + 1)),
-                    AssignOp::Rem => format!("{} = {} % {}", l.text, l.text, r.at(MUL + 1)),
+                    AssignOp::With(op) => format!("{} {}= {}", l.text, bin_symbol(op), r.text),
                     AssignOp::Call => unreachable!("calls are printed above"),
                 })
             }
         }
+    }
+}
+
+/// The kairos spelling of a binary operator (UPPAAL's, but `imply`).
+fn bin_symbol(op: Bin) -> &'static str {
+    match op {
+        Bin::Add => "+",
+        Bin::Sub => "-",
+        Bin::Mul => "*",
+        Bin::Div => "/",
+        Bin::Mod => "%",
+        Bin::BitAnd => "&",
+        Bin::BitOr => "|",
+        Bin::BitXor => "^",
+        Bin::Shl => "<<",
+        Bin::Shr => ">>",
+        Bin::Min => "<?",
+        Bin::Max => ">?",
+        Bin::Eq => "==",
+        Bin::Ne => "!=",
+        Bin::Lt => "<",
+        Bin::Le => "<=",
+        Bin::Gt => ">",
+        Bin::Ge => ">=",
+        Bin::And => "&&",
+        Bin::Or => "||",
+        Bin::Imply => "imply",
     }
 }

@@ -45,7 +45,8 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
     }
     let find = |name: &str| tpls.iter().position(|t| t.name == name);
 
-    let instances: Vec<&Decl> = decls.iter().filter(|x| matches!(x, Decl::Instance { .. })).collect();
+    let instances: Vec<&Decl> =
+        decls.iter().filter(|x| matches!(x, Decl::Instance { .. } | Decl::Refused(_))).collect();
     let lines: Vec<&Vec<(String, usize, usize)>> =
         decls.iter().filter_map(|x| if let Decl::System(l) = x { Some(l) } else { None }).collect();
     let list = match lines.as_slice() {
@@ -147,7 +148,15 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             sys.entries.push(Entry { text, at });
             sys.procs.by_name.insert(pname.clone(), (k.clone(), t.params.len(), idx));
         } else {
-            d.error(at, end, "unknown-name", format!("`{pname}` is neither a template nor an instantiation"));
+            let refused = instances.iter().any(|x| matches!(x, Decl::Refused(names) if names.contains(pname)));
+            if !refused {
+                d.error(at, end, "unknown-name", format!("`{pname}` is neither a template nor an instantiation"));
+            }
+        }
+    }
+    for (pname, _, _) in list {
+        if !sys.procs.by_name.contains_key(pname) {
+            sys.procs.refused.push(pname.clone());
         }
     }
     sys
@@ -210,7 +219,7 @@ fn in_range(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr) -> Option<i64> {
 fn reads_array(e: &Expr) -> bool {
     match &e.kind {
         EK::Index(..) => true,
-        EK::Neg(a) | EK::Not(a) => reads_array(a),
+        EK::Neg(a) | EK::Not(a) | EK::BitNot(a) => reads_array(a),
         EK::Bin(_, a, b) => reads_array(a) || reads_array(b),
         EK::Cond(c, a, b) => reads_array(c) || reads_array(a) || reads_array(b),
         _ => false,

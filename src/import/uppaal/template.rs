@@ -242,7 +242,7 @@ pub(crate) fn print_template(
         if let Some(u) = &uname {
             members.entry(u.clone()).or_insert_with(|| Sym::name(&k, Ty::Bool, 0, false));
         }
-        let invariant = l.invariant.as_ref().filter(|t| !t.is_blank()).and_then(|text| {
+        let invariant = l.invariant.as_ref().filter(|t| !t.is_comment()).and_then(|text| {
             let what = format!("the invariant of `{base}` in `{}`", t.name);
             let e = parse_text(text, &what, d, |p| {
                 let e = p.expr()?;
@@ -280,7 +280,7 @@ pub(crate) fn print_template(
     let mut edges = Vec::new();
     for tr in &t.xml.transitions {
         let end = |r: &Option<String>, d: &mut Diags| {
-            let r = r.as_deref()?;
+            let r = r.as_deref().filter(|r| !t.xml.refused.iter().any(|x| x == r))?;
             find(r).or_else(|| {
                 d.error(
                     tr.at,
@@ -334,7 +334,7 @@ fn edge(t: &Tpl, tr: &xml::Transition, scopes: &[&Scope], d: &mut Diags) -> Opti
         }
         seen.push(&l.kind);
     }
-    if let Some(l) = tr.labels.iter().find(|l| l.kind == "select" && !l.text.is_blank()) {
+    if let Some(l) = tr.labels.iter().find(|l| l.kind == "select" && !l.text.is_comment()) {
         let what = format!("a select of `{}`", t.name);
         let mut parts = Vec::new();
         match parse_text(&l.text, &what, d, |p| p.selects()) {
@@ -362,7 +362,7 @@ fn edge(t: &Tpl, tr: &xml::Transition, scopes: &[&Scope], d: &mut Diags) -> Opti
     let mut scopes = scopes.to_vec();
     scopes.push(&select_scope);
     for l in &tr.labels {
-        if l.text.is_blank() {
+        if l.text.is_comment() {
             continue;
         }
         let what = match l.kind.as_str() {

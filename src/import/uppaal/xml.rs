@@ -111,6 +111,27 @@ impl Text {
     pub fn is_blank(&self) -> bool {
         self.chars.iter().all(|c| c.is_whitespace())
     }
+
+    /// Only whitespace and comments (`//` to the end of a line, `/* */`):
+    /// UPPAAL's editor uses such queries as section headings.
+    pub fn is_comment(&self) -> bool {
+        let s = self.string();
+        let mut rest = s.trim_start();
+        while !rest.is_empty() {
+            rest = if let Some(r) = rest.strip_prefix("//") {
+                r.split_once('\n').map_or("", |(_, r)| r)
+            } else if let Some(r) = rest.strip_prefix("/*") {
+                match r.split_once("*/") {
+                    Some((_, r)) => r,
+                    None => return false,
+                }
+            } else {
+                return false;
+            }
+            .trim_start();
+        }
+        true
+    }
 }
 
 pub(crate) struct Label {
@@ -142,6 +163,9 @@ pub(crate) struct Template {
     pub locations: Vec<Location>,
     pub init: Option<(String, usize)>,
     pub transitions: Vec<Transition>,
+    /// Ids of refused (reported) nodes, such as branchpoints: transitions
+    /// to or from them are left out without a diagnostic of their own.
+    pub refused: Vec<String>,
     pub at: usize,
 }
 
@@ -196,10 +220,12 @@ pub(crate) fn read(src: &Src, d: &mut Diags) -> Option<Nta> {
             "instantiation" | "system" => nta.system.push(text_of(c, d)),
             "queries" => {
                 for q in elements(c) {
-                    if q.tag_name().name() == "query" {
-                        query(q, d, &mut nta.queries);
-                    } else {
-                        unknown(q, "<queries>", d);
+                    match q.tag_name().name() {
+                        "query" => query(q, d, &mut nta.queries),
+                        // The verifier's settings (search order, ...): no
+                        // part of any query's meaning.
+                        "option" => {}
+                        _ => unknown(q, "<queries>", d),
                     }
                 }
             }
@@ -237,6 +263,7 @@ fn template(n: Node, d: &mut Diags) -> Template {
         locations: Vec::new(),
         init: None,
         transitions: Vec::new(),
+        refused: Vec::new(),
         at,
     };
     let mut named = false;
@@ -254,6 +281,7 @@ fn template(n: Node, d: &mut Diags) -> Template {
             "branchpoint" => {
                 let r = c.range();
                 d.unsupported(r.start, r.start + 1, "a branchpoint (probabilistic edges)");
+                t.refused.extend(c.attribute("id").map(str::to_string));
             }
             _ => unknown(c, "<template>", d),
         }
@@ -344,7 +372,7 @@ fn query(n: Node, d: &mut Diags, out: &mut Vec<Query>) {
         }
     }
     match formula {
-        Some(f) if !f.is_blank() => out.push(Query { formula: f, comment, at }),
+        Some(f) if !f.is_comment() => out.push(Query { formula: f, comment, at }),
         _ => {}
     }
 }

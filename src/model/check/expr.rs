@@ -199,6 +199,11 @@ impl Checker<'_> {
                         None => Ty::Int(TExpr::Neg(Box::new(t))),
                     },
                     (UnOp::Neg, Ty::Lin(l)) => self.scale(pos, l, -1),
+                    // `~x` is `-1 - x` in two's complement, which never overflows.
+                    (UnOp::BitNot, Ty::Int(t)) => match t.as_const() {
+                        Some(v) => Ty::Int(TExpr::Const(!v)),
+                        None => Ty::Int(TExpr::Binary(BinOp::Sub, Box::new(TExpr::Const(-1)), Box::new(t))),
+                    },
                     (_, other) => self.expected(pos, "an integer", &other),
                 }
             }
@@ -581,6 +586,10 @@ impl Checker<'_> {
                     self.r.error(pos, "division-by-zero", "division by zero");
                     Ty::Bad
                 }
+                (_, Some(s)) if matches!(op, BinOp::Shl | BinOp::Shr) && !(0..64).contains(&s) => {
+                    self.r.error(pos, "shift-count", format!("shift by {s}: the count must lie in 0..63"));
+                    Ty::Bad
+                }
                 (Some(u), Some(v)) => match const_binary(op, u, v) {
                     Some(r) => Ty::Int(TExpr::Const(r)),
                     None => self.overflow(pos),
@@ -620,8 +629,16 @@ impl Checker<'_> {
                             }
                         }
                     }
-                    _ => {
+                    BinOp::Div | BinOp::Mod => {
                         self.r.error(pos, "not-linear", "clocks and continuous variables cannot be divided");
+                        Ty::Bad
+                    }
+                    _ => {
+                        self.r.error(
+                            pos,
+                            "not-linear",
+                            "clocks and continuous variables have no bitwise, shift, `<?` or `>?` operators",
+                        );
                         Ty::Bad
                     }
                 }
@@ -639,7 +656,18 @@ impl Checker<'_> {
             return Ty::Bad;
         }
         match op {
-            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => self.arith(pos, op, a, b),
+            BinOp::Add
+            | BinOp::Sub
+            | BinOp::Mul
+            | BinOp::Div
+            | BinOp::Mod
+            | BinOp::BitAnd
+            | BinOp::BitOr
+            | BinOp::BitXor
+            | BinOp::Shl
+            | BinOp::Shr
+            | BinOp::Min
+            | BinOp::Max => self.arith(pos, op, a, b),
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => self.compare(pos, op, a, b),
             BinOp::And | BinOp::Or | BinOp::Imply => {
                 let Some(a) = self.as_cond(pa, a) else { return Ty::Bad };

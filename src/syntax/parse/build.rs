@@ -66,11 +66,16 @@ const LEVELS: &[(Fix, &[Rule])] = &[
     (Fix::Right, &[Rule::cond_op]),
     (Fix::Left, &[Rule::lor]),
     (Fix::Left, &[Rule::land]),
+    (Fix::Left, &[Rule::bor]),
+    (Fix::Left, &[Rule::bxor]),
+    (Fix::Left, &[Rule::band]),
     (Fix::Left, &[Rule::eq, Rule::ne]),
     (Fix::Left, &[Rule::lt, Rule::le, Rule::gt, Rule::ge]),
+    (Fix::Left, &[Rule::min_op, Rule::max_op]),
+    (Fix::Left, &[Rule::shl, Rule::shr]),
     (Fix::Left, &[Rule::add, Rule::sub]),
     (Fix::Left, &[Rule::mul, Rule::div, Rule::rem]),
-    (Fix::Prefix, &[Rule::neg, Rule::bang]),
+    (Fix::Prefix, &[Rule::neg, Rule::bang, Rule::bnot]),
     (Fix::Postfix, &[Rule::index]),
 ];
 
@@ -433,7 +438,11 @@ impl<'t> Builder<'t> {
             Rule::path_prefix => self.path(op, depth, arg),
             rule => {
                 let op_span = self.token_span(op.as_span().start());
-                let un = if rule == Rule::neg { UnOp::Neg } else { UnOp::Not };
+                let un = match rule {
+                    Rule::neg => UnOp::Neg,
+                    Rule::bnot => UnOp::BitNot,
+                    _ => UnOp::Not,
+                };
                 let span = op_span.to(arg.expr.span);
                 let below = arg.depth;
                 let kind = ExprKind::Unary { op: un, arg: arg.into_expr() };
@@ -498,6 +507,13 @@ impl<'t> Builder<'t> {
             Rule::imply => BinOp::Imply,
             Rule::or | Rule::lor => BinOp::Or,
             Rule::and | Rule::land => BinOp::And,
+            Rule::bor => BinOp::BitOr,
+            Rule::bxor => BinOp::BitXor,
+            Rule::band => BinOp::BitAnd,
+            Rule::shl => BinOp::Shl,
+            Rule::shr => BinOp::Shr,
+            Rule::min_op => BinOp::Min,
+            Rule::max_op => BinOp::Max,
             Rule::eq => BinOp::Eq,
             Rule::ne => BinOp::Ne,
             Rule::lt => BinOp::Lt,
@@ -613,15 +629,23 @@ impl<'t> Builder<'t> {
                     Rule::step_pre => (nth(&kids, 0, span)?, nth(&kids, 1, span)?),
                     _ => (nth(&kids, 1, span)?, nth(&kids, 0, span)?),
                 };
-                let op = if step.as_rule() == Rule::incr { AssignOp::Add } else { AssignOp::Sub };
+                let op = AssignOp::With(if step.as_rule() == Rule::incr { BinOp::Add } else { BinOp::Sub });
                 let one = Expr { kind: ExprKind::Int(1), span: span_of(&step), paren: false };
                 Ok(Action::Assign(Update { target: self.lvalue(target)?, op, value: one, span }))
             }
             _ => {
                 let target = self.lvalue(nth(&kids, 0, span)?)?;
-                let op = match nth(&kids, 1, span)?.as_rule() {
-                    Rule::add_assign => AssignOp::Add,
-                    Rule::sub_assign => AssignOp::Sub,
+                let op = match nth(&kids, 1, span)?.as_str() {
+                    "+=" => AssignOp::With(BinOp::Add),
+                    "-=" => AssignOp::With(BinOp::Sub),
+                    "*=" => AssignOp::With(BinOp::Mul),
+                    "/=" => AssignOp::With(BinOp::Div),
+                    "%=" => AssignOp::With(BinOp::Mod),
+                    "&=" => AssignOp::With(BinOp::BitAnd),
+                    "|=" => AssignOp::With(BinOp::BitOr),
+                    "^=" => AssignOp::With(BinOp::BitXor),
+                    "<<=" => AssignOp::With(BinOp::Shl),
+                    ">>=" => AssignOp::With(BinOp::Shr),
                     _ => AssignOp::Set,
                 };
                 let value = self.sequence(nth(&kids, 2, span)?, Depth::default())?.expr;

@@ -49,7 +49,10 @@ fn is_ident(c: char) -> bool {
 }
 
 /// Operators of several characters, longest first.
-const LONG_TOKENS: &[&str] = &["-->", "E<>", "A<>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "++", "--", ".."];
+const LONG_TOKENS: &[&str] = &[
+    "-->", "E<>", "A<>", "<<=", ">>=", "<<", ">>", "<?", ">?", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=",
+    "/=", "%=", "&=", "|=", "^=", "++", "--", "..",
+];
 
 /// The token starting at `pos`, `None` at the end of the text.
 pub(super) fn token_at(text: &str, pos: usize) -> Option<&str> {
@@ -111,13 +114,13 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
     Some(match rule {
         EOI => Want::End,
         expr | formula | expr_text | formula_text | paren | fparen | decimal | int | true_lit | false_lit | applied
-        | dotted | quant | forall_kw | exists_kw | not | neg | bang | path_prefix | path_ef | path_af | path_eg
-        | path_ag | deadlock | until | until_e | until_a | sys_arg => Want::Operand,
+        | dotted | quant | forall_kw | exists_kw | not | neg | bang | bnot | path_prefix | path_ef | path_af
+        | path_eg | path_ag | deadlock | until | until_e | until_a | sys_arg => Want::Operand,
         name => Want::Name,
         // `[`, `(` or `.` right after a name: too specific to list.
         index | call_args | member_suffix => return None,
-        cond_op | leadsto | imply | or | and | lor | land | eq | ne | le | lt | ge | gt | add | sub | mul | div
-        | rem => Want::Operator,
+        cond_op | leadsto | imply | or | and | lor | land | bor | bxor | band | eq | ne | shl | shr | min_op
+        | max_op | le | lt | ge | gt | add | sub | mul | div | rem => Want::Operator,
         send | recv => Want::SyncDir,
         lparen => Want::Words("`(`"),
         rparen => Want::Words("`)`"),
@@ -128,9 +131,7 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         semi => Want::Words("`;`"),
         kw_u => Want::Words("`U`"),
         bound_op => Want::Words("a comparison (`<=`, `<`, `==`, `>=` or `>`)"),
-        set_assign | add_assign | sub_assign | incr | decr if mode == Mode::Updates => {
-            Want::Words("`=`, `+=`, `-=`, `++` or `--`")
-        }
+        set_assign | with_assign | incr | decr if mode == Mode::Updates => Want::Words("`=`, `+=`, `-=`, `++` or `--`"),
         lvalue | update | updates_text | assign | call => Want::Words("an assignment"),
         stmt | block | if_stmt | while_stmt | for_stmt | return_stmt | local_decl | update_stmt => {
             Want::Words("a statement")
@@ -231,8 +232,6 @@ pub(super) fn from_pest(text: &str, mode: Mode, err: &Error<Rule>) -> ParseError
             message.push_str(" (use `==` to compare)");
         } else if tok == "==" && mode == Mode::Updates {
             message.push_str(" (use `=` to assign)");
-        } else if tok == "&" || tok == "|" {
-            message.push_str(" (use `&&` / `and` or `||` / `or`)");
         }
     }
     ParseError { span, message }
@@ -240,8 +239,10 @@ pub(super) fn from_pest(text: &str, mode: Mode, err: &Error<Rule>) -> ParseError
 
 /// "an expression" or, where a formula may stand, "a formula".
 fn operand_word(mode: Mode, prev: Option<&str>) -> &'static str {
-    const ARITH: &[&str] =
-        &["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "!", "?", ":", "..", ",", "="];
+    const ARITH: &[&str] = &[
+        "+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "!", "?", ":", "..", ",", "=", "&", "|",
+        "^", "~", "<<", ">>", "<?", ">?",
+    ];
     match prev {
         Some(p) if mode == Mode::Formula && ARITH.contains(&p) => "an expression",
         _ if mode == Mode::Formula => "a formula",

@@ -14,6 +14,8 @@ pub(crate) enum St {
     While(Expr, Box<St>),
     /// `for (init; cond; step) body`; `init` is a `Local` or `Assigns`.
     For(Box<St>, Option<Expr>, Vec<Assign>, Box<St>),
+    /// `for (i : T) body`: `i` over the values of `T`, in increasing order.
+    ForEach(String, Box<Type>, Box<St>),
     /// `return e;`, at its position.
     Return(Option<Expr>, usize, usize),
     Block(Vec<St>),
@@ -151,10 +153,11 @@ impl Parser<'_, '_, '_> {
                 self.next();
                 self.expect_op("(")?;
                 if matches!(self.peek_at(1), Tk::Op(":")) {
-                    let t = self.peek().clone();
-                    self.d.unsupported(t.at, t.end, "a `for` loop over a type (`for (i : T)`)").hint =
-                        Some("write it with a counter: `for (i = lo; i <= hi; i++)`".into());
-                    return Err(());
+                    let (var, _, _) = self.ident("a variable name")?;
+                    self.expect_op(":")?;
+                    let ty = self.ty()?;
+                    self.expect_op(")")?;
+                    return Ok(St::ForEach(var, Box::new(ty), self.sub()?));
                 }
                 let init = if self.starts_type() {
                     self.locals()?
