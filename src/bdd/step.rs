@@ -31,17 +31,12 @@ pub fn guard(m: &mut Manager, enc: &Encoding, locs: &[u32], set: Bdd, code: &Cod
     Ok(Split { pass, error: mach.error })
 }
 
-/// The image of `set` by `updates` (run in order, in locations `locs`).
-pub fn update<'u>(
-    m: &mut Manager,
-    enc: &Encoding,
+/// Runs `updates` (in order, in locations `locs`) on the machine.
+fn run_updates<'u>(
+    mach: &mut Machine<'_>,
     slots: &[Slot],
-    locs: &[u32],
-    mode: OutOfRange,
-    set: Bdd,
     updates: impl IntoIterator<Item = &'u Update>,
-) -> Result<Split, Unsupported> {
-    let mut mach = Machine::new(m, enc, locs, mode, set);
+) -> Result<(), Unsupported> {
     let range = |s: usize| (slots[s].lo, slots[s].hi);
     for u in updates {
         match u {
@@ -61,6 +56,21 @@ pub fn update<'u>(
             }
         }
     }
+    Ok(())
+}
+
+/// The image of `set` by `updates` (run in order, in locations `locs`).
+pub fn update<'u>(
+    m: &mut Manager,
+    enc: &Encoding,
+    slots: &[Slot],
+    locs: &[u32],
+    mode: OutOfRange,
+    set: Bdd,
+    updates: impl IntoIterator<Item = &'u Update>,
+) -> Result<Split, Unsupported> {
+    let mut mach = Machine::new(m, enc, locs, mode, set);
+    run_updates(&mut mach, slots, updates)?;
     let (error, mut rel) = (mach.error, mach.path);
     let mem = std::mem::take(&mut mach.mem);
     let mut written = Vec::new();
@@ -78,4 +88,28 @@ pub fn update<'u>(
     let image = m.exists(rel, cube);
     let pass = m.rename(image, &|v| if v % 2 == 1 { v - 1 } else { v });
     Ok(Split { pass, error })
+}
+
+/// The valuations of `set` that `updates` map to the valuation `point`
+/// without error.
+#[allow(clippy::too_many_arguments)]
+pub fn preimage<'u>(
+    m: &mut Manager,
+    enc: &Encoding,
+    slots: &[Slot],
+    locs: &[u32],
+    mode: OutOfRange,
+    set: Bdd,
+    updates: impl IntoIterator<Item = &'u Update>,
+    point: &[i64],
+) -> Result<Bdd, Unsupported> {
+    let mut mach = Machine::new(m, enc, locs, mode, set);
+    run_updates(&mut mach, slots, updates)?;
+    let mut pre = mach.path;
+    for (s, &v) in point.iter().enumerate() {
+        let w = mach.load(s);
+        let eq = word::eq(mach.m, &w, &word::Word::constant(v));
+        pre = mach.m.and(pre, eq);
+    }
+    Ok(pre)
 }

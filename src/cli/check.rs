@@ -45,7 +45,12 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         Some(args::Domain::Zone) => engine::Domain::Zone,
         Some(args::Domain::Poly) => engine::Domain::Poly,
     };
-    let mut options = engine::Options { domain, ..options(&a.common) };
+    // `auto` stays explicit until the BDD engine has earned the choice.
+    let data = match a.data {
+        args::Data::Explicit | args::Data::Auto => engine::DataChoice::Explicit,
+        args::Data::Bdd => engine::DataChoice::Bdd,
+    };
+    let mut options = engine::Options { domain, data, ..options(&a.common) };
     if let Some(code) = unsupported_options(&a.common) {
         return code;
     }

@@ -15,6 +15,7 @@ pub(super) fn options(c: &Common) -> engine::Options {
         subsumption: !c.no_subsumption,
         jobs: c.jobs.unwrap_or(1).max(1),
         domain: engine::Domain::Zone,
+        data: engine::DataChoice::Explicit,
         order: match c.search {
             Search::Bfs => engine::reach::Order::Bfs,
             Search::Dfs => engine::reach::Order::Dfs,
