@@ -8,11 +8,14 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::bdd::exec::Machine;
+use crate::bdd::word::{self, Word};
 use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported, step};
 use crate::domain::zone::Dbm;
 use crate::engine::{Options, Stats, Unknown};
+use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
-use crate::network::{Code, Network, StateFormula};
+use crate::network::{ClockConstraint, Code, Network, StateFormula};
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
 pub struct Node {
@@ -107,12 +110,47 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, u32, Bdd)], m: &mut M
     out
 }
 
+/// A part of a data set and one of its valuations.
+type Cell = (Bdd, Box<[i64]>);
+
+/// `set` split into cells on which every program of `codes` (clock bounds
+/// read from the data, in locations `locs`) is constant, each with one of
+/// its valuations; `None` when some valuation makes one fail.
+fn cells(
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+    codes: &[&Code],
+) -> Result<Option<Vec<Cell>>, Unsupported> {
+    let (mut out, mut rest, mut stack) = (Vec::new(), set, Vec::new());
+    while let Some(v) = enc.pick(m, rest) {
+        let mut cell = rest;
+        for code in codes {
+            let mut mach = Machine::new(m, enc, locs, OutOfRange::Error, rest);
+            let w = mach.run(code)?;
+            if mach.error != FALSE {
+                return Ok(None);
+            }
+            let k = code.eval(locs, &v, &mut stack).map_err(|_| Unsupported("a clock bound failed".into()))?;
+            let at = word::eq(m, &w, &Word::constant(k));
+            cell = m.and(cell, at);
+        }
+        let out_of_cell = m.not(cell);
+        rest = m.and(rest, out_of_cell);
+        out.push((cell, v.into()));
+    }
+    Ok(Some(out))
+}
+
+/// The clock bounds of `cs` that read the data.
+fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>) -> Vec<&'a Code> {
+    cs.into_iter().map(|c| &c.bound).filter(|b| b.as_const().is_none()).collect()
+}
+
 struct Search<'n> {
     net: &'n Network,
     zg: ZoneGraph<'n, Dbm>,
-    /// A data vector for the zone graph's clock constraints, which read no
-    /// data here (`supported`).
-    dummy: Box<[i64]>,
     run: Run,
     passed: FxHashMap<Box<[u32]>, Vec<(Bdd, Dbm)>>,
     waiting: std::collections::VecDeque<u32>,
@@ -129,9 +167,8 @@ pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<
     let initial = enc.initial(&mut m, &net.slots);
     let stats = Stats { jobs: 1, ..Stats::default() };
     let run = Run { m, enc, nodes: Vec::new(), end: End::Exhausted, stats, abstraction };
-    let dummy: Box<[i64]> = net.slots.iter().map(|s| s.init.0).collect();
     let zg = ZoneGraph::new(net, abstraction);
-    let mut s = Search { net, zg, dummy, run, passed: FxHashMap::default(), waiting: Default::default() };
+    let mut s = Search { net, zg, run, passed: FxHashMap::default(), waiting: Default::default() };
     let end = s.search(goal, initial, options)?;
     s.run.end = end;
     s.run.stats.stored = s.run.nodes.len() as u64;
@@ -141,26 +178,50 @@ pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<
     Ok(s.run)
 }
 
-impl Search<'_> {
-    fn state(&self, locs: &[u32], zone: Dbm) -> ZoneState {
-        ZoneState { discrete: Discrete { locs: locs.into(), data: self.dummy.clone() }, zone }
+impl<'n> Search<'n> {
+    /// The invariant bounds of `locs` that read the data.
+    fn invariant_bounds(&self, locs: &[u32]) -> Vec<&'n Code> {
+        let net = self.net;
+        data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
+    }
+
+    /// The states of `set` in `locs` entering with `zone`: one per cell of
+    /// the invariant bounds, invariants applied, time elapsed, abstracted.
+    fn settle(
+        &mut self,
+        locs: &[u32],
+        set: Bdd,
+        zone: &Dbm,
+        t: Option<&Transition>,
+    ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
+        let codes = self.invariant_bounds(locs);
+        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes)? else { return Ok(None) };
+        let mut out = Vec::new();
+        for (cell, v) in parts {
+            let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
+            match self.zg.invariant(&s.discrete, &mut s.zone) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(_) => return Ok(None),
+            }
+            if self.zg.delay(&mut s, t).is_err() {
+                return Ok(None);
+            }
+            self.zg.extrapolate(&mut s);
+            out.push((cell, s.zone));
+        }
+        Ok(Some(out))
     }
 
     fn search(&mut self, goal: &StateFormula, initial: Bdd, options: &Options) -> Result<End, Unsupported> {
         let net = self.net;
         let locs: Box<[u32]> = net.processes.iter().map(|p| p.initial).collect();
-        let mut s = self.state(&locs, self.zg.initial_zone());
-        match self.zg.invariant(&s.discrete, &mut s.zone) {
-            Ok(true) => {}
-            Ok(false) => return Ok(End::Exhausted),
-            Err(_) => return Ok(End::Error),
-        }
-        if self.zg.delay(&mut s, None).is_err() {
-            return Ok(End::Error);
-        }
-        self.zg.extrapolate(&mut s);
-        if let Some(end) = self.admit(goal, locs, initial, s.zone, None)? {
-            return Ok(end);
+        let zone = self.zg.initial_zone();
+        let Some(parts) = self.settle(&locs, initial, &zone, None)? else { return Ok(End::Error) };
+        for (cell, zone) in parts {
+            if let Some(end) = self.admit(goal, locs.clone(), cell, zone, None)? {
+                return Ok(end);
+            }
         }
         let mut watch = options.limits.watch();
         while let Some(id) = self.waiting.pop_front() {
@@ -242,57 +303,61 @@ impl Search<'_> {
         }
         for (t, set) in steps(net, &locs, &enabled, m) {
             self.run.stats.transitions += 1;
-            let (next_locs, next, zone) = match self.post(&locs, &zone, &t, set)? {
-                Post::Next(l, d, z) => (l, d, z),
-                Post::Impossible => continue,
-                Post::Error => return Ok(Some(End::Error)),
-            };
-            if let Some(end) = self.admit(goal, next_locs, next, zone, Some((id, t)))? {
-                return Ok(Some(end));
+            let Some((next_locs, parts)) = self.post(&locs, &zone, &t, set)? else { return Ok(Some(End::Error)) };
+            for (next, zone) in parts {
+                if let Some(end) = self.admit(goal, next_locs.clone(), next, zone, Some((id, t.clone())))? {
+                    return Ok(Some(end));
+                }
             }
         }
         Ok(None)
     }
 
-    /// The successor by `t` of the data `set` (its guards applied) and
-    /// `zone`.
-    fn post(&mut self, locs: &[u32], zone: &Dbm, t: &Transition, set: Bdd) -> Result<Post, Unsupported> {
+    /// The successors by `t` of the data `set` (its data guards applied)
+    /// and `zone`: the target locations and (data, zone) pairs, split where
+    /// clock bounds read the data; `None` when some valuation makes the
+    /// step fail (a run-time error).
+    #[allow(clippy::type_complexity)]
+    fn post(
+        &mut self,
+        locs: &[u32],
+        zone: &Dbm,
+        t: &Transition,
+        set: Bdd,
+    ) -> Result<Option<(Box<[u32]>, Vec<(Bdd, Dbm)>)>, Unsupported> {
         let net = self.net;
-        let mut s = self.state(locs, zone.clone());
-        if !self.zg.guard(&s.discrete, t, &mut s.zone).map_err(|_| Unsupported("a clock guard failed".into()))? {
-            return Ok(Post::Impossible);
-        }
+        let edge = |&(p, e): &(u32, u32)| &net.processes[p as usize].edges[e as usize];
+        let codes = data_bounds(t.edges.iter().flat_map(|x| &edge(x).guard_clocks));
         let mut next_locs: Box<[u32]> = locs.into();
-        for &(p, e) in &t.edges {
-            next_locs[p as usize] = net.processes[p as usize].edges[e as usize].to;
+        for x in &t.edges {
+            next_locs[x.0 as usize] = edge(x).to;
         }
-        let updates = t.edges.iter().flat_map(|&(p, e)| &net.processes[p as usize].edges[e as usize].updates);
-        let (m, enc) = (&mut self.run.m, &self.run.enc);
-        let image = step::update(m, enc, &net.slots, &next_locs, net.out_of_range, set, updates.clone())?;
-        if image.error != FALSE {
-            return Ok(Post::Error);
-        }
-        if image.pass == FALSE {
-            return Ok(Post::Impossible);
-        }
-        for u in updates {
-            if let crate::network::Update::Reset { clock, value } = u {
-                s.zone.reset(*clock as usize, *value as i32);
+        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes)? else { return Ok(None) };
+        let mut out = Vec::new();
+        for (cell, v) in parts {
+            let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
+            match self.zg.guard(&s.discrete, t, &mut s.zone) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(_) => return Ok(None),
             }
+            let updates = t.edges.iter().flat_map(|x| &edge(x).updates);
+            let (m, enc) = (&mut self.run.m, &self.run.enc);
+            let image = step::update(m, enc, &net.slots, &next_locs, net.out_of_range, cell, updates.clone())?;
+            if image.error != FALSE {
+                return Ok(None);
+            }
+            if image.pass == FALSE {
+                continue;
+            }
+            for u in updates {
+                if let crate::network::Update::Reset { clock, value } = u {
+                    s.zone.reset(*clock as usize, *value as i32);
+                }
+            }
+            let Some(settled) = self.settle(&next_locs, image.pass, &s.zone, Some(t))? else { return Ok(None) };
+            out.extend(settled);
         }
-        s.discrete.locs.clone_from(&next_locs);
-        if !self.zg.invariant(&s.discrete, &mut s.zone).map_err(|_| Unsupported("an invariant failed".into()))? {
-            return Ok(Post::Impossible);
-        }
-        self.zg.delay(&mut s, Some(t)).map_err(|_| Unsupported("a delay failed".into()))?;
-        self.zg.extrapolate(&mut s);
-        Ok(Post::Next(next_locs, image.pass, s.zone))
+        Ok(Some((next_locs, out)))
     }
-}
-
-enum Post {
-    Next(Box<[u32]>, Bdd, Dbm),
-    Impossible,
-    /// Some valuation of the data set makes an update fail.
-    Error,
 }

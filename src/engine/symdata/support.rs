@@ -1,27 +1,20 @@
 //! Which networks and properties the data-symbolic engine checks exactly.
 
-use crate::network::{ChannelIndex, ClockConstraint, Network, StateFormula, Update};
+use crate::network::{ChannelIndex, Network, StateFormula, Update};
 
 /// `Ok` when [`super::check`] is exact on `net` and `goal`, else why not.
 pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
     if net.hybrid.is_some() {
         return Err("hybrid models and fixed timing parameters are not supported".into());
     }
-    let data_bound = |cs: &[ClockConstraint]| cs.iter().any(|c| c.bound.as_const().is_none());
     for (pi, p) in net.processes.iter().enumerate() {
         for l in &p.locations {
-            if data_bound(&l.invariant) {
-                return Err(format!("an invariant of `{}.{}` bounds a clock by the data", p.name, l.name));
-            }
             if l.invariant_data.is_some() {
                 return Err(format!("the invariant of `{}.{}` has a data condition", p.name, l.name));
             }
         }
         for (k, e) in p.edges.iter().enumerate() {
             let at = || net.edge_text(pi as u32, k as u32);
-            if data_bound(&e.guard_clocks) {
-                return Err(format!("a guard of `{}` bounds a clock by the data", at()));
-            }
             if let Some(s) = &e.sync
                 && let ChannelIndex::Dynamic { .. } = s.channel
             {
