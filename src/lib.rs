@@ -7,6 +7,7 @@
 //! `input`, the pipeline from paths to a checked model. `diag`
 //! (diagnostics) is shared by all.
 
+pub mod bdd;
 pub mod cli;
 pub mod diag;
 pub mod domain;

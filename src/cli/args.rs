@@ -171,12 +171,23 @@ pub struct CheckArgs {
     /// rational parameter values).
     #[arg(long, value_enum)]
     pub domain: Option<Domain>,
+    /// Data representation of the reach engine: one vector per state, or
+    /// BDDs of valuations (`auto`: explicit for now).
+    #[arg(long, value_enum, default_value = "explicit")]
+    pub data: Data,
     /// Draw each trace as a timing diagram in this SVG file (with several
     /// properties, `FILE.svg` becomes `FILE.NAME.svg`, one per property).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub common: Common,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Data {
+    Explicit,
+    Bdd,
+    Auto,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

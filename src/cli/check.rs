@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::args::{CheckArgs, OutputFormat};
 use super::evidence::{blame_json, concrete_trace, end_note, print_blame, print_trace, print_warning, warning_json};
-use super::options::{domain, options, unsupported_options};
+use super::options::{data, domain, options, unsupported_options};
 use super::{exit, load, network_with, params, progress, rejected, svg};
 use crate::engine::limits::Progress;
 use crate::engine::{self, Verdict};
@@ -40,7 +40,7 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         Ok(n) => n,
         Err(code) => return code,
     };
-    let mut options = engine::Options { domain: domain(a.domain), ..options(&a.common) };
+    let mut options = engine::Options { domain: domain(a.domain), data: data(a.data), ..options(&a.common) };
     if let Some(code) = unsupported_options(&a.common) {
         return code;
     }

@@ -15,6 +15,7 @@ pub(super) fn options(c: &Run) -> engine::Options {
         subsumption: !c.no_subsumption,
         jobs: c.jobs.unwrap_or(1).max(1),
         domain: engine::Domain::Auto,
+        data: engine::DataChoice::Explicit,
         order: match c.search {
             Search::Bfs => engine::reach::Order::Bfs,
             Search::Dfs => engine::reach::Order::Dfs,
@@ -45,6 +46,15 @@ pub(super) fn domain(d: Option<args::Domain>) -> engine::Domain {
         None => engine::Domain::Auto,
         Some(args::Domain::Zone) => engine::Domain::Zone,
         Some(args::Domain::Poly) => engine::Domain::Poly,
+    }
+}
+
+/// `--data`: `auto` stays explicit until the BDD engine has earned the
+/// choice.
+pub(super) fn data(d: args::Data) -> engine::DataChoice {
+    match d {
+        args::Data::Explicit | args::Data::Auto => engine::DataChoice::Explicit,
+        args::Data::Bdd => engine::DataChoice::Bdd,
     }
 }
 

@@ -17,6 +17,7 @@ pub mod parallel;
 pub mod reach;
 pub mod simulate;
 pub mod store;
+pub mod symdata;
 pub mod synth;
 pub mod tctl;
 
@@ -105,8 +106,20 @@ pub struct Options {
     /// An engine forced instead of the one the formula routes to.
     pub engine: Option<EngineKind>,
     pub domain: Domain,
+    /// How the reach engine represents the data (`--data`).
+    pub data: DataChoice,
     /// Threads for the reach engine on zones (the others use one).
     pub jobs: usize,
+}
+
+/// The data representation of the reach engine (`symdata`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DataChoice {
+    /// One data vector per state.
+    #[default]
+    Explicit,
+    /// A BDD of data valuations per (locations, zone).
+    Bdd,
 }
 
 /// The continuous domain the reachability engine explores with.
@@ -131,6 +144,7 @@ impl Default for Options {
             limits: Limits::default(),
             engine: None,
             domain: Domain::Auto,
+            data: DataChoice::Explicit,
             jobs: 1,
         }
     }
@@ -241,7 +255,13 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
     // model's diagonal constraints.
     let diagonal_refusal =
         net.has_diagonals && matches!(options.abstraction, Some(AbstractionChoice::Lu | AbstractionChoice::Alu));
-    let free = options.engine.is_none() && options.domain != Domain::Poly && net.hybrid.is_none() && !diagonal_refusal;
+    // `--data bdd` refusing a model is the answer (exit 5), not a reason to
+    // check it explicitly.
+    let free = options.engine.is_none()
+        && options.domain != Domain::Poly
+        && net.hybrid.is_none()
+        && !diagonal_refusal
+        && options.data == DataChoice::Explicit;
     if free && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
         return tctl::check(net, property, options);
     }
@@ -348,8 +368,11 @@ pub(crate) fn same_zone(z: &Dbm) -> Option<Dbm> {
 }
 
 /// `E<> goal` (or, when `negated`, `A[] not goal`) by forward exploration.
-fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Options) -> Outcome {
+pub(crate) fn reach_check(net: &Network, goal: StateFormula, negated: bool, options: &Options) -> Outcome {
     let engine = EngineKind::Reach;
+    if options.data == DataChoice::Bdd {
+        return symdata::check(net, &goal, negated, options);
+    }
     if net.hybrid.is_some() {
         // No finite abstraction exists for linear hybrid automata: exact
         // polyhedra, plain inclusion, and the limits end what diverges.

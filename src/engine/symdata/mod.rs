@@ -1,0 +1,54 @@
+//! Control explicit, data symbolic: forward reachability over states
+//! (location vector, set of data valuations as a BDD, zone).
+//!
+//! A state `(l, D, Z)` stands for every `(l, v, ν)` with `v ∈ D`, `ν ∈ Z`.
+//! A clock bound that reads the data splits `D` into cells on which it is
+//! constant (one symbolic state per cell). When no channel index and no
+//! broadcast receiver set depends on the data and no urgent channel makes
+//! delays depend on it ([`support`] refuses other networks: exit 5), the
+//! successor of `(l, D, Z)` by a step `t` within one cell is
+//! `(l', post_t(D ∧ g_t), post_t(Z))`, and unions of data sets commute with
+//! it, so states with the same `l` and `Z` are merged by union and a state
+//! is covered by one with the same `l`, a larger data set and a larger zone.
+
+mod search;
+mod support;
+mod trace;
+
+pub use support::supported;
+
+use std::time::Instant;
+
+use crate::engine::{DataChoice, EngineKind, Options, Outcome, Verdict};
+use crate::network::{Network, StateFormula};
+use search::End;
+
+/// `E<> goal` (or, when `negated`, `A[] not goal`) with data as BDDs.
+pub fn check(net: &Network, goal: &StateFormula, negated: bool, options: &Options) -> Outcome {
+    let started = Instant::now();
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("--data bdd: {why}"));
+    if let Err(why) = supported(net, goal) {
+        return unsupported(why);
+    }
+    let mut run = match search::explore(net, goal, options) {
+        Ok(run) => run,
+        Err(why) => return unsupported(why.0),
+    };
+    run.stats.time_s = started.elapsed().as_secs_f64();
+    let (verdict, trace) = match run.end {
+        End::Found(node) => {
+            let trace = trace::witness(net, &mut run, node, goal, options);
+            (if negated { Verdict::Violated } else { Verdict::Satisfied }, trace)
+        }
+        End::Exhausted => (if negated { Verdict::Satisfied } else { Verdict::Violated }, None),
+        End::Stopped(why) => (Verdict::Unknown(why), None),
+        // The explicit engine reports the error with its trace: the data
+        // search only knows that some valuation reaches one.
+        End::Error => {
+            let explicit = Options { data: DataChoice::Explicit, ..options.clone() };
+            return crate::engine::reach_check(net, goal.clone(), negated, &explicit);
+        }
+    };
+    let stats = Some(run.stats);
+    Outcome { verdict, engine: EngineKind::Reach, stats, trace, warnings: Vec::new(), network: None }
+}

@@ -1,0 +1,363 @@
+//! The passed/waiting search over (locations, data set, zone).
+//!
+//! Every node of the search tree keeps the data it was reached with and its
+//! parent, for traces; the passed list keeps, per location vector, pairs
+//! (data set, zone) for coverage. A new state covered by a pair (data
+//! included, zone included) is dropped; one with the zone of a pair adds
+//! its data to that pair and only the part not there before is explored.
+
+use rustc_hash::FxHashMap;
+
+use crate::bdd::exec::Machine;
+use crate::bdd::word::{self, Word};
+use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported, step};
+use crate::domain::zone::Dbm;
+use crate::engine::{Options, Stats, Unknown};
+use crate::model::decl::OutOfRange;
+use crate::model::typed::Dir;
+use crate::network::{ClockConstraint, Code, Network, StateFormula};
+use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
+
+pub struct Node {
+    pub locs: Box<[u32]>,
+    pub data: Bdd,
+    pub zone: Dbm,
+    pub parent: Option<(u32, Transition)>,
+}
+
+pub enum End {
+    /// A node with valuations meeting the goal.
+    Found(u32),
+    Exhausted,
+    Stopped(Unknown),
+    /// Some reachable valuation makes a guard, an update or the goal fail.
+    Error,
+}
+
+pub struct Run {
+    pub m: Manager,
+    pub enc: Encoding,
+    pub nodes: Vec<Node>,
+    pub end: End,
+    pub stats: Stats,
+    pub abstraction: Abstraction,
+}
+
+/// The valuations of `set` (in locations `locs`) meeting `f`, and those
+/// whose evaluation of `f` fails. `f` has no clock atoms nor `deadlock`.
+pub fn sat(
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+    f: &StateFormula,
+) -> Result<step::Split, Unsupported> {
+    Ok(match f {
+        StateFormula::Pred(conjs) => {
+            let (mut pass, mut error) = (FALSE, FALSE);
+            for c in conjs {
+                let s = match &c.data {
+                    Some(code) => step::guard(m, enc, locs, set, code)?,
+                    None => step::Split { pass: set, error: FALSE },
+                };
+                pass = m.or(pass, s.pass);
+                error = m.or(error, s.error);
+            }
+            step::Split { pass, error }
+        }
+        StateFormula::Not(a) => {
+            let s = sat(m, enc, locs, set, a)?;
+            let not = m.not(s.pass);
+            let without = m.not(s.error);
+            let rest = m.and(set, without);
+            step::Split { pass: m.and(rest, not), error: s.error }
+        }
+        StateFormula::And(a, b) | StateFormula::Or(a, b) => {
+            let (x, y) = (sat(m, enc, locs, set, a)?, sat(m, enc, locs, set, b)?);
+            let error = m.or(x.error, y.error);
+            let both = if matches!(f, StateFormula::And(..)) { m.and(x.pass, y.pass) } else { m.or(x.pass, y.pass) };
+            let ok = m.not(error);
+            step::Split { pass: m.and(both, ok), error }
+        }
+        StateFormula::Deadlock => unreachable!("`supported` refuses `deadlock`"),
+    })
+}
+
+/// The edges of one step from `locs` and the data sets their guards allow:
+/// internal edges and binary synchronisations, with the committed rule.
+pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, u32, Bdd)], m: &mut Manager) -> Vec<(Transition, Bdd)> {
+    let committed = |p: u32| net.processes[p as usize].locations[locs[p as usize] as usize].committed;
+    let any_committed = (0..locs.len() as u32).any(committed);
+    let sync = |p: u32, e: u32| net.processes[p as usize].edges[e as usize].sync.as_ref();
+    let mut out = Vec::new();
+    for &(p, e, g) in enabled {
+        if sync(p, e).is_none() && (!any_committed || committed(p) || net.processes[p as usize].observer) {
+            out.push((Transition { edges: vec![(p, e)] }, g));
+        }
+    }
+    for &(p, e, g) in enabled {
+        let Some(s) = sync(p, e).filter(|s| s.dir == Dir::Send) else { continue };
+        for &(q, f, h) in enabled {
+            let Some(r) = sync(q, f).filter(|r| r.dir == Dir::Receive) else { continue };
+            if q != p && r.channel == s.channel && (!any_committed || committed(p) || committed(q)) {
+                let both = m.and(g, h);
+                if both != FALSE {
+                    out.push((Transition { edges: vec![(p, e), (q, f)] }, both));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A part of a data set and one of its valuations.
+type Cell = (Bdd, Box<[i64]>);
+
+/// `set` split into cells on which every program of `codes` (clock bounds
+/// read from the data, in locations `locs`) is constant, each with one of
+/// its valuations; `None` when some valuation makes one fail.
+fn cells(
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+    codes: &[&Code],
+) -> Result<Option<Vec<Cell>>, Unsupported> {
+    let (mut out, mut rest, mut stack) = (Vec::new(), set, Vec::new());
+    while let Some(v) = enc.pick(m, rest) {
+        let mut cell = rest;
+        for code in codes {
+            let mut mach = Machine::new(m, enc, locs, OutOfRange::Error, rest);
+            let w = mach.run(code)?;
+            if mach.error != FALSE {
+                return Ok(None);
+            }
+            let k = code.eval(locs, &v, &mut stack).map_err(|_| Unsupported("a clock bound failed".into()))?;
+            let at = word::eq(m, &w, &Word::constant(k));
+            cell = m.and(cell, at);
+        }
+        let out_of_cell = m.not(cell);
+        rest = m.and(rest, out_of_cell);
+        out.push((cell, v.into()));
+    }
+    Ok(Some(out))
+}
+
+/// The clock bounds of `cs` that read the data.
+fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>) -> Vec<&'a Code> {
+    cs.into_iter().map(|c| &c.bound).filter(|b| b.as_const().is_none()).collect()
+}
+
+struct Search<'n> {
+    net: &'n Network,
+    zg: ZoneGraph<'n, Dbm>,
+    run: Run,
+    passed: FxHashMap<Box<[u32]>, Vec<(Bdd, Dbm)>>,
+    waiting: std::collections::VecDeque<u32>,
+}
+
+pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<Run, Unsupported> {
+    let abstraction = if net.has_diagonals || options.abstraction == Some(crate::engine::AbstractionChoice::None) {
+        Abstraction::None
+    } else {
+        Abstraction::Lu
+    };
+    let mut m = Manager::new();
+    let enc = Encoding::new(&net.slots);
+    let initial = enc.initial(&mut m, &net.slots);
+    let stats = Stats { jobs: 1, ..Stats::default() };
+    let run = Run { m, enc, nodes: Vec::new(), end: End::Exhausted, stats, abstraction };
+    let zg = ZoneGraph::new(net, abstraction);
+    let mut s = Search { net, zg, run, passed: FxHashMap::default(), waiting: Default::default() };
+    let end = s.search(goal, initial, options)?;
+    s.run.end = end;
+    s.run.stats.stored = s.run.nodes.len() as u64;
+    s.run.stats.peak_bytes = (s.run.m.bytes() + s.run.nodes.len() * std::mem::size_of::<Node>()) as u64;
+    s.run.stats.store_bytes = s.run.stats.peak_bytes;
+    s.run.stats.peak_rss_bytes = crate::engine::limits::peak_resident_bytes().unwrap_or(0);
+    Ok(s.run)
+}
+
+impl<'n> Search<'n> {
+    /// The invariant bounds of `locs` that read the data.
+    fn invariant_bounds(&self, locs: &[u32]) -> Vec<&'n Code> {
+        let net = self.net;
+        data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
+    }
+
+    /// The states of `set` in `locs` entering with `zone`: one per cell of
+    /// the invariant bounds, invariants applied, time elapsed, abstracted.
+    fn settle(
+        &mut self,
+        locs: &[u32],
+        set: Bdd,
+        zone: &Dbm,
+        t: Option<&Transition>,
+    ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
+        let codes = self.invariant_bounds(locs);
+        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes)? else { return Ok(None) };
+        let mut out = Vec::new();
+        for (cell, v) in parts {
+            let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
+            match self.zg.invariant(&s.discrete, &mut s.zone) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(_) => return Ok(None),
+            }
+            if self.zg.delay(&mut s, t).is_err() {
+                return Ok(None);
+            }
+            self.zg.extrapolate(&mut s);
+            out.push((cell, s.zone));
+        }
+        Ok(Some(out))
+    }
+
+    fn search(&mut self, goal: &StateFormula, initial: Bdd, options: &Options) -> Result<End, Unsupported> {
+        let net = self.net;
+        let locs: Box<[u32]> = net.processes.iter().map(|p| p.initial).collect();
+        let zone = self.zg.initial_zone();
+        let Some(parts) = self.settle(&locs, initial, &zone, None)? else { return Ok(End::Error) };
+        for (cell, zone) in parts {
+            if let Some(end) = self.admit(goal, locs.clone(), cell, zone, None)? {
+                return Ok(end);
+            }
+        }
+        let mut watch = options.limits.watch();
+        while let Some(id) = self.waiting.pop_front() {
+            if let Some(why) = watch.check(self.run.stats.visited) {
+                return Ok(End::Stopped(why));
+            }
+            self.run.stats.visited += 1;
+            if let Some(end) = self.expand(goal, id)? {
+                return Ok(end);
+            }
+            watch.stored(self.run.nodes.len() as u64);
+        }
+        Ok(End::Exhausted)
+    }
+
+    /// Stores `(locs, data, zone)` unless covered, queues it and tests the goal.
+    fn admit(
+        &mut self,
+        goal: &StateFormula,
+        locs: Box<[u32]>,
+        data: Bdd,
+        zone: Dbm,
+        parent: Option<(u32, Transition)>,
+    ) -> Result<Option<End>, Unsupported> {
+        let m = &mut self.run.m;
+        let entries = self.passed.entry(locs.clone()).or_default();
+        if entries.iter().any(|(d, z)| zone.is_subset_of(z) && m.implies(data, *d)) {
+            return Ok(None);
+        }
+        let data = match entries.iter_mut().find(|(_, z)| *z == zone) {
+            Some((d, _)) => {
+                let old = m.not(*d);
+                let fresh = m.and(data, old);
+                *d = m.or(*d, data);
+                fresh
+            }
+            None => {
+                entries.push((data, zone.clone()));
+                data
+            }
+        };
+        let id = self.run.nodes.len() as u32;
+        let s = sat(m, &self.run.enc, &locs, data, goal)?;
+        self.run.nodes.push(Node { locs, data, zone, parent });
+        if s.error != FALSE {
+            return Ok(Some(End::Error));
+        }
+        if s.pass != FALSE {
+            return Ok(Some(End::Found(id)));
+        }
+        self.waiting.push_back(id);
+        Ok(None)
+    }
+
+    fn expand(&mut self, goal: &StateFormula, id: u32) -> Result<Option<End>, Unsupported> {
+        let net = self.net;
+        let (locs, data, zone) = {
+            let n = &self.run.nodes[id as usize];
+            (n.locs.clone(), n.data, n.zone.clone())
+        };
+        let (m, enc) = (&mut self.run.m, &self.run.enc);
+        let mut enabled = Vec::new();
+        let mut error = FALSE;
+        for (p, &l) in locs.iter().enumerate() {
+            let proc_ = &net.processes[p];
+            for &e in &proc_.outgoing[l as usize] {
+                let g = match &proc_.edges[e as usize].guard_data {
+                    Some(code) => step::guard(m, enc, &locs, data, code)?,
+                    None => step::guard(m, enc, &locs, data, &Code::constant(1))?,
+                };
+                error = m.or(error, g.error);
+                if g.pass != FALSE {
+                    enabled.push((p as u32, e, g.pass));
+                }
+            }
+        }
+        if error != FALSE {
+            return Ok(Some(End::Error));
+        }
+        for (t, set) in steps(net, &locs, &enabled, m) {
+            self.run.stats.transitions += 1;
+            let Some((next_locs, parts)) = self.post(&locs, &zone, &t, set)? else { return Ok(Some(End::Error)) };
+            for (next, zone) in parts {
+                if let Some(end) = self.admit(goal, next_locs.clone(), next, zone, Some((id, t.clone())))? {
+                    return Ok(Some(end));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The successors by `t` of the data `set` (its data guards applied)
+    /// and `zone`: the target locations and (data, zone) pairs, split where
+    /// clock bounds read the data; `None` when some valuation makes the
+    /// step fail (a run-time error).
+    #[allow(clippy::type_complexity)]
+    fn post(
+        &mut self,
+        locs: &[u32],
+        zone: &Dbm,
+        t: &Transition,
+        set: Bdd,
+    ) -> Result<Option<(Box<[u32]>, Vec<(Bdd, Dbm)>)>, Unsupported> {
+        let net = self.net;
+        let edge = |&(p, e): &(u32, u32)| &net.processes[p as usize].edges[e as usize];
+        let codes = data_bounds(t.edges.iter().flat_map(|x| &edge(x).guard_clocks));
+        let mut next_locs: Box<[u32]> = locs.into();
+        for x in &t.edges {
+            next_locs[x.0 as usize] = edge(x).to;
+        }
+        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes)? else { return Ok(None) };
+        let mut out = Vec::new();
+        for (cell, v) in parts {
+            let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
+            match self.zg.guard(&s.discrete, t, &mut s.zone) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(_) => return Ok(None),
+            }
+            let updates = t.edges.iter().flat_map(|x| &edge(x).updates);
+            let (m, enc) = (&mut self.run.m, &self.run.enc);
+            let image = step::update(m, enc, &net.slots, &next_locs, net.out_of_range, cell, updates.clone())?;
+            if image.error != FALSE {
+                return Ok(None);
+            }
+            if image.pass == FALSE {
+                continue;
+            }
+            for u in updates {
+                if let crate::network::Update::Reset { clock, value } = u {
+                    s.zone.reset(*clock as usize, *value as i32);
+                }
+            }
+            let Some(settled) = self.settle(&next_locs, image.pass, &s.zone, Some(t))? else { return Ok(None) };
+            out.extend(settled);
+        }
+        Ok(Some((next_locs, out)))
+    }
+}

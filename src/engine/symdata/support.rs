@@ -1,0 +1,42 @@
+//! Which networks and properties the data-symbolic engine checks exactly.
+
+use crate::network::{ChannelIndex, Network, StateFormula, Update};
+
+/// `Ok` when [`super::check`] is exact on `net` and `goal`, else why not.
+pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
+    if net.hybrid.is_some() {
+        return Err("hybrid models and fixed timing parameters are not supported".into());
+    }
+    for (pi, p) in net.processes.iter().enumerate() {
+        for l in &p.locations {
+            if l.invariant_data.is_some() {
+                return Err(format!("the invariant of `{}.{}` has a data condition", p.name, l.name));
+            }
+        }
+        for (k, e) in p.edges.iter().enumerate() {
+            let at = || net.edge_text(pi as u32, k as u32);
+            if let Some(s) = &e.sync
+                && let ChannelIndex::Dynamic { .. } = s.channel
+            {
+                return Err(format!("`{}` computes its channel index from the data", at()));
+            }
+            if e.updates.iter().any(|u| matches!(u, Update::Assign { .. })) {
+                return Err(format!("`{}` assigns a continuous variable", at()));
+            }
+        }
+    }
+    if let Some(c) = net.channels.iter().find(|c| c.broadcast || c.urgent) {
+        return Err(format!("the broadcast or urgent channel `{}` is not supported yet", c.name));
+    }
+    goal_supported(goal)
+}
+
+fn goal_supported(f: &StateFormula) -> Result<(), String> {
+    match f {
+        StateFormula::Pred(conjs) if conjs.iter().all(|c| c.clocks.is_empty()) => Ok(()),
+        StateFormula::Pred(_) => Err("clock constraints in the property are not supported yet".into()),
+        StateFormula::Deadlock => Err("`deadlock` in the property is not supported yet".into()),
+        StateFormula::Not(a) => goal_supported(a),
+        StateFormula::And(a, b) | StateFormula::Or(a, b) => goal_supported(a).and(goal_supported(b)),
+    }
+}
