@@ -180,8 +180,9 @@ fn the_state_budget_covers_every_pass() {
 /// A zone where only some valuations are time-locked (in `e`, x <= 10:
 /// a run that stays past x = 3 can never leave, at x = 10 time stops) is
 /// not time-locked as a whole, so the liveness and observer searches do
-/// not see it; every engine still warns, with a path that ends where no
-/// divergent run is left (the fixpoint engine's exact `EG true`).
+/// not see it; every engine (and `kairos bound`) still warns, with a path
+/// that ends where no divergent run is left (the fixpoint engine's exact
+/// `EG true`).
 #[test]
 fn partly_time_locked_zones_are_reported_by_every_engine() {
     let model = "tests/models/liveness/partial-time-lock.yaml";
@@ -196,4 +197,11 @@ fn partly_time_locked_zones_are_reported_by_every_engine() {
         let x: f64 = last["clocks"]["P.x"].as_str().unwrap().parse().unwrap_or(f64::NAN);
         assert!(x > 3.0, "{engine}: past x = 3 no divergent run is left: {w}");
     }
+    // `kairos bound` runs the liveness engine first, and warns the same way;
+    // the time-locked runs do not count, so the bound is 3.
+    let (_, v) = json(&["bound", model, "-q", "P.e --> P.f", "--format", "json"]);
+    assert_eq!(v["bound"]["sup"], 3, "{v}");
+    let w = &v["warnings"][0];
+    assert!(w["message"].as_str().unwrap().starts_with("time-lock"), "{v}");
+    assert_eq!(w["trace"].as_array().unwrap().last().unwrap()["state"]["locations"]["P"], "e", "{v}");
 }
