@@ -124,3 +124,29 @@ fn a_synthesis_is_shown_with_its_parameter_map() {
         assert_eq!(c.attribute("data-verdict"), Some(holds), "a = {}, b = {}", v("data-x"), v("data-y"));
     }
 }
+
+/// Warnings are on the page too: each property's section has as many
+/// warnings as `kairos check --format json` gives it (here, time-locks).
+#[test]
+fn warnings_are_in_the_page() {
+    let model = "tests/models/liveness/partial-time-lock.yaml";
+    let file = std::env::temp_dir().join(format!("kairos-report-warnings-{}.html", std::process::id()));
+    let (code, out, err) = common::kairos(&["report", model, "-o", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let page = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    let (_, json, _) = common::kairos(&["check", model, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+    let doc = roxmltree::Document::parse_with_options(&page, options).unwrap();
+    let mut total = 0;
+    for p in v["properties"].as_array().unwrap() {
+        let name = p["name"].as_str().unwrap();
+        let expected = v["warnings"].as_array().unwrap().iter().filter(|w| w["property"] == name).count();
+        let section = doc.descendants().find(|n| n.attribute("data-name") == Some(name)).unwrap();
+        let shown = section.children().filter(|n| n.attribute("class") == Some("warning")).count();
+        assert_eq!(shown, expected, "{name}");
+        total += shown;
+    }
+    assert!(total >= 4, "every property of the model meets a time-lock: {total}");
+}

@@ -57,6 +57,15 @@ pub(super) fn run(a: ReportArgs) -> u8 {
                         None => report::svg::timing_diagram(net, &t, &caption),
                     }
                 });
+                let warnings = o
+                    .warnings
+                    .iter()
+                    .map(|w| {
+                        let net = if w.of_model { network.as_ref() } else { net_of(o, network.as_ref()) };
+                        let trace = concrete_trace(net, w.trace.as_ref()).map(|(net, t)| crate::trace::text(net, &t));
+                        (w.message.clone(), trace)
+                    })
+                    .collect();
                 Row {
                     name: p.name.clone(),
                     formula: p.text.clone(),
@@ -64,6 +73,7 @@ pub(super) fn run(a: ReportArgs) -> u8 {
                     engine: Some(o.engine.name().to_string()),
                     line,
                     diagram,
+                    warnings,
                 }
             }
             Reported::Refused(r) => Row {
@@ -73,6 +83,7 @@ pub(super) fn run(a: ReportArgs) -> u8 {
                 line: verdict::refused_text(r),
                 engine: None,
                 diagram: None,
+                warnings: Vec::new(),
             },
         })
         .collect();
@@ -138,6 +149,7 @@ fn synth_row(model: &Model, p: &Property, options: &engine::Options) -> (Row, u8
         engine: Some("synth".into()),
         line,
         diagram,
+        warnings: Vec::new(),
     };
     (row, code)
 }

@@ -31,6 +31,8 @@ pub struct Row {
     /// The timing diagram of its trace, or a synthesis's parameter map: an
     /// `<svg>` element.
     pub diagram: Option<String>,
+    /// Its warnings (time-locks), each with its trace as text.
+    pub warnings: Vec<(String, Option<String>)>,
 }
 
 const STYLE: &str = "
@@ -40,6 +42,7 @@ table { border-collapse: collapse; } td, th { padding: 0.25em 0.8em; border-bott
 code { font-size: 0.95em; }
 .satisfied { color: #1b5e20; } .violated { color: #b71c1c; } .unknown, .error { color: #8a6400; }
 .synthesised { color: #1f4e8c; }
+.warning p { color: #8a6400; }
 .diagram { overflow-x: auto; border: 1px solid #ddd; padding: 0.5em; margin-top: 0.5em; }
 ";
 
@@ -95,6 +98,13 @@ pub fn page(summary: &Summary, rows: &[Row]) -> String {
         if let Some(d) = &r.diagram {
             out.push_str("<div class=\"diagram\">\n");
             out.push_str(d);
+            out.push_str("</div>\n");
+        }
+        for (message, trace) in &r.warnings {
+            out.push_str(&format!("<div class=\"warning\">\n<p>warning: {}</p>\n", e(message)));
+            if let Some(t) = trace {
+                out.push_str(&format!("<pre>{}</pre>\n", e(t)));
+            }
             out.push_str("</div>\n");
         }
         out.push_str("</section>\n");
