@@ -94,3 +94,17 @@ fn bound_measures_a_term_over_the_reachable_states() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("sup = 10 (a supremum, not attained)"), "{out}");
 }
+
+/// `--term` draws no trace and picks its own abstraction: `--svg` and
+/// `--abstraction` with it are refused, never silently ignored.
+#[test]
+fn term_refuses_options_it_would_ignore() {
+    for extra in [["--svg", "never-written.svg"], ["--abstraction", "none"]] {
+        let mut args = vec!["bound", "models/water-level.yaml", "--term", "level", "-q", "true"];
+        args.extend(extra);
+        let (code, _, err) = kairos(&args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(err.contains("cannot be used with"), "{err}");
+    }
+    assert!(!std::path::Path::new("never-written.svg").exists());
+}

@@ -275,8 +275,9 @@ pub struct BoundArgs {
     pub params: Vec<String>,
     /// Instead of a response time: the exact supremum and infimum of this
     /// linear term over clocks and continuous variables, over the reachable
-    /// states where the state formula of `-q` holds (`-q true`: all).
-    #[arg(long, value_name = "TERM")]
+    /// states where the state formula of `-q` holds (`-q true`: all). It
+    /// has no trace to draw and chooses its own abstraction.
+    #[arg(long, value_name = "TERM", conflicts_with_all = ["svg", "abstraction"])]
     pub term: Option<String>,
     /// The domain `--term` is measured in on a timed model (hybrid models:
     /// always polyhedra).
