@@ -861,38 +861,33 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     /// An assignment's target: an lvalue whose indices may be `v++` or `v--`
     /// (the step is kept in `steps`, to run after the assignment).
     fn target(&mut self) -> R<Expr> {
-        let (name, at, end) = self.ident("a variable")?;
-        let mut e = self.node(EK::Name(name), at, end)?;
-        loop {
-            if self.is_op(".") {
-                e = self.member_of(e)?;
-                continue;
+        self.indexed(Self::target_index)
+    }
+
+    /// An index of [`Self::target`].
+    fn target_index(&mut self) -> R<Expr> {
+        match (self.peek_at(0).clone(), self.peek_at(1).clone(), self.peek_at(2)) {
+            (Tk::Id(v), Tk::Op(op @ ("++" | "--")), Tk::Op("]")) => {
+                let t = self.next();
+                let step = self.next();
+                let var = self.node(EK::Name(v), t.at, t.end)?;
+                let one = Expr::new(EK::Int(1), step.at, step.end);
+                let op = AssignOp::With(if op == "++" { Bin::Add } else { Bin::Sub });
+                self.steps.push(Assign { lhs: var.clone(), op, rhs: one });
+                Ok(var)
             }
-            if !self.eat_op("[") {
-                break;
-            }
-            let i = match (self.peek_at(0).clone(), self.peek_at(1).clone(), self.peek_at(2)) {
-                (Tk::Id(v), Tk::Op(op @ ("++" | "--")), Tk::Op("]")) => {
-                    let t = self.next();
-                    let step = self.next();
-                    let var = self.node(EK::Name(v), t.at, t.end)?;
-                    let one = Expr::new(EK::Int(1), step.at, step.end);
-                    let op = AssignOp::With(if op == "++" { Bin::Add } else { Bin::Sub });
-                    self.steps.push(Assign { lhs: var.clone(), op, rhs: one });
-                    var
-                }
-                _ => self.expr()?,
-            };
-            let close = self.expect_op("]")?;
-            let at = e.at;
-            e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
+            _ => self.expr(),
         }
-        Ok(e)
     }
 
     /// A variable, array element or channel: `a`, `a[i]` (`s.m`, refused
     /// later).
     fn lvalue(&mut self) -> R<Expr> {
+        self.indexed(Self::expr)
+    }
+
+    /// A name with members and indices, each index read by `index`.
+    fn indexed(&mut self, index: fn(&mut Self) -> R<Expr>) -> R<Expr> {
         let (name, at, end) = self.ident("a variable")?;
         let mut e = self.node(EK::Name(name), at, end)?;
         loop {
@@ -903,7 +898,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             if !self.eat_op("[") {
                 break;
             }
-            let i = self.expr()?;
+            let i = index(self)?;
             let close = self.expect_op("]")?;
             let at = e.at;
             e = self.node(EK::Index(Box::new(e), Box::new(i)), at, close.end)?;
