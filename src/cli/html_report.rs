@@ -122,19 +122,15 @@ fn synth_row(model: &Model, p: &Property, options: &engine::Options) -> (Row, u8
     let expected = super::synth::expectation(model, p, &s);
     let code = super::synth::exit_code(&s, &expected);
     let names = synth::names(model);
-    let (verdict, mut line, diagram) = match &s {
-        Synthesis::Done { set, approximation, stats } => {
-            let how = match approximation {
-                None => "exact".to_string(),
-                Some((side, why)) => format!("{} ({})", side.name(), why.reason()),
-            };
-            let line = format!("{}: synthesised: {} ({how}; {} states)", p.name, set.text(&names), stats.stored);
+    let mut line = super::synth::line(p, &s, &names);
+    let (verdict, diagram) = match &s {
+        Synthesis::Done { set, approximation, .. } => {
             let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
             let map = super::sweep::report::synth_map(model, p, set, approximation.is_none(), options, workers);
-            ("synthesised", line, map.ok())
+            ("synthesised", map.ok())
         }
-        Synthesis::Unsupported(why) => ("unknown", format!("{}: unknown (unsupported): {why}", p.name), None),
-        Synthesis::Error(why) => ("error", format!("{}: error: {why}", p.name), None),
+        Synthesis::Unsupported(_) => ("unknown", None),
+        Synthesis::Error(_) => ("error", None),
     };
     match &expected {
         Some(Ok(true)) => line.push_str("\n  as expected"),

@@ -109,18 +109,23 @@ pub(super) fn exit_code(s: &Synthesis, verdict: &Option<Result<bool, String>>) -
     }
 }
 
-fn print_text(p: &Property, s: &Synthesis, names: &[String], verdict: &Option<Result<bool, String>>) {
+/// The verdict line of `p`'s synthesis.
+pub(super) fn line(p: &Property, s: &Synthesis, names: &[String]) -> String {
     match s {
         Synthesis::Done { set, approximation, stats } => {
             let how = match approximation {
                 None => "exact".to_string(),
                 Some((side, why)) => format!("{} ({})", side.name(), why.reason()),
             };
-            println!("{}: synthesised: {} ({how}; {} states)", p.name, set.text(names), stats.stored);
+            format!("{}: synthesised: {} ({how}; {} states)", p.name, set.text(names), stats.stored)
         }
-        Synthesis::Unsupported(why) => println!("{}: unknown (unsupported): {why}", p.name),
-        Synthesis::Error(why) => println!("{}: error: {why}", p.name),
+        Synthesis::Unsupported(why) => format!("{}: unknown (unsupported): {why}", p.name),
+        Synthesis::Error(why) => format!("{}: error: {why}", p.name),
     }
+}
+
+fn print_text(p: &Property, s: &Synthesis, names: &[String], verdict: &Option<Result<bool, String>>) {
+    println!("{}", line(p, s, names));
     match verdict {
         Some(Ok(false)) => println!("  NOT AS EXPECTED: expected a different set"),
         Some(Err(e)) => println!("  {e}"),
