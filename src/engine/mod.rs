@@ -80,9 +80,10 @@ pub struct Stats {
     pub store_bytes: u64,
     /// Threads that explored (0 or 1: one; see `parallel`).
     pub jobs: u32,
-    /// With several threads: passed-list locks found taken, and work steals.
+    /// With several threads: mailbox locks found taken, and batches of
+    /// states passed from one thread to another.
     pub contended: u64,
-    pub steals: u64,
+    pub batches: u64,
     /// The process's peak resident memory when the check ended (0 where
     /// the platform does not say).
     pub peak_rss_bytes: u64,

@@ -114,7 +114,7 @@ fn stats_json(o: &Outcome) -> Value {
             "visited": s.visited, "stored": s.stored, "transitions": s.transitions, "time_s": s.time_s,
             "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
             "bytes_per_state": bytes_per_state(&s),
-            "jobs": s.jobs.max(1), "contended": s.contended, "steals": s.steals,
+            "jobs": s.jobs.max(1), "contended": s.contended, "batches": s.batches,
         })
     })
 }

@@ -1,9 +1,16 @@
-//! Multi-core forward exploration for `E<>` and `A[]` (`--jobs N`), after
-//! Dalsgaard, Laarman, Larsen, Olesen and van de Pol, "Multi-core
-//! reachability for timed automata" (FORMATS 2012): a passed list keyed by
-//! the discrete state with subsumption ([`passed`]), shared between the
-//! workers under one lock per shard, and a waiting set shared by work
-//! stealing ([`waiting`]).
+//! Multi-core forward exploration for `E<>` and `A[]` (`--jobs N`): the
+//! discrete states are split among the workers by a hash ([`mail::owner`]),
+//! each worker keeps the passed list and the queue of its own discrete
+//! states (the one-thread [`Store`], unshared and unlocked), and a successor
+//! owned by another worker is posted to it in a batch ([`mail`]). This is
+//! the hash-partitioned search of Stern and Dill's parallel Murphi, applied
+//! to the zone graph: subsumption only ever compares zones of one discrete
+//! state, and a discrete state lives on one worker, so the passed lists
+//! need no sharing at all. (Dalsgaard, Laarman, Larsen, Olesen and van de
+//! Pol, "Multi-core reachability for timed automata", FORMATS 2012, share
+//! one passed list under locks instead; on our cheap successors the locks,
+//! the shared hash-consing and the shared counters cost more than they
+//! saved, see ARCHITECTURE.md.)
 //!
 //! **Why the verdict is the one thread's.** Subsumption by inclusion or
 //! aLU is sound and complete in any order of exploration: a state is
@@ -24,23 +31,21 @@
 //! Searches without subsumption (`--no-subsumption`), liveness, bounded
 //! response, `bound` and the fixpoint engine run on one thread.
 
-mod passed;
-mod waiting;
-mod zones;
+mod mail;
 
+use std::collections::VecDeque;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
-use crate::engine::limits::{Limits, peak_resident_bytes};
-use crate::engine::store::Cover;
+use crate::engine::limits::{Limits, Watch, peak_resident_bytes};
+use crate::engine::store::{Cover, Store};
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
-use crate::semantics::{Abstraction, Discrete, RunError, ZoneGraph, ZoneState};
-use passed::Passed;
-use std::sync::{Arc, Mutex};
-use waiting::Waiting;
+use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
+use mail::{Batch, Mail, owner};
 
 /// The target test, shared by the workers.
 pub type SharedTarget<'a, S> =
@@ -56,15 +61,20 @@ pub enum Ended {
     Hit,
 }
 
+/// Successors for another worker are posted once this many are gathered,
+/// and every [`ROUND`] expansions whatever their number, so that no worker
+/// waits long for states another one holds back.
+const BATCH: usize = 64;
+const ROUND: usize = 16;
+/// Expansions are claimed from the shared count in blocks: the state
+/// budget holds exactly without a shared write per expansion.
+const CLAIM: u64 = 64;
+
 /// What the workers share.
 struct Shared<S> {
-    passed: Passed<S>,
-    /// Nodes to expand: their zones stay in the passed list, where a
-    /// covered one is found gone.
-    waiting: Waiting<(u64, Arc<Discrete>)>,
-    next_node: AtomicU64,
-    visited: AtomicU64,
-    transitions: AtomicU64,
+    mail: Mail<ZoneState<S>>,
+    /// Expansions claimed (in blocks of [`CLAIM`]) by all workers.
+    claimed: AtomicU64,
     halted: AtomicBool,
     /// Why the search halted (the first worker to halt says).
     end: Mutex<Option<Ended>>,
@@ -92,114 +102,238 @@ pub fn explore<S: ClockSet + Send + Sync>(
 ) -> (Ended, Stats) {
     let start = Instant::now();
     let shared = Shared {
-        passed: Passed::new(cover),
-        waiting: Waiting::new(jobs),
-        next_node: AtomicU64::new(0),
-        visited: AtomicU64::new(0),
-        transitions: AtomicU64::new(0),
+        mail: Mail::new(jobs),
+        claimed: AtomicU64::new(0),
         halted: AtomicBool::new(false),
         end: Mutex::new(None),
     };
-    let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
     let mut initial = Vec::new();
-    match zg.initial(&mut initial) {
-        Ok(()) => {
-            for (k, s) in initial.iter().enumerate() {
-                admit(&shared, &mut zg, k % jobs, s, target);
-            }
-        }
-        Err(_) => shared.halt(Ended::Hit),
+    if ZoneGraph::<S>::with_sets(net, abstraction).initial(&mut initial).is_err() {
+        return (Ended::Hit, Stats { jobs: jobs as u32, ..Stats::default() });
     }
-    if !shared.halted.load(Ordering::SeqCst) {
-        std::thread::scope(|scope| {
-            for me in 0..jobs {
+    for s in initial {
+        // Sent as from its owner, which keeps it for its own batches.
+        let to = owner(&s.discrete, jobs);
+        shared.mail.post(to, Batch { from: to, states: vec![s] });
+    }
+    let totals: Vec<Tally> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|me| {
                 let shared = &shared;
-                scope.spawn(move || work(shared, me, net, abstraction, limits, target));
-            }
-        });
-    }
+                scope.spawn(move || Worker::new(me, jobs, net, abstraction, cover, limits).run(shared, target))
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+    });
     let end = shared.end.lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or(Ended::Exhausted);
-    let store_bytes = shared.passed.bytes();
-    let stats = Stats {
-        visited: shared.visited.load(Ordering::SeqCst),
-        stored: shared.passed.stored(),
-        transitions: shared.transitions.load(Ordering::SeqCst),
+    let mut stats = Stats {
         time_s: start.elapsed().as_secs_f64(),
-        peak_bytes: store_bytes,
-        store_bytes,
         peak_rss_bytes: peak_resident_bytes().unwrap_or(0),
         jobs: jobs as u32,
-        contended: shared.passed.contended(),
-        steals: shared.waiting.steals(),
+        contended: shared.mail.contended(),
+        batches: shared.mail.batches(),
+        ..Stats::default()
     };
+    for t in totals {
+        stats.visited += t.visited;
+        stats.transitions += t.transitions;
+        stats.stored += t.stored;
+        stats.store_bytes += t.bytes.0;
+        stats.peak_bytes += t.bytes.1;
+    }
     (end, stats)
 }
 
-/// Stores `state` unless covered, tests it and queues it on `me`'s queue;
-/// a hit halts the search.
-fn admit<S: ClockSet + Send>(
-    shared: &Shared<S>,
-    zg: &mut ZoneGraph<'_, S>,
+/// One worker's share of the statistics.
+struct Tally {
+    visited: u64,
+    transitions: u64,
+    stored: u64,
+    bytes: (u64, u64),
+}
+
+/// One worker: the passed list and queue of the discrete states it owns.
+struct Worker<'n, 'l, S> {
     me: usize,
-    state: &ZoneState<S>,
-    target: &SharedTarget<'_, S>,
-) {
-    let node = shared.next_node.fetch_add(1, Ordering::Relaxed);
-    let Some(discrete) = shared.passed.insert(zg, state, node) else { return };
-    match target(zg, state) {
-        Ok(w) if w.is_empty() => shared.waiting.push(me, (node, discrete)),
-        _ => shared.halt(Ended::Hit),
+    jobs: usize,
+    zg: ZoneGraph<'n, S>,
+    store: Store<S>,
+    queue: VecDeque<u32>,
+    /// Successors gathered for each other worker: the first `n` states of
+    /// a batch whose further slots are spent states to overwrite.
+    outbox: Vec<(Vec<ZoneState<S>>, usize)>,
+    watch: Watch<'l>,
+    limits: &'l Limits,
+    /// The expansion numbers this worker has claimed and not used.
+    claim: std::ops::Range<u64>,
+    visited: u64,
+    transitions: u64,
+}
+
+impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
+    fn new(
+        me: usize,
+        jobs: usize,
+        net: &'n Network,
+        abstraction: Abstraction,
+        cover: Cover,
+        limits: &'l Limits,
+    ) -> Self {
+        Worker {
+            me,
+            jobs,
+            zg: ZoneGraph::with_sets(net, abstraction),
+            store: Store::new(cover),
+            queue: VecDeque::new(),
+            outbox: (0..jobs).map(|_| (Vec::new(), 0)).collect(),
+            watch: limits.watch(),
+            limits,
+            claim: 0..0,
+            visited: 0,
+            transitions: 0,
+        }
+    }
+
+    /// Expands until the search ends or halts; this worker's statistics.
+    fn run(mut self, shared: &Shared<S>, target: &SharedTarget<'_, S>) -> Tally {
+        let (mut transitions, mut successors) = (Vec::new(), Vec::new());
+        let mut mail = Vec::new();
+        let mut state: Option<ZoneState<S>> = None;
+        'work: while !shared.halted.load(Ordering::Relaxed) {
+            shared.mail.take(self.me, &mut mail);
+            for batch in mail.drain(..) {
+                for s in &batch.states {
+                    self.admit(shared, s, target);
+                }
+                shared.mail.received(batch);
+            }
+            for _ in 0..ROUND {
+                let Some(id) = self.queue.pop_front() else { break };
+                if !self.store.is_alive(id) {
+                    continue;
+                }
+                if let Some(why) = self.claim(shared) {
+                    shared.halt(Ended::Stopped(why));
+                    break 'work;
+                }
+                let current = state.get_or_insert_with(|| ZoneState {
+                    discrete: self.store.discrete(id).clone(),
+                    zone: self.store.zone(id).clone(),
+                });
+                self.store.load(id, current);
+                if self.zg.successors(current, &mut transitions, &mut successors).is_err() {
+                    shared.halt(Ended::Hit);
+                    break 'work;
+                }
+                self.transitions += successors.len() as u64;
+                for (s, _) in &successors {
+                    let to = owner(&s.discrete, self.jobs);
+                    if to == self.me {
+                        self.admit(shared, s, target);
+                    } else if self.gather(shared, to, s) >= BATCH {
+                        self.post(shared, to);
+                    }
+                }
+                self.watch.stored(self.store.stored());
+            }
+            self.post_all(shared);
+            if self.queue.is_empty() && !shared.mail.has_mail(self.me) {
+                shared.mail.idle();
+                if !wait_for_mail(shared, self.me) {
+                    break;
+                }
+            }
+        }
+        Tally {
+            visited: self.visited,
+            transitions: self.transitions,
+            stored: self.store.stored(),
+            bytes: self.store.bytes(),
+        }
+    }
+
+    /// Stores `state` unless covered, tests it and queues it; a hit halts
+    /// the search.
+    fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, target: &SharedTarget<'_, S>) {
+        let Some(id) = self.store.insert(&mut self.zg, state, None) else { return };
+        match target(&mut self.zg, state) {
+            Ok(w) if w.is_empty() => self.queue.push_back(id),
+            _ => shared.halt(Ended::Hit),
+        }
+    }
+
+    /// Adds `s` to the batch for worker `to`, in a spent slot when there is
+    /// one; the batch's length.
+    fn gather(&mut self, shared: &Shared<S>, to: usize, s: &ZoneState<S>) -> usize {
+        let (states, n) = &mut self.outbox[to];
+        if *n == 0 && states.is_empty() {
+            *states = shared.mail.spent(self.me).unwrap_or_default();
+        }
+        match states.get_mut(*n) {
+            Some(slot) => {
+                // Field by field: a derived `clone_from` would allocate anew.
+                slot.discrete.clone_from(&s.discrete);
+                slot.zone.clone_from(&s.zone);
+            }
+            None => states.push(s.clone()),
+        }
+        *n += 1;
+        *n
+    }
+
+    fn post(&mut self, shared: &Shared<S>, to: usize) {
+        let (states, n) = &mut self.outbox[to];
+        let mut states = std::mem::take(states);
+        states.truncate(std::mem::take(n));
+        shared.mail.post(to, Batch { from: self.me, states });
+    }
+
+    fn post_all(&mut self, shared: &Shared<S>) {
+        for to in 0..self.jobs {
+            if self.outbox[to].1 > 0 {
+                self.post(shared, to);
+            }
+        }
+    }
+
+    /// Counts one expansion against the limits: `Some` when the search must
+    /// stop.
+    fn claim(&mut self, shared: &Shared<S>) -> Option<Unknown> {
+        if self.claim.start == self.claim.end {
+            let max = self.limits.max_states.unwrap_or(u64::MAX);
+            let base = shared.claimed.fetch_add(CLAIM, Ordering::Relaxed);
+            if base >= max {
+                return Some(Unknown::StateLimit);
+            }
+            self.claim = base..max.min(base + CLAIM);
+        }
+        // Below the state budget by construction: the watch sees the others.
+        let why = self.watch.check(self.claim.start);
+        if why.is_none() {
+            self.claim.start += 1;
+            self.visited += 1;
+        }
+        why
     }
 }
 
-/// One worker: expands states until the search ends or halts.
-fn work<S: ClockSet + Send + Sync>(
-    shared: &Shared<S>,
-    me: usize,
-    net: &Network,
-    abstraction: Abstraction,
-    limits: &Limits,
-    target: &SharedTarget<'_, S>,
-) {
-    let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
-    let mut watch = limits.watch();
-    let (mut transitions, mut successors) = (Vec::new(), Vec::new());
-    let mut state: Option<ZoneState<S>> = None;
-    let mut idle = 0u32;
-    while !shared.halted.load(Ordering::Relaxed) {
-        let Some((node, discrete)) = shared.waiting.pop(me) else {
-            if shared.waiting.is_finished() {
-                return;
-            }
-            // Others are expanding: their successors will be stolen soon.
-            idle += 1;
-            if idle < 64 {
-                std::thread::yield_now();
-            } else {
-                std::thread::sleep(Duration::from_micros(50));
-            }
-            continue;
-        };
-        idle = 0;
-        let state = state.get_or_insert_with(|| ZoneState { discrete: (*discrete).clone(), zone: S::zero(net.dim()) });
-        if shared.passed.load(&discrete, node, &mut state.zone) {
-            state.discrete.clone_from(&discrete);
-            let visited = shared.visited.fetch_add(1, Ordering::Relaxed);
-            if let Some(why) = watch.check(visited) {
-                shared.visited.fetch_sub(1, Ordering::Relaxed);
-                shared.halt(Ended::Stopped(why));
-                return;
-            }
-            if zg.successors(state, &mut transitions, &mut successors).is_err() {
-                shared.halt(Ended::Hit);
-                return;
-            }
-            shared.transitions.fetch_add(successors.len() as u64, Ordering::Relaxed);
-            for (s, _) in &successors {
-                admit(shared, &mut zg, me, s, target);
-            }
-            watch.stored(shared.passed.stored());
+/// An idle worker waits until it has mail (true: it is active again) or the
+/// search is over or halted (false).
+fn wait_for_mail<S: Send>(shared: &Shared<S>, me: usize) -> bool {
+    let mut spins = 0u32;
+    loop {
+        if shared.halted.load(Ordering::Relaxed) || shared.mail.is_finished() {
+            return false;
         }
-        shared.waiting.done();
+        if shared.mail.has_mail(me) {
+            shared.mail.wake();
+            return true;
+        }
+        spins += 1;
+        if spins < 64 {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(Duration::from_micros(50));
+        }
     }
 }
