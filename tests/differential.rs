@@ -473,8 +473,7 @@ fn compare(
     // passed list (equal zones only) once; and the TCTL fixpoint engine
     // forced (its forward pass under the exact zones' budget, since it
     // explores exact zones when there are diagonals).
-    // The last three: the reach engine on two threads (`--jobs 2`; without
-    // subsumption it runs on one).
+    // The last four: the reach engine on two threads (`--jobs 2`).
     let settings = [
         (Lu, Order::Bfs, true, None, 1),
         (Lu, Order::Dfs, true, None, 1),
@@ -487,6 +486,7 @@ fn compare(
         (Lu, Order::Bfs, true, None, 2),
         (Alu, Order::Bfs, true, None, 2),
         (Exact, Order::Bfs, true, None, 2),
+        (Lu, Order::Bfs, false, None, 2),
     ];
     for (abstraction, order, subsumption, forced, jobs) in settings {
         if forced.is_some() && !seed.is_multiple_of(budget.tctl_every) {

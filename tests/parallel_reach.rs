@@ -53,6 +53,19 @@ fn two_threads_answer_as_one_on_exhaustive_searches() {
     }
 }
 
+/// Without subsumption every distinct zone is stored whatever the order:
+/// two threads store exactly as many as one.
+#[test]
+fn two_threads_store_every_zone_without_subsumption() {
+    for path in ["models/bench/fischer_5.yaml", "models/bench/csmacd_4.yaml"] {
+        let options = |jobs| Options { subsumption: false, ..on(jobs, AbstractionChoice::Lu) };
+        let one = run(path, "E<> false", &options(1)).stats.unwrap();
+        let two = run(path, "E<> false", &options(2)).stats.unwrap();
+        assert_eq!(two.jobs, 2, "{path}: ran on two threads");
+        assert_eq!((one.visited, one.stored, one.transitions), (two.visited, two.stored, two.transitions), "{path}");
+    }
+}
+
 #[test]
 fn two_threads_report_the_one_thread_trace() {
     let two = same_answer("models/bench/fischer_5.yaml", "E<> P3.cs", AbstractionChoice::Alu, 1.0);

@@ -418,9 +418,7 @@ fn explore_with<S: ClockSet + Send + Sync>(
     let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
     let target = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| zg.sat(goal, s);
     let started = Instant::now();
-    // Without subsumption a discrete state gathers many zones, which the
-    // parallel list scans linearly: one thread, with its hash of pairs.
-    if options.jobs > 1 && cover != Cover::Equal {
+    if options.jobs > 1 {
         let (end, mut stats) = parallel::explore(net, abstraction, cover, &options.limits, options.jobs, &target);
         stats.time_s = started.elapsed().as_secs_f64();
         let verdict = match end {

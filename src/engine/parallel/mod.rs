@@ -28,8 +28,8 @@
 //! plus the sequential one; an exhausted search, where the work is, is
 //! parallel throughout.
 //!
-//! Searches without subsumption (`--no-subsumption`), liveness, bounded
-//! response, `bound` and the fixpoint engine run on one thread.
+//! Liveness, bounded response, `bound` and the fixpoint engine run on one
+//! thread.
 
 mod mail;
 
