@@ -11,6 +11,7 @@
 //! A trace through covered nodes recomputes their zones from the nearest
 //! initial state: successors are a function of the state and the step.
 
+mod discretes;
 mod zones;
 
 use indexmap::IndexSet;
@@ -19,8 +20,8 @@ use rustc_hash::{FxBuildHasher, FxHashSet};
 use crate::domain::ClockSet;
 use crate::domain::zone::Dbm;
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
+use discretes::Discretes;
 use zones::Zones;
-pub(crate) use zones::block;
 
 /// When a new zone is covered by a stored one of the same discrete state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +56,7 @@ type Interned<T> = IndexSet<T, FxBuildHasher>;
 
 pub struct Store<S = Dbm> {
     cover: Cover,
-    discretes: Interned<Discrete>,
+    discretes: Discretes,
     zones: Zones<S>,
     steps: Interned<Transition>,
     nodes: Vec<Node>,
@@ -64,22 +65,19 @@ pub struct Store<S = Dbm> {
     /// `(discrete, zone)` pairs stored (`Equal`).
     pairs: FxHashSet<u64>,
     stored: u64,
-    /// Heap bytes of the interned discrete states.
-    heap: u64,
 }
 
 impl<S: ClockSet> Store<S> {
     pub fn new(cover: Cover) -> Self {
         Store {
             cover,
-            discretes: Interned::default(),
+            discretes: Discretes::default(),
             zones: Zones::new(),
             steps: Interned::default(),
             nodes: Vec::new(),
             heads: Vec::new(),
             pairs: FxHashSet::default(),
             stored: 0,
-            heap: 0,
         }
     }
 
@@ -97,15 +95,11 @@ impl<S: ClockSet> Store<S> {
         if self.cover == Cover::Alu {
             zg.load_bounds(discrete);
         }
-        let d = match self.discretes.get_index_of(discrete) {
-            Some(d) => d,
-            None => {
-                self.heap +=
-                    block(std::mem::size_of_val(&*discrete.locs)) + block(std::mem::size_of_val(&*discrete.data));
-                self.heads.push(NONE);
-                self.discretes.insert_full(discrete.clone()).0
-            }
-        };
+        let (d, new) = self.discretes.intern(discrete);
+        if new {
+            self.heads.push(NONE);
+        }
+        let d = d as usize;
         if self.cover == Cover::Equal {
             // Every stored node stays live: no zone is ever released, so
             // ids are stable and a pair names one zone.
@@ -187,8 +181,14 @@ impl<S: ClockSet> Store<S> {
         self.nodes[id as usize].next != DEAD
     }
 
-    pub fn discrete(&self, id: u32) -> &Discrete {
-        &self.discretes[self.nodes[id as usize].discrete as usize]
+    /// The discrete state of node `id`.
+    pub fn discrete(&self, id: u32) -> Discrete {
+        self.discretes.get(self.nodes[id as usize].discrete)
+    }
+
+    /// Whether node `id`'s discrete state is `d`.
+    fn is_discrete(&self, id: u32, d: &Discrete) -> bool {
+        self.discretes.is(self.nodes[id as usize].discrete, d)
     }
 
     /// The zone of live node `id` (a covered node has given it back).
@@ -199,7 +199,7 @@ impl<S: ClockSet> Store<S> {
 
     /// The state of live node `id`, copied into `out` (reusing its buffers).
     pub fn load(&self, id: u32, out: &mut ZoneState<S>) {
-        out.discrete.clone_from(self.discrete(id));
+        self.discretes.load(self.nodes[id as usize].discrete, &mut out.discrete);
         out.zone.clone_from(self.zone(id));
     }
 
@@ -211,19 +211,19 @@ impl<S: ClockSet> Store<S> {
         let mut out: Vec<ZoneState<S>> = Vec::with_capacity(path.len());
         for &n in &path {
             let state = if self.is_alive(n) {
-                ZoneState { discrete: self.discrete(n).clone(), zone: self.zone(n).clone() }
+                ZoneState { discrete: self.discrete(n), zone: self.zone(n).clone() }
             } else {
                 let mut s = match (out.last(), self.parent(n)) {
                     (Some(prev), Some((_, step))) => zg.post_exact(prev, step)?,
                     _ => {
                         let mut initial = Vec::new();
                         zg.initial_exact(&mut initial)?;
-                        initial.into_iter().find(|s| &s.discrete == self.discrete(n))
+                        initial.into_iter().find(|s| self.is_discrete(n, &s.discrete))
                     }
                 }
                 .expect("a stored step is enabled again from the same state");
                 zg.extrapolate(&mut s);
-                debug_assert_eq!(&s.discrete, self.discrete(n));
+                debug_assert!(self.is_discrete(n, &s.discrete));
                 s
             };
             out.push(state);
@@ -258,10 +258,9 @@ impl<S: ClockSet> Store<S> {
             (s.capacity() * (std::mem::size_of::<T>() + 8 + 9)) as u64
         }
         let steps: usize = self.steps.iter().map(|t| t.edges.capacity() * 8).sum();
-        let rest = set(&self.discretes)
+        let rest = self.discretes.bytes()
             + set(&self.steps)
             + steps as u64
-            + self.heap
             + (self.nodes.capacity() * std::mem::size_of::<Node>()) as u64
             + (self.heads.capacity() * 4) as u64
             + (self.pairs.capacity() * 9) as u64;

@@ -217,7 +217,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                     break 'work;
                 }
                 let current = state.get_or_insert_with(|| ZoneState {
-                    discrete: self.store.discrete(id).clone(),
+                    discrete: self.store.discrete(id),
                     zone: self.store.zone(id).clone(),
                 });
                 self.store.load(id, current);

@@ -30,7 +30,7 @@ pub struct Zones<S> {
 
 /// A heap block as the allocator sees it: the request rounded up to 16
 /// bytes plus a header.
-pub fn block(bytes: usize) -> u64 {
+pub(super) fn block(bytes: usize) -> u64 {
     if bytes == 0 { 0 } else { (bytes.div_ceil(16) * 16 + 16) as u64 }
 }
 
