@@ -23,7 +23,8 @@ pub(crate) struct VarOut {
     /// The UPPAAL name.
     pub uppaal: String,
     pub ty: VarTy,
-    pub size: Option<String>,
+    /// Each dimension's size (empty for a scalar).
+    pub size: Vec<String>,
     /// One value, or one per element (`list`).
     pub init: Vec<String>,
     pub list: bool,
@@ -37,7 +38,7 @@ pub(crate) struct ChanOut {
     pub uppaal: String,
     pub broadcast: bool,
     pub urgent: bool,
-    pub size: Option<String>,
+    pub size: Vec<String>,
     pub at: usize,
 }
 
@@ -187,25 +188,7 @@ fn variable(
             }
         }),
     };
-    let size = match v.dims.as_slice() {
-        [] => Ok(None),
-        // `int q[id_t]`: as many elements as the type has values, from 0.
-        [n] => match &n.kind {
-            EK::Name(t) => match pr.lookup(t) {
-                Some(Sym::Type(Range::Int(_, hi), Some((0, _)))) => Ok(Some(format!("{hi} + 1"))),
-                Some(Sym::Type(..)) => {
-                    pr.d.unsupported(n.at, n.end, "an array indexed by a type whose values do not start at 0");
-                    Err(())
-                }
-                _ => pr.int(n).map(|p| Some(p.text)),
-            },
-            _ => pr.int(n).map(|p| Some(p.text)),
-        },
-        [_, second, ..] => {
-            pr.d.unsupported(second.at, second.end, "a multi-dimensional array");
-            Err(())
-        }
-    };
+    let size: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
     let values = match (&kind, &v.init) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) => {
             let want_bool = matches!(kind, Ok(Kind::Bool));
@@ -222,11 +205,11 @@ fn variable(
     let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
     out.scope = local;
     let (kind, size, values, known) = (kind?, size?, values?, known?);
-    let dims = usize::from(size.is_some());
+    let dims = size.len();
     let line_at = v.at;
     match kind {
         Kind::Clock => {
-            if size.is_some() {
+            if !size.is_empty() {
                 d.unsupported(v.at, v.end, "an array of clocks").hint =
                     Some("declare one clock per element (kairos has no clock arrays)".into());
                 return Err(());
@@ -265,7 +248,7 @@ fn variable(
             });
             out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Chan, dims, false));
         }
-        Kind::Int(..) | Kind::Bool if is_const && size.is_none() => {
+        Kind::Int(..) | Kind::Bool if is_const && size.is_empty() => {
             let ty_ = if matches!(kind, Kind::Bool) { Ty::Bool } else { Ty::Int };
             let Some((value, prec)) = values.and_then(|v| v.into_iter().next()) else {
                 d.error(v.at, v.end, "missing-value", format!("the constant `{}` has no value", v.name));
@@ -320,7 +303,7 @@ fn variable(
                 None => (vec![default.to_string()], false),
                 Some(vals) => {
                     let list = matches!(v.init, Some(Init::List(..)));
-                    if list && size.is_none() {
+                    if list && size.is_empty() {
                         d.error(v.at, v.end, "type-error", format!("`{}` is not an array: give one value", v.name));
                         return Err(());
                     }
@@ -352,15 +335,27 @@ fn variable(
     Ok(())
 }
 
+/// The size of one dimension of an array: an integer, or a bounded type
+/// (`int q[id_t]`: as many elements as the type has values, from 0).
+fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<String, ()> {
+    match &n.kind {
+        EK::Name(t) => match pr.lookup(t) {
+            Some(Sym::Type(Range::Int(_, hi), Some((0, _)))) => Ok(format!("{hi} + 1")),
+            Some(Sym::Type(..)) => {
+                pr.d.unsupported(n.at, n.end, "an array indexed by a type whose values do not start at 0");
+                Err(())
+            }
+            _ => pr.int(n).map(|p| p.text),
+        },
+        _ => pr.int(n).map(|p| p.text),
+    }
+}
+
 /// The compile-time values of a constant's initialiser (one, or one per
 /// element); `None` when one of them reads something that is not constant.
 fn constant_values(pr: &mut Printer, init: &Init) -> Result<Option<Vec<i64>>, ()> {
-    let exprs: Vec<&super::parse::Expr> = match init {
-        Init::Expr(e) => vec![e],
-        Init::List(items, ..) => {
-            items.iter().filter_map(|i| if let Init::Expr(e) = i { Some(e) } else { None }).collect()
-        }
-    };
+    let mut exprs = Vec::new();
+    leaves(init, &mut exprs);
     let mut out = Vec::with_capacity(exprs.len());
     for e in exprs {
         match pr.value(e) {
@@ -391,18 +386,19 @@ fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> Result<Vec<
     };
     match init {
         Init::Expr(e) => Ok(vec![one(pr, e)?]),
-        Init::List(items, at, end) => {
-            let mut out = Vec::new();
-            for item in items {
-                match item {
-                    Init::Expr(e) => out.push(one(pr, e)?),
-                    Init::List(..) => {
-                        pr.d.unsupported(*at, *end, "a nested initialiser (multi-dimensional arrays, structures)");
-                        return Err(());
-                    }
-                }
-            }
-            Ok(out)
+        Init::List(..) => {
+            let mut exprs = Vec::new();
+            leaves(init, &mut exprs);
+            exprs.into_iter().map(|e| one(pr, e)).collect()
         }
+    }
+}
+
+/// The values of an initialiser in order: `{{1, 2}, {3, 4}}` (a
+/// multi-dimensional array, row-major as kairos stores it) is 1, 2, 3, 4.
+fn leaves<'i>(init: &'i Init, out: &mut Vec<&'i super::parse::Expr>) {
+    match init {
+        Init::Expr(e) => out.push(e),
+        Init::List(items, ..) => items.iter().for_each(|i| leaves(i, out)),
     }
 }

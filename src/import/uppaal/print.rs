@@ -373,7 +373,7 @@ impl<'a, 's> Printer<'a, 's> {
                     return self.type_error(x, "this is not an array");
                 }
                 let i = self.int(i)?;
-                Ok(Place { text: format!("{}[{}]", b.text, i.text), prec: ATOM, ty: b.ty, dims: 0, ..b })
+                Ok(Place { text: format!("{}[{}]", b.text, i.text), prec: ATOM, ty: b.ty, dims: b.dims - 1, ..b })
             }
             EK::Dot(base, member) => self.member(x, base, member),
             _ => {

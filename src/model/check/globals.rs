@@ -12,8 +12,6 @@ use crate::syntax::yaml::Node;
 
 /// Largest integer range bound: data fits comfortably in 64-bit arithmetic.
 const MAX_DATA_BOUND: i64 = 1 << 40;
-/// Largest array or channel-array size.
-const MAX_SIZE: i64 = 1 << 20;
 
 /// The global names only.
 pub struct Globals<'a>(pub &'a indexmap::IndexMap<String, (Sym, Pos)>);
@@ -39,19 +37,23 @@ impl Checker<'_> {
             let scope = Globals(&self.globals.clone());
             if let Some(var) = self.var(v, &scope, true) {
                 let id = self.model.vars.len();
-                self.declare(&v.name, Sym::Var { var: VarRef::Global(id), is_bool: var.is_bool, size: var.size });
+                self.declare(
+                    &v.name,
+                    Sym::Var { var: VarRef::Global(id), is_bool: var.is_bool, dims: var.dims.clone() },
+                );
                 self.model.vars.push(var);
             }
         }
         for ch in &decl.channels {
-            let size = ch.size.as_ref().and_then(|s| self.size(s, &Globals(&self.globals.clone())));
+            let dims = ch.size.as_ref().and_then(|s| self.dims(s, &Globals(&self.globals.clone()))).unwrap_or_default();
             let id = self.model.channels.len();
             self.declare(&ch.name, Sym::Channel(id));
             self.model.channels.push(Channel {
                 name: ch.name.text.clone(),
                 broadcast: ch.kind == ChanKind::Broadcast,
                 urgent: ch.urgent,
-                size,
+                size: (!dims.is_empty()).then(|| dims.iter().product()),
+                dims,
             });
         }
         for p in &decl.parameters {
@@ -108,22 +110,14 @@ impl Checker<'_> {
         }
     }
 
-    fn size(&mut self, node: &Node, scope: &dyn Scope) -> Option<usize> {
-        let v = self.const_expr(node, scope, "a size")?;
-        if !(1..=MAX_SIZE).contains(&v) {
-            self.r.error(node.pos, "bad-size", format!("a size must be between 1 and {MAX_SIZE}, not {v}"));
-            return None;
-        }
-        Some(v as usize)
-    }
-
     /// A variable declaration (global, or local to a template when `scope`
     /// includes its parameters).
     pub(super) fn var(&mut self, v: &VarDecl, scope: &dyn Scope, global: bool) -> Option<Var> {
-        let size = match &v.size {
-            Some(s) => Some(self.size(s, scope)?),
-            None => None,
+        let dims = match &v.size {
+            Some(s) => self.dims(s, scope)?,
+            None => Vec::new(),
         };
+        let size = (!dims.is_empty()).then(|| dims.iter().product::<usize>());
         let (is_bool, lo, hi) = match &v.ty {
             VarType::Bool => (true, TExpr::Const(0), TExpr::Const(1)),
             VarType::Int { lo, hi } => {
@@ -161,7 +155,7 @@ impl Checker<'_> {
                     );
                     return None;
                 };
-                if items.len() != len {
+                if dims.len() == 1 && items.len() != len {
                     self.r.error(
                         n.pos,
                         "bad-init",
@@ -169,10 +163,11 @@ impl Checker<'_> {
                     );
                     return None;
                 }
-                VarInit::Values(items.iter().map(|n| value(self, n)).collect::<Option<Vec<_>>>()?)
+                let items = self.init_items(&v.name.text, n, &dims)?;
+                VarInit::Values(items.into_iter().map(|n| value(self, n)).collect::<Option<Vec<_>>>()?)
             }
         };
-        let var = Var { name: v.name.text.clone(), pos: v.name.pos, is_bool, lo, hi, size, init };
+        let var = Var { name: v.name.text.clone(), pos: v.name.pos, is_bool, lo, hi, size, dims, init };
         if global {
             self.check_init(&var, &[]);
         }
