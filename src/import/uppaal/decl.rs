@@ -121,25 +121,24 @@ fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
         d.unsupported(*at, *end, format!("a `typedef` with `{p}`"));
         return;
     }
-    if !v.dims.is_empty() {
-        d.unsupported(v.at, v.end, "an array type (`typedef ... name[N]`)");
-        return;
-    }
     let mut scopes = outer.to_vec();
     let local = std::mem::take(&mut out.scope);
     scopes.push(&local);
     let mut pr = Printer::new(scopes, d, format!("the type `{}`", v.name));
-    let range = pr.range(&v.ty);
-    let bounds = if matches!(range, Ok(Range::Int(..))) { pr.bounds(&v.ty).ok() } else { None };
+    let range = pr.element_range(&v.ty);
+    let bounds = if matches!(range, Ok((Range::Int(..), _))) { pr.bounds(&v.ty).ok() } else { None };
+    // `typedef row_t mat_t[2]`: the new dimensions, then the element type's.
+    let own: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
     out.scope = local;
-    match range {
-        Ok(Range::Other) => {
+    match (range, own) {
+        (Ok((Range::Other, _)), _) => {
             d.unsupported(v.at, v.end, "a `typedef` of a clock or channel type");
         }
-        Ok(r) => {
-            out.scope.insert(v.name.clone(), Sym::Type(r, bounds));
+        (Ok((r, inner)), Ok(mut dims)) => {
+            dims.extend(inner.iter().cloned());
+            out.scope.insert(v.name.clone(), Sym::Type(r, bounds, dims.into()));
         }
-        Err(()) => {}
+        _ => {}
     }
 }
 
@@ -177,18 +176,27 @@ fn variable(
     scopes.push(&local);
     let mut pr = Printer::new(scopes, d, what);
     let kind = match &ty.base {
-        Base::Clock => Ok(Kind::Clock),
-        Base::Chan => Ok(Kind::Chan),
-        _ => pr.range(ty).and_then(|r| match r {
-            Range::Int(lo, hi) => Ok(Kind::Int(lo, hi)),
-            Range::Bool => Ok(Kind::Bool),
+        Base::Clock => Ok((Kind::Clock, std::rc::Rc::from([]))),
+        Base::Chan => Ok((Kind::Chan, std::rc::Rc::from([]))),
+        _ => pr.element_range(ty).and_then(|(r, dims)| match r {
+            Range::Int(lo, hi) => Ok((Kind::Int(lo, hi), dims)),
+            Range::Bool => Ok((Kind::Bool, dims)),
             Range::Other => {
                 pr.d.unsupported(ty.at, ty.end, "a `typedef` of a clock or channel");
                 Err(())
             }
         }),
     };
+    // An array of an array type (`row_t m[2]`) has its own dimensions first.
+    let (kind, type_dims) = match kind {
+        Ok((k, dims)) => (Ok(k), dims),
+        Err(()) => (Err(()), std::rc::Rc::from([])),
+    };
     let size: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
+    let size = size.map(|mut s| {
+        s.extend(type_dims.iter().cloned());
+        s
+    });
     let values = match (&kind, &v.init) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) => {
             let want_bool = matches!(kind, Ok(Kind::Bool));
@@ -340,7 +348,7 @@ fn variable(
 fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<String, ()> {
     match &n.kind {
         EK::Name(t) => match pr.lookup(t) {
-            Some(Sym::Type(Range::Int(_, hi), Some((0, _)))) => Ok(format!("{hi} + 1")),
+            Some(Sym::Type(Range::Int(_, hi), Some((0, _)), dims)) if dims.is_empty() => Ok(format!("{hi} + 1")),
             Some(Sym::Type(..)) => {
                 pr.d.unsupported(n.at, n.end, "an array indexed by a type whose values do not start at 0");
                 Err(())
