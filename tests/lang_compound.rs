@@ -108,10 +108,53 @@ fn array_typedefs_import_as_their_hand_written_twin() {
     let a = outcomes("typedefs.yaml", &[]);
     assert!(a.iter().any(|o| o.1 == "satisfied") && a.iter().any(|o| o.1 == "violated"), "both verdicts");
     assert_eq!(a, outcomes("typedefs.xml", &[]), "typedefs.xml and its YAML twin");
+    assert_eq!(a, outcomes("typedefs.types.yaml", &[]), "kairos `types:` and the YAML twin");
     let graph = |file: &str| kairos(&["graph", &path(file)]).1;
     let g = graph("typedefs.yaml");
     assert!(g.lines().count() > 100, "a graph worth comparing");
     assert_eq!(g, graph("typedefs.xml"), "typedefs.xml and its YAML twin: graphs");
+    assert_eq!(g, graph("typedefs.types.yaml"), "kairos `types:` and the YAML twin: graphs");
+}
+
+#[test]
+fn named_types_are_checked_at_load_time() {
+    let model = scratch(
+        "types.yaml",
+        "model: types
+types:
+  id_t: {range: [1, 3]}
+  row_t: {range: [0, 3], size: 2, init: 1}
+  flag_t: {type: bool}
+variables:
+  a: {type: nothing}
+  b: {range: [0, 3], size: [id_t]}
+  c: {range: [0, 3], size: [flag_t, 2]}
+  d: {type: row_t, range: [0, 1]}
+  e: {type: row_t}
+templates:
+  P:
+    initial: l
+    locations: {l: {}}
+    edges:
+      - {from: l, to: l, guard: \"row_t == 0\"}
+      - {from: l, to: l, guard: \"e[1] == 0\", update: \"e[0] = 4\"}
+system: [P]
+",
+    );
+    let (code, _, err) = kairos(&["validate", &model]);
+    assert_eq!(code, 2, "{err}");
+    for (line, text) in [
+        (4, "unknown key `init` in type `row_t`"),
+        (7, "unknown type `nothing`"),
+        (8, "`id_t` sizes an array only as an integer type from 0 to a constant"),
+        (9, "`flag_t` sizes an array only as an integer type from 0 to a constant"),
+        (10, "a variable of type `row_t` has its type's range"),
+        (17, "`row_t` is a type, not a value"),
+    ] {
+        assert!(err.contains(text), "missing: {text}\n{err}");
+        assert!(err.contains(&format!("types.yaml:{line}:")), "no diagnostic at line {line}\n{err}");
+    }
+    assert!(err.contains("6 errors found"), "one error per problem, no follow-on: {err}");
 }
 
 /// A model file in the test's scratch folder.

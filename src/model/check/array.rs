@@ -9,7 +9,7 @@
 //! at load time when constant, else at run time).
 
 use crate::model::check::expr::Scope;
-use crate::model::check::{Checker, Ty};
+use crate::model::check::{Checker, Sym, Ty};
 use crate::model::typed::TExpr;
 use crate::syntax::ast::{BinOp, Expr, ExprKind};
 use crate::syntax::yaml::{Node, NodeKind};
@@ -52,7 +52,10 @@ impl Checker<'_> {
         let mut dims = Vec::with_capacity(items.len());
         let mut total: i64 = 1;
         for n in items {
-            let v = self.const_expr(n, scope, "a size")?;
+            let v = match self.type_size(n, scope) {
+                Some(v) => v?,
+                None => self.const_expr(n, scope, "a size")?,
+            };
             total = total.saturating_mul(v.max(0));
             if !(1..=MAX_SIZE).contains(&v) || total > MAX_SIZE {
                 self.r.error(n.pos, "bad-size", format!("a size must be between 1 and {MAX_SIZE} in all, not {v}"));
@@ -61,6 +64,25 @@ impl Checker<'_> {
             dims.push(v as usize);
         }
         Some(dims)
+    }
+
+    /// A dimension given by a bounded type of `types:` (`size: [id_t, 2]`):
+    /// one element per value, which must start at 0. `None` when `node` does
+    /// not name a type.
+    fn type_size(&mut self, node: &Node, scope: &dyn Scope) -> Option<Option<i64>> {
+        let name = node.as_scalar()?.value.trim().to_string();
+        let Some(Sym::Type { lo, hi, dims, is_bool }) = scope.lookup(&name) else { return None };
+        Some(match (lo.as_const(), hi.as_const()) {
+            (Some(0), Some(hi)) if dims.is_empty() && !is_bool => Some(hi + 1),
+            _ => {
+                self.r.error(
+                    node.pos,
+                    "bad-size",
+                    format!("`{name}` sizes an array only as an integer type from 0 to a constant"),
+                );
+                None
+            }
+        })
     }
 
     /// The initial values of an array of shape `dims`, row-major: a flat list

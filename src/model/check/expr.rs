@@ -47,6 +47,14 @@ pub enum Sym {
     Function(crate::model::typed::FnRef),
     /// A function whose definition has a syntax error (already reported).
     Broken,
+    /// A named type of `types:`: its elements' range and, for an array type,
+    /// its dimensions.
+    Type {
+        is_bool: bool,
+        lo: TExpr,
+        hi: TExpr,
+        dims: Vec<usize>,
+    },
 }
 
 /// What is allowed in the expression being typed.
@@ -406,6 +414,10 @@ impl Checker<'_> {
             Sym::RefParam { slot, is_bool: true } => Ty::Bool(TExpr::Ref(slot)),
             Sym::RefParam { slot, is_bool: false } => Ty::Int(TExpr::Ref(slot)),
             Sym::Broken => Ty::Bad,
+            Sym::Type { .. } => {
+                self.r.error(pos, "type-as-value", format!("`{name}` is a type, not a value"));
+                Ty::Bad
+            }
             Sym::Function(_) => {
                 self.r.error(pos, "function-as-value", format!("`{name}` is a function: call it, `{name}(...)`"));
                 Ty::Bad

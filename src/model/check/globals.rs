@@ -29,6 +29,13 @@ impl Checker<'_> {
             self.model.constants.insert(name.text.clone(), v.unwrap_or(0));
             self.declare(name, Sym::Const(v.unwrap_or(0)));
         }
+        for t in &decl.types {
+            let scope = Globals(&self.globals.clone());
+            if let Some(var) = self.var(t, &scope, false) {
+                let sym = Sym::Type { is_bool: var.is_bool, lo: var.lo, hi: var.hi, dims: var.dims };
+                self.declare(&t.name, sym);
+            }
+        }
         for name in &decl.clocks {
             self.declare(name, Sym::Clock(Cvar::GlobalClock(self.model.clocks.len())));
             self.model.clocks.push(name.text.clone());
@@ -113,13 +120,28 @@ impl Checker<'_> {
     /// A variable declaration (global, or local to a template when `scope`
     /// includes its parameters).
     pub(super) fn var(&mut self, v: &VarDecl, scope: &dyn Scope, global: bool) -> Option<Var> {
-        let dims = match &v.size {
+        let mut dims = match &v.size {
             Some(s) => self.dims(s, scope)?,
             None => Vec::new(),
         };
-        let size = (!dims.is_empty()).then(|| dims.iter().product::<usize>());
         let (is_bool, lo, hi) = match &v.ty {
             VarType::Bool => (true, TExpr::Const(0), TExpr::Const(1)),
+            VarType::Named(t) => {
+                let name = self.r.scalar(t, "a type")?;
+                let Some(Sym::Type { is_bool, lo, hi, dims: inner }) = scope.lookup(&name) else {
+                    self.r.error(t.pos, "unknown-type", format!("unknown type `{name}`")).hint =
+                        Some("`type:` is `bool`, `int` or a name declared under `types:`".into());
+                    return None;
+                };
+                // `{type: row_t, size: 2}` of an array type `row_t`: its own
+                // dimensions first, then the type's (UPPAAL's `row_t m[2]`).
+                dims.extend(inner);
+                if dims.iter().product::<usize>() > super::array::MAX_SIZE as usize {
+                    self.r.error(t.pos, "bad-size", format!("more than {} elements", super::array::MAX_SIZE));
+                    return None;
+                }
+                (is_bool, lo, hi)
+            }
             VarType::Int { lo, hi } => {
                 let l = self.param_expr(lo, scope, "a range bound", false);
                 let h = self.param_expr(hi, scope, "a range bound", false);
@@ -141,6 +163,7 @@ impl Checker<'_> {
                 (false, l, h)
             }
         };
+        let size = (!dims.is_empty()).then(|| dims.iter().product::<usize>());
         let value = |c: &mut Self, n: &Node| c.param_expr(n, scope, "an initial value", is_bool).map(|t| (t, n.pos));
         let init = match &v.init {
             Init::Default => VarInit::Default,

@@ -617,6 +617,7 @@ impl Checker<'_> {
                 | Sym::Pred(_)
                 | Sym::Function(_)
                 | Sym::Broken
+                | Sym::Type { .. }
                 | Sym::Local { .. }
                 | Sym::RefParam { .. },
             ) => {
