@@ -239,6 +239,14 @@ fn unsupported_features_are_refused_at_their_place() {
         (model("scalar[3] s;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `scalar` types"),
         (model("clock c[2];", LOCS, "system P;"), "2:20: error[unsupported]: not supported yet: an array of clocks"),
         (
+            model("int a[2]; int b[2];", &edge("<label kind=\"assignment\">a = b</label>"), "system P;"),
+            "error[unsupported]: not supported yet: an array assigned as a whole (in an update of `P`)",
+        ),
+        (
+            model("typedef int[0,3] row_t[2];\nint f(row_t r) { return r[0]; }", LOCS, "system P;"),
+            "3:7: error[unsupported]: not supported yet: an array type here (in the function `f`)",
+        ),
+        (
             model("chan priority a;", LOCS, "system P;"),
             "2:14: error[unsupported]: not supported yet: channel priorities",
         ),

@@ -520,7 +520,10 @@ impl<'a, 's> Printer<'a, 's> {
             return Err(());
         }
         if l.dims != 0 {
-            return self.type_error(&a.lhs, "an array is assigned as a whole; assign its elements");
+            // UPPAAL copies arrays of the same type; kairos assigns elements.
+            let msg = format!("an array assigned as a whole (in {})", self.what);
+            self.d.unsupported(a.lhs.at, a.lhs.end, msg).hint = Some("assign its elements one by one".into());
+            return Err(());
         }
         match (l.ty, a.op) {
             (Ty::Chan, _) => self.type_error(&a.lhs, "a channel cannot be assigned"),
