@@ -213,7 +213,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:32:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:34:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -239,8 +239,12 @@ fn unsupported_features_are_refused_at_their_place() {
         (model("scalar[3] s;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `scalar` types"),
         (model("clock c[2];", LOCS, "system P;"), "2:20: error[unsupported]: not supported yet: an array of clocks"),
         (
-            model("int a[2][2];", LOCS, "system P;"),
-            "2:23: error[unsupported]: not supported yet: a multi-dimensional array",
+            model("int a[2]; int b[2];", &edge("<label kind=\"assignment\">a = b</label>"), "system P;"),
+            "error[unsupported]: not supported yet: an array assigned as a whole (in an update of `P`)",
+        ),
+        (
+            model("typedef int[0,3] row_t[2];\nint f(row_t r) { return r[0]; }", LOCS, "system P;"),
+            "3:7: error[unsupported]: not supported yet: an array type here (in the function `f`)",
         ),
         (
             model("chan priority a;", LOCS, "system P;"),
@@ -315,7 +319,7 @@ fn for_loops_over_a_type() {
 /// (in declarations, functions, labels and queries) add none.
 #[test]
 fn refused_declarations_have_no_follow_on_errors() {
-    let decl = "const int N = 2;\nchan call[N][N];\nint m[2][2];\ntypedef int row_t[2];\nrow_t r;\n\
+    let decl = "const int N = 2;\nchan call[N][N];\nmeta int m[2][2];\ntypedef int row_t[2];\nrow_t r;\n\
                 struct { int a; } s;\nint f() { return m[0][1] + s.a; }\nint g(row_t x) { return 0; }\nint k = m[1][1];";
     let labels = "<label kind=\"guard\">f() == 0 &amp;&amp; m[0][0] == 0 &amp;&amp; r[1] == 0</label>\
                   <label kind=\"synchronisation\">call[0][1]!</label>\
@@ -324,13 +328,15 @@ fn refused_declarations_have_no_follow_on_errors() {
     let d = import_uppaal("m.xml", &text).expect_err("refused");
     let lines: Vec<usize> = d.iter().map(|d| d.loc.pos.line).collect();
     assert!(d.iter().all(|d| d.code == "unsupported"), "{}", render(&d));
-    // `call`, `m`, `row_t`, `struct`: one each (`r`, `f`, `g`, `k` follow).
-    assert_eq!(lines, [3, 4, 5, 7], "{}", render(&d));
+    // `m`, `struct`, `g`'s array parameter: one each (`f`, `k` follow;
+    // `call`, a multi-dimensional array, and `row_t`, an array type, are
+    // translated).
+    assert_eq!(lines, [4, 7, 9], "{}", render(&d));
 
     // A branchpoint, the transitions through it, a process whose template
     // fails, a query over it, and a query that is only a comment (a heading
     // in UPPAAL's editor, not an error).
-    let text = "<nta><declaration>int m[2][2];</declaration>\n\
+    let text = "<nta><declaration>meta int m[2][2];</declaration>\n\
         <template><name>P</name><location id=\"a\"><name>a</name></location><branchpoint id=\"b\"/>\
         <init ref=\"a\"/>\n<transition><source ref=\"a\"/><target ref=\"b\"/><label kind=\"guard\">m[0][0] == 0</label></transition>\
         <transition><source ref=\"b\"/><target ref=\"a\"/></transition></template>\n\
@@ -338,7 +344,7 @@ fn refused_declarations_have_no_follow_on_errors() {
         <queries><query><formula>// Section 1</formula></query><query><formula>A[] Q.a</formula></query></queries></nta>";
     let d = import_uppaal("m.xml", text).expect_err("refused");
     assert_eq!(d.len(), 2, "{}", render(&d));
-    assert!(d[0].to_string().contains("m.xml:1:") && d[0].to_string().contains("multi-dimensional"));
+    assert!(d[0].to_string().contains("m.xml:1:") && d[0].to_string().contains("`meta` variables"));
     assert!(d[1].to_string().contains("m.xml:2:") && d[1].to_string().contains("a branchpoint"));
 }
 

@@ -296,16 +296,18 @@ fn format_syncs() {
         let s = parse_sync(text).unwrap();
         assert_eq!(s.channel.name, chan);
         assert_eq!(s.dir, dir);
-        assert!(s.index.is_none());
+        assert!(s.indices.is_empty());
         assert_eq!(s.span, Span::new(0, text.len()));
     }
     let s = parse_sync("go[i]?").unwrap();
     assert_eq!((s.channel.name.as_str(), s.dir), ("go", SyncDir::Receive));
-    assert_eq!(sx(s.index.as_ref().unwrap()), "i");
+    assert_eq!(s.indices.iter().map(sx).collect::<Vec<_>>(), ["i"]);
     let s = parse_sync(" go[id-1] ! ").unwrap();
     assert_eq!(s.dir, SyncDir::Send);
-    assert_eq!(sx(s.index.as_ref().unwrap()), "(- id 1)");
+    assert_eq!(s.indices.iter().map(sx).collect::<Vec<_>>(), ["(- id 1)"]);
     assert_eq!(s.span, Span::new(1, 11));
+    let s = parse_sync("c[i][j + 1]!").unwrap();
+    assert_eq!(s.indices.iter().map(sx).collect::<Vec<_>>(), ["i", "(+ j 1)"]);
 }
 
 fn args_sx(args: &[SystemArg]) -> String {

@@ -149,6 +149,10 @@ impl<'a> Machine<'a> {
                     }
                     stack.push(v);
                 }
+                Op::CheckIndex(len) => {
+                    let i = stack.last().expect("operand").clone();
+                    self.index_check(&i, len)?;
+                }
                 Op::AtLoc { inst, loc } => stack.push(Word::constant((self.locs[inst as usize] == loc) as i64)),
                 Op::Neg => {
                     let a = pop(stack);

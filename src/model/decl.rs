@@ -13,6 +13,9 @@ pub struct ModelDecl {
     pub doc: Option<String>,
     pub constants: Vec<(Name, Text)>,
     pub clocks: Vec<Name>,
+    /// Named types (`types:`): a range or `bool`, and a `size` for an array
+    /// type; their `init` is always `Default`.
+    pub types: Vec<VarDecl>,
     pub variables: Vec<VarDecl>,
     pub channels: Vec<ChanDecl>,
     pub parameters: Vec<ParamDecl>,
@@ -43,6 +46,8 @@ pub enum VarType {
         hi: Text,
     },
     Bool,
+    /// `type: NAME`, a type of `types:`.
+    Named(Text),
 }
 
 #[derive(Clone, Debug)]
@@ -181,7 +186,8 @@ impl Reader<'_> {
             None => Vec::new(),
         };
         let clocks = m.get("clocks").map(|n| self.names(n, "clock name")).unwrap_or_default();
-        let variables = m.get("variables").map(|n| self.variables(n)).unwrap_or_default();
+        let types = m.get("types").map(|n| self.variables(n, "type")).unwrap_or_default();
+        let variables = m.get("variables").map(|n| self.variables(n, "variable")).unwrap_or_default();
         let channels = m.get("channels").map(|n| self.channels(n)).unwrap_or_default();
         let parameters = m.get("parameters").map(|n| self.parameters(n)).unwrap_or_default();
         let continuous = m.get("continuous").map(|n| self.continuous(n)).unwrap_or_default();
@@ -229,6 +235,7 @@ impl Reader<'_> {
             doc,
             constants,
             clocks,
+            types,
             variables,
             channels,
             parameters,
@@ -261,14 +268,15 @@ impl Reader<'_> {
         SpecDecl { model, properties }
     }
 
-    fn variables(&mut self, node: &Node) -> Vec<VarDecl> {
-        let mut m = self.map(node, "`variables`");
+    /// `variables:`, or `types:` when `what` is `"type"` (no `init`).
+    fn variables(&mut self, node: &Node, what: &str) -> Vec<VarDecl> {
+        let mut m = self.map(node, if what == "type" { "`types`" } else { "`variables`" });
         let mut out = Vec::new();
         for (k, v) in m.rest() {
-            let Some(name) = self.name(k, "variable name") else {
+            let Some(name) = self.name(k, &format!("{what} name")) else {
                 continue;
             };
-            let mut f = self.map(v, &format!("variable `{}`", name.text));
+            let mut f = self.map(v, &format!("{what} `{}`", name.text));
             let ty_node = f.get("type");
             let range = f.get("range");
             let ty = match ty_node.map(|t| (t, self.scalar(t, "`type`"))) {
@@ -279,9 +287,10 @@ impl Reader<'_> {
                     Some(VarType::Bool)
                 }
                 Some((t, Some(other))) if other != "int" => {
-                    self.error(t.pos, "bad-value", format!("unknown variable type `{other}`")).hint =
-                        Some("use `type: bool`, or `range: [lo, hi]` for a bounded integer".into());
-                    None
+                    if let Some(r) = range {
+                        self.error(r.pos, "bad-value", format!("a variable of type `{other}` has its type's range"));
+                    }
+                    Some(VarType::Named(t.clone()))
                 }
                 _ => match range {
                     Some(r) => match self.seq(r, "`range`") {
@@ -295,20 +304,22 @@ impl Reader<'_> {
                         self.error(
                             v.pos,
                             "missing-key",
-                            format!("variable `{}` needs `range: [lo, hi]` or `type: bool`", name.text),
+                            format!("{what} `{}` needs `range: [lo, hi]` or `type: bool`", name.text),
                         );
                         None
                     }
                 },
             };
             let size = f.get("size").cloned();
-            let init = match f.get("init") {
+            // A type has no `init` (an `init:` there is an unknown key).
+            let init_node = if what == "type" { None } else { f.get("init") };
+            let init = match init_node {
                 None => Init::Default,
                 Some(n) if n.as_scalar().is_some_and(|s| s.plain && s.value == "any") => Init::Any(n.clone()),
                 Some(n) if n.as_scalar().is_some() => Init::Value(n.clone()),
                 Some(n) => Init::List(n.clone(), self.seq(n, "`init`").to_vec()),
             };
-            self.finish(f, &format!("variable `{}`", name.text));
+            self.finish(f, &format!("{what} `{}`", name.text));
             if let Some(ty) = ty {
                 out.push(VarDecl { name, ty, size, init });
             }
@@ -404,7 +415,7 @@ impl Reader<'_> {
         let mut m = self.map(node, &what);
         let params = m.get("params").map(|n| self.names(n, "parameter name")).unwrap_or_default();
         let clocks = m.get("clocks").map(|n| self.names(n, "clock name")).unwrap_or_default();
-        let variables = m.get("variables").map(|n| self.variables(n)).unwrap_or_default();
+        let variables = m.get("variables").map(|n| self.variables(n, "variable")).unwrap_or_default();
         let functions = m.get("functions").map(|n| self.seq(n, "`functions`").to_vec()).unwrap_or_default();
         let initial = match m.get("initial") {
             Some(n) => self.name(n, "location name"),

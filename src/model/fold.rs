@@ -36,6 +36,10 @@ pub fn subst(t: &TExpr, args: &[i64]) -> TExpr {
                 .collect(),
         ),
         TExpr::Index(v, len, i) => TExpr::Index(*v, *len, b(i)),
+        TExpr::InBounds(i, len) => match subst(i, args) {
+            TExpr::Const(k) if (0..*len as i64).contains(&k) => TExpr::Const(k),
+            i => TExpr::InBounds(Box::new(i), *len),
+        },
         TExpr::Neg(a) => match subst(a, args) {
             TExpr::Const(v) if v != i64::MIN => TExpr::Const(-v),
             a => TExpr::Neg(Box::new(a)),
@@ -108,7 +112,7 @@ pub fn is_static(t: &TExpr) -> bool {
         | TExpr::Ref(_)
         | TExpr::Call(..)
         | TExpr::Quant { .. } => false,
-        TExpr::Neg(a) | TExpr::Not(a) => is_static(a),
+        TExpr::Neg(a) | TExpr::Not(a) | TExpr::InBounds(a, _) => is_static(a),
         TExpr::Binary(_, a, b) => is_static(a) && is_static(b),
         TExpr::Cond(c, a, b) => is_static(c) && is_static(a) && is_static(b),
     }

@@ -40,6 +40,10 @@ pub enum TExpr {
     AtLoc(usize, usize),
     /// `a[i]`, with the array's length for the bounds check.
     Index(VarRef, usize, Box<TExpr>),
+    /// One index of a multi-dimensional array, checked against its
+    /// dimension's size (the flattened index alone could be in bounds while
+    /// one of its parts is not: `a[0][5]` of an `a[3][4]`).
+    InBounds(Box<TExpr>, usize),
     Neg(Box<TExpr>),
     Not(Box<TExpr>),
     Binary(BinOp, Box<TExpr>, Box<TExpr>),

@@ -39,8 +39,27 @@ pub struct Var {
     pub is_bool: bool,
     pub lo: TExpr,
     pub hi: TExpr,
+    /// The number of elements (the product of `dims`).
     pub size: Option<usize>,
+    /// Each dimension's size, outermost first (empty for a scalar); elements
+    /// are stored row-major.
+    pub dims: Vec<usize>,
     pub init: VarInit,
+}
+
+/// The name of element `k` (row-major) of an array of shape `dims`:
+/// `a[1][2]` for `k = 6` in an `a[3][4]`.
+pub fn element_name(name: &str, dims: &[usize], mut k: usize) -> String {
+    let mut indices = vec![0; dims.len()];
+    for (i, d) in indices.iter_mut().zip(dims).rev() {
+        *i = k % d;
+        k /= d;
+    }
+    let mut s = name.to_string();
+    for i in indices {
+        s.push_str(&format!("[{i}]"));
+    }
+    s
 }
 
 #[derive(Clone, Debug)]
@@ -59,7 +78,10 @@ pub struct Channel {
     pub name: String,
     pub broadcast: bool,
     pub urgent: bool,
+    /// The number of channels (the product of `dims`).
     pub size: Option<usize>,
+    /// As for [`Var::dims`].
+    pub dims: Vec<usize>,
 }
 
 /// A rational number `num/den` with `den > 0` and no common factor.

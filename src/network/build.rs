@@ -84,7 +84,7 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         match c.size {
             None => channels.push(Channel { name: c.name.clone(), broadcast: c.broadcast, urgent: c.urgent }),
             Some(n) => channels.extend((0..n).map(|k| Channel {
-                name: format!("{}[{k}]", c.name),
+                name: crate::model::types::element_name(&c.name, &c.dims, k),
                 broadcast: c.broadcast,
                 urgent: c.urgent,
             })),
@@ -129,7 +129,7 @@ impl Builder<'_> {
         let n = v.size.unwrap_or(1);
         for k in 0..n {
             let name = match v.size {
-                Some(_) => format!("{prefix}{}[{k}]", v.name),
+                Some(_) => crate::model::types::element_name(&format!("{prefix}{}", v.name), &v.dims, k),
                 None => format!("{prefix}{}", v.name),
             };
             let init = match &v.init {

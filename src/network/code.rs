@@ -29,6 +29,8 @@ pub enum Op {
         base: u32,
         len: u32,
     },
+    /// The top must lie in `0..len` (one index of a multi-dimensional array).
+    CheckIndex(u32),
     /// Push 1 if instance `inst` is in location `loc`, else 0.
     AtLoc {
         inst: u32,
@@ -267,6 +269,12 @@ impl Code {
                         return fail(EvalError::IndexOutOfBounds { index: i, len });
                     }
                     stack.push(data.get(base as usize + i as usize));
+                }
+                Op::CheckIndex(len) => {
+                    let i = *stack.last().expect("operand");
+                    if i < 0 || i >= len as i64 {
+                        return fail(EvalError::IndexOutOfBounds { index: i, len });
+                    }
                 }
                 Op::AtLoc { inst, loc } => stack.push((locs[inst as usize] == loc) as i64),
                 Op::Neg => {

@@ -73,6 +73,13 @@ impl Env<'_> {
                     _ => out.ops.push(Op::LoadIdx { base, len: *len as u32 }),
                 }
             }
+            TExpr::InBounds(i, len) => {
+                self.emit(i, out)?;
+                match out.last_const() {
+                    Some(k) if (0..*len as i64).contains(&k) => {}
+                    _ => out.ops.push(Op::CheckIndex(*len as u32)),
+                }
+            }
             TExpr::Neg(a) => {
                 self.emit(a, out)?;
                 match out.last_const() {
@@ -197,6 +204,7 @@ impl Env<'_> {
                 (r.iter().map(|x| x.0).min().unwrap_or(0), r.iter().map(|x| x.1).max().unwrap_or(0))
             }
             TExpr::AtLoc(..) | TExpr::Not(_) | TExpr::Quant { .. } => (0, 1),
+            TExpr::InBounds(_, len) => (0, *len as i64 - 1),
             TExpr::Call(f, _) => match &self.function(*f).ret {
                 Some(ty) => (self.constant(&ty.lo).unwrap_or(full.0), self.constant(&ty.hi).unwrap_or(full.1)),
                 None => (0, 0),

@@ -297,11 +297,12 @@ pub enum SyncDir {
     Receive,
 }
 
-/// `approach!`, `go[i]?`.
+/// `approach!`, `go[i]?`, `c[i][j]!`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sync {
     pub channel: Ident,
-    pub index: Option<Expr>,
+    /// One index per dimension of a channel array.
+    pub indices: Vec<Expr>,
     pub dir: SyncDir,
     pub span: Span,
 }

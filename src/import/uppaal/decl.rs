@@ -23,7 +23,8 @@ pub(crate) struct VarOut {
     /// The UPPAAL name.
     pub uppaal: String,
     pub ty: VarTy,
-    pub size: Option<String>,
+    /// Each dimension's size (empty for a scalar).
+    pub size: Vec<String>,
     /// One value, or one per element (`list`).
     pub init: Vec<String>,
     pub list: bool,
@@ -37,7 +38,7 @@ pub(crate) struct ChanOut {
     pub uppaal: String,
     pub broadcast: bool,
     pub urgent: bool,
-    pub size: Option<String>,
+    pub size: Vec<String>,
     pub at: usize,
 }
 
@@ -120,25 +121,24 @@ fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
         d.unsupported(*at, *end, format!("a `typedef` with `{p}`"));
         return;
     }
-    if !v.dims.is_empty() {
-        d.unsupported(v.at, v.end, "an array type (`typedef ... name[N]`)");
-        return;
-    }
     let mut scopes = outer.to_vec();
     let local = std::mem::take(&mut out.scope);
     scopes.push(&local);
     let mut pr = Printer::new(scopes, d, format!("the type `{}`", v.name));
-    let range = pr.range(&v.ty);
-    let bounds = if matches!(range, Ok(Range::Int(..))) { pr.bounds(&v.ty).ok() } else { None };
+    let range = pr.element_range(&v.ty);
+    let bounds = if matches!(range, Ok((Range::Int(..), _))) { pr.bounds(&v.ty).ok() } else { None };
+    // `typedef row_t mat_t[2]`: the new dimensions, then the element type's.
+    let own: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
     out.scope = local;
-    match range {
-        Ok(Range::Other) => {
+    match (range, own) {
+        (Ok((Range::Other, _)), _) => {
             d.unsupported(v.at, v.end, "a `typedef` of a clock or channel type");
         }
-        Ok(r) => {
-            out.scope.insert(v.name.clone(), Sym::Type(r, bounds));
+        (Ok((r, inner)), Ok(mut dims)) => {
+            dims.extend(inner.iter().cloned());
+            out.scope.insert(v.name.clone(), Sym::Type(r, bounds, dims.into()));
         }
-        Err(()) => {}
+        _ => {}
     }
 }
 
@@ -176,36 +176,27 @@ fn variable(
     scopes.push(&local);
     let mut pr = Printer::new(scopes, d, what);
     let kind = match &ty.base {
-        Base::Clock => Ok(Kind::Clock),
-        Base::Chan => Ok(Kind::Chan),
-        _ => pr.range(ty).and_then(|r| match r {
-            Range::Int(lo, hi) => Ok(Kind::Int(lo, hi)),
-            Range::Bool => Ok(Kind::Bool),
+        Base::Clock => Ok((Kind::Clock, std::rc::Rc::from([]))),
+        Base::Chan => Ok((Kind::Chan, std::rc::Rc::from([]))),
+        _ => pr.element_range(ty).and_then(|(r, dims)| match r {
+            Range::Int(lo, hi) => Ok((Kind::Int(lo, hi), dims)),
+            Range::Bool => Ok((Kind::Bool, dims)),
             Range::Other => {
                 pr.d.unsupported(ty.at, ty.end, "a `typedef` of a clock or channel");
                 Err(())
             }
         }),
     };
-    let size = match v.dims.as_slice() {
-        [] => Ok(None),
-        // `int q[id_t]`: as many elements as the type has values, from 0.
-        [n] => match &n.kind {
-            EK::Name(t) => match pr.lookup(t) {
-                Some(Sym::Type(Range::Int(_, hi), Some((0, _)))) => Ok(Some(format!("{hi} + 1"))),
-                Some(Sym::Type(..)) => {
-                    pr.d.unsupported(n.at, n.end, "an array indexed by a type whose values do not start at 0");
-                    Err(())
-                }
-                _ => pr.int(n).map(|p| Some(p.text)),
-            },
-            _ => pr.int(n).map(|p| Some(p.text)),
-        },
-        [_, second, ..] => {
-            pr.d.unsupported(second.at, second.end, "a multi-dimensional array");
-            Err(())
-        }
+    // An array of an array type (`row_t m[2]`) has its own dimensions first.
+    let (kind, type_dims) = match kind {
+        Ok((k, dims)) => (Ok(k), dims),
+        Err(()) => (Err(()), std::rc::Rc::from([])),
     };
+    let size: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
+    let size = size.map(|mut s| {
+        s.extend(type_dims.iter().cloned());
+        s
+    });
     let values = match (&kind, &v.init) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) => {
             let want_bool = matches!(kind, Ok(Kind::Bool));
@@ -222,11 +213,11 @@ fn variable(
     let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
     out.scope = local;
     let (kind, size, values, known) = (kind?, size?, values?, known?);
-    let dims = usize::from(size.is_some());
+    let dims = size.len();
     let line_at = v.at;
     match kind {
         Kind::Clock => {
-            if size.is_some() {
+            if !size.is_empty() {
                 d.unsupported(v.at, v.end, "an array of clocks").hint =
                     Some("declare one clock per element (kairos has no clock arrays)".into());
                 return Err(());
@@ -265,7 +256,7 @@ fn variable(
             });
             out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Chan, dims, false));
         }
-        Kind::Int(..) | Kind::Bool if is_const && size.is_none() => {
+        Kind::Int(..) | Kind::Bool if is_const && size.is_empty() => {
             let ty_ = if matches!(kind, Kind::Bool) { Ty::Bool } else { Ty::Int };
             let Some((value, prec)) = values.and_then(|v| v.into_iter().next()) else {
                 d.error(v.at, v.end, "missing-value", format!("the constant `{}` has no value", v.name));
@@ -320,7 +311,7 @@ fn variable(
                 None => (vec![default.to_string()], false),
                 Some(vals) => {
                     let list = matches!(v.init, Some(Init::List(..)));
-                    if list && size.is_none() {
+                    if list && size.is_empty() {
                         d.error(v.at, v.end, "type-error", format!("`{}` is not an array: give one value", v.name));
                         return Err(());
                     }
@@ -352,15 +343,27 @@ fn variable(
     Ok(())
 }
 
+/// The size of one dimension of an array: an integer, or a bounded type
+/// (`int q[id_t]`: as many elements as the type has values, from 0).
+fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<String, ()> {
+    match &n.kind {
+        EK::Name(t) => match pr.lookup(t) {
+            Some(Sym::Type(Range::Int(_, hi), Some((0, _)), dims)) if dims.is_empty() => Ok(format!("{hi} + 1")),
+            Some(Sym::Type(..)) => {
+                pr.d.unsupported(n.at, n.end, "an array indexed by a type whose values do not start at 0");
+                Err(())
+            }
+            _ => pr.int(n).map(|p| p.text),
+        },
+        _ => pr.int(n).map(|p| p.text),
+    }
+}
+
 /// The compile-time values of a constant's initialiser (one, or one per
 /// element); `None` when one of them reads something that is not constant.
 fn constant_values(pr: &mut Printer, init: &Init) -> Result<Option<Vec<i64>>, ()> {
-    let exprs: Vec<&super::parse::Expr> = match init {
-        Init::Expr(e) => vec![e],
-        Init::List(items, ..) => {
-            items.iter().filter_map(|i| if let Init::Expr(e) = i { Some(e) } else { None }).collect()
-        }
-    };
+    let mut exprs = Vec::new();
+    leaves(init, &mut exprs);
     let mut out = Vec::with_capacity(exprs.len());
     for e in exprs {
         match pr.value(e) {
@@ -391,18 +394,19 @@ fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> Result<Vec<
     };
     match init {
         Init::Expr(e) => Ok(vec![one(pr, e)?]),
-        Init::List(items, at, end) => {
-            let mut out = Vec::new();
-            for item in items {
-                match item {
-                    Init::Expr(e) => out.push(one(pr, e)?),
-                    Init::List(..) => {
-                        pr.d.unsupported(*at, *end, "a nested initialiser (multi-dimensional arrays, structures)");
-                        return Err(());
-                    }
-                }
-            }
-            Ok(out)
+        Init::List(..) => {
+            let mut exprs = Vec::new();
+            leaves(init, &mut exprs);
+            exprs.into_iter().map(|e| one(pr, e)).collect()
         }
+    }
+}
+
+/// The values of an initialiser in order: `{{1, 2}, {3, 4}}` (a
+/// multi-dimensional array, row-major as kairos stores it) is 1, 2, 3, 4.
+fn leaves<'i>(init: &'i Init, out: &mut Vec<&'i super::parse::Expr>) {
+    match init {
+        Init::Expr(e) => out.push(e),
+        Init::List(items, ..) => items.iter().for_each(|i| leaves(i, out)),
     }
 }

@@ -25,6 +25,8 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
  - Global `const int` are constants; other constants (`const bool`, constants of a
    template) are replaced by their value where used; `typedef` names by their range.
    A constant array is a variable no edge assigns, over the range of its values.
+   Arrays keep their dimensions (`int q[id_t]`: one element per value of `id_t`; `row_t
+   m[2]`: `m`'s, then the array type `row_t`'s), initialisers listed row-major.
  - An integer used as a condition is `e != 0`, a boolean used as an integer
    `(b ? 1 : 0)`; `x++`, `x--`, `*=`, `/=`, `%=` are spelled out; UPPAAL's `not`, `and`,
    `or` are `!`, `&&`, `||` (same precedence); parentheses keep UPPAAL's grouping where
@@ -47,6 +49,14 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
 /// A number or a name plain, an expression quoted.
 fn num(s: &str) -> String {
     if s.parse::<i64>().is_ok() { s.to_string() } else { scalar(s) }
+}
+
+/// `size: N`, or `size: [N, M]` for a multi-dimensional array.
+fn size(dims: &[String]) -> String {
+    match dims {
+        [n] => format!("size: {}", num(n)),
+        _ => format!("size: [{}]", dims.iter().map(|n| num(n)).collect::<Vec<_>>().join(", ")),
+    }
 }
 
 fn note(kairos: &str, uppaal: &str) -> String {
@@ -85,15 +95,15 @@ pub(crate) fn yaml(src: &Src, globals: &Decls, sys: &System, properties: &[Prope
         y.line(0, "channels:");
         for c in &globals.chans {
             let kind = if c.broadcast { "broadcast" } else { "binary" };
-            let text = match (&c.size, c.urgent) {
-                (None, false) => kind.to_string(),
-                (size, urgent) => {
+            let text = match (c.size.as_slice(), c.urgent) {
+                ([], false) => kind.to_string(),
+                (dims, urgent) => {
                     let mut f = vec![format!("kind: {kind}")];
                     if urgent {
                         f.push("urgent: true".into());
                     }
-                    if let Some(n) = size {
-                        f.push(format!("size: {}", num(n)));
+                    if !dims.is_empty() {
+                        f.push(size(dims));
                     }
                     format!("{{{}}}", f.join(", "))
                 }
@@ -160,8 +170,8 @@ fn variables(y: &mut YamlOut, src: &Src, vars: &[VarOut], indent: &str) {
             VarTy::Int(lo, hi) => vec![format!("range: [{}, {}]", num(lo), num(hi))],
             VarTy::Bool => vec!["type: bool".to_string()],
         };
-        if let Some(n) = &v.size {
-            f.push(format!("size: {}", num(n)));
+        if !v.size.is_empty() {
+            f.push(size(&v.size));
         }
         let init: Vec<String> = v.init.iter().map(|s| num(s)).collect();
         f.push(if v.list { format!("init: [{}]", init.join(", ")) } else { format!("init: {}", init[0]) });

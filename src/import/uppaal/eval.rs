@@ -102,7 +102,7 @@ impl Printer<'_, '_> {
             Base::Int(None) => Ok((-32768, 32767)),
             Base::Int(Some((lo, hi))) => Ok((self.value(lo)?, self.value(hi)?)),
             Base::Named(n) => match self.lookup(n) {
-                Some(Sym::Type(Range::Int(..), Some(b))) => Ok(b),
+                Some(Sym::Type(Range::Int(..), Some(b), _)) => Ok(b),
                 Some(Sym::Refused) => Err(NoValue::Reported),
                 _ => Err(NoValue::Unknown(ty.at, ty.end)),
             },

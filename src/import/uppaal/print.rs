@@ -52,8 +52,10 @@ pub(crate) enum Sym {
     /// whether it may be assigned, and its value when UPPAAL computes it at
     /// compile time (a constant: one value, or one per element).
     Val { text: String, prec: u8, ty: Ty, dims: usize, assignable: bool, value: Option<Rc<[i64]>> },
-    /// A `typedef`, with its bounds when they are computed at compile time.
-    Type(Range, Option<(i64, i64)>),
+    /// A `typedef`, with its bounds when they are computed at compile time
+    /// and, for an array type (`typedef int[0, 3] row_t[4]`), the sizes of
+    /// its dimensions as kairos texts (empty otherwise).
+    Type(Range, Option<(i64, i64)>, Rc<[String]>),
     /// A user function: its kairos name, parameters (by reference, type)
     /// and result (`None`: `void`).
     Fn { text: String, params: Vec<(bool, Ty)>, ret: Option<Ty> },
@@ -373,7 +375,7 @@ impl<'a, 's> Printer<'a, 's> {
                     return self.type_error(x, "this is not an array");
                 }
                 let i = self.int(i)?;
-                Ok(Place { text: format!("{}[{}]", b.text, i.text), prec: ATOM, ty: b.ty, dims: 0, ..b })
+                Ok(Place { text: format!("{}[{}]", b.text, i.text), prec: ATOM, ty: b.ty, dims: b.dims - 1, ..b })
             }
             EK::Dot(base, member) => self.member(x, base, member),
             _ => {
@@ -438,15 +440,28 @@ impl<'a, 's> Printer<'a, 's> {
         }
     }
 
-    /// The range of values of a type (parameters, selects, quantifiers).
+    /// The range of values of a type (parameters, selects, quantifiers): an
+    /// array type is not supported there.
     pub fn range(&mut self, ty: &Type) -> R<Range> {
+        let (range, dims) = self.element_range(ty)?;
+        if !dims.is_empty() {
+            let msg = format!("not supported yet: an array type here (in {}); only variables may have one", self.what);
+            self.d.error(ty.at, ty.end, "unsupported", msg);
+            return Err(());
+        }
+        Ok(range)
+    }
+
+    /// The range of the elements of a type, and its dimensions when it is an
+    /// array type (a variable's declaration adds them after its own).
+    pub fn element_range(&mut self, ty: &Type) -> R<(Range, Rc<[String]>)> {
         Ok(match &ty.base {
-            Base::Int(None) => Range::Int("-32768".into(), "32767".into()),
-            Base::Int(Some((lo, hi))) => Range::Int(self.int(lo)?.text, self.int(hi)?.text),
-            Base::Bool => Range::Bool,
-            Base::Clock | Base::Chan => Range::Other,
+            Base::Int(None) => (Range::Int("-32768".into(), "32767".into()), Rc::from([])),
+            Base::Int(Some((lo, hi))) => (Range::Int(self.int(lo)?.text, self.int(hi)?.text), Rc::from([])),
+            Base::Bool => (Range::Bool, Rc::from([])),
+            Base::Clock | Base::Chan => (Range::Other, Rc::from([])),
             Base::Named(n) => match self.lookup(n) {
-                Some(Sym::Type(r, _)) => r,
+                Some(Sym::Type(r, _, dims)) => (r, dims),
                 Some(Sym::Refused) => return Err(()),
                 _ => {
                     let msg = format!("in {}: `{n}` is not a declared type", self.what);
@@ -505,7 +520,10 @@ impl<'a, 's> Printer<'a, 's> {
             return Err(());
         }
         if l.dims != 0 {
-            return self.type_error(&a.lhs, "an array is assigned as a whole; assign its elements");
+            // UPPAAL copies arrays of the same type; kairos assigns elements.
+            let msg = format!("an array assigned as a whole (in {})", self.what);
+            self.d.unsupported(a.lhs.at, a.lhs.end, msg).hint = Some("assign its elements one by one".into());
+            return Err(());
         }
         match (l.ty, a.op) {
             (Ty::Chan, _) => self.type_error(&a.lhs, "a channel cannot be assigned"),

@@ -198,7 +198,7 @@ pub(crate) fn print_template(
                 name: local,
                 uppaal: p.name.clone(),
                 ty,
-                size: None,
+                size: Vec::new(),
                 init: vec![init],
                 list: false,
                 note: Some(format!("UPPAAL's by-value parameter `{}`, assigned: a local copy", p.name)),

@@ -22,10 +22,11 @@ pub enum Sym {
     /// A quantifier variable: its de Bruijn index, or its value when the
     /// formula is being expanded.
     Bound(usize, Option<i64>),
+    /// A variable; an array when `dims` (its shape) is not empty.
     Var {
         var: VarRef,
         is_bool: bool,
-        size: Option<usize>,
+        dims: Vec<usize>,
     },
     Clock(Cvar),
     Continuous(Cvar),
@@ -46,6 +47,14 @@ pub enum Sym {
     Function(crate::model::typed::FnRef),
     /// A function whose definition has a syntax error (already reported).
     Broken,
+    /// A named type of `types:`: its elements' range and, for an array type,
+    /// its dimensions.
+    Type {
+        is_bool: bool,
+        lo: TExpr,
+        hi: TExpr,
+        dims: Vec<usize>,
+    },
 }
 
 /// What is allowed in the expression being typed.
@@ -69,10 +78,12 @@ pub enum Ty {
     Lin(Lin),
     /// A condition that involves clock constraints.
     Guard(Dnf),
+    /// A whole array: `len` elements in the shape `dims`.
     Array {
         var: VarRef,
         is_bool: bool,
         len: usize,
+        dims: Vec<usize>,
     },
     /// Already reported.
     Bad,
@@ -103,9 +114,17 @@ pub struct Bound<'a> {
 
 impl Scope for Bound<'_> {
     fn lookup(&self, name: &str) -> Option<Sym> {
-        match self.names.iter().rev().position(|(n, _)| n == name) {
-            Some(depth) => Some(Sym::Bound(depth, self.names[self.names.len() - 1 - depth].1)),
-            None => self.outer.lookup(name),
+        // A de Bruijn index counts the binders evaluated at run time between
+        // the use and its binder, in this scope and in every scope nested
+        // inside the one that binds it (`forall i forall j a[i]`: `i` is 1);
+        // an expanded binder (its value known) is no binder at run time.
+        let runtime = |names: &[(String, Option<i64>)]| names.iter().filter(|(_, v)| v.is_none()).count();
+        match self.names.iter().rposition(|(n, _)| n == name) {
+            Some(k) => Some(Sym::Bound(runtime(&self.names[k + 1..]), self.names[k].1)),
+            None => match self.outer.lookup(name) {
+                Some(Sym::Bound(depth, None)) => Some(Sym::Bound(depth + runtime(&self.names), None)),
+                other => other,
+            },
         }
     }
     fn members(&self) -> bool {
@@ -157,29 +176,18 @@ impl Checker<'_> {
                 }
                 self.member(node, instance, member, scope, ctx)
             }
-            ExprKind::Index { base, index } => {
-                let b = self.ty(node, base, scope, ctx);
-                let i = self.ty(node, index, scope, if ctx == Ctx::Const { Ctx::Const } else { Ctx::Value });
-                match (b, i) {
-                    (Ty::Array { var, is_bool, len }, Ty::Int(ix)) => {
-                        if let Some(v) = ix.as_const()
-                            && (v < 0 || v >= len as i64)
-                        {
-                            self.r.error(
-                                self.at(node, index),
-                                "index-out-of-bounds",
-                                format!("index {v} is outside the array (size {len})"),
-                            );
-                            return Ty::Bad;
-                        }
-                        let t = TExpr::Index(var, len, Box::new(ix));
-                        if is_bool { Ty::Bool(t) } else { Ty::Int(t) }
+            ExprKind::Index { .. } => {
+                let (base, indices) = super::array::indexed(e);
+                match self.ty(node, base, scope, ctx) {
+                    array @ Ty::Array { .. } => {
+                        let name = match &base.kind {
+                            ExprKind::Name(n) => n.as_str(),
+                            ExprKind::Member { member, .. } => member.name.as_str(),
+                            _ => "the array",
+                        };
+                        self.element(node, name, array, &indices, scope)
                     }
-                    (Ty::Bad, _) | (_, Ty::Bad) => Ty::Bad,
-                    (Ty::Array { .. }, _) => {
-                        self.r.error(self.at(node, index), "type-error", "an array index must be an integer");
-                        Ty::Bad
-                    }
+                    Ty::Bad => Ty::Bad,
                     _ => {
                         self.r.error(pos, "not-an-array", "only arrays can be indexed with `[...]`");
                         Ty::Bad
@@ -406,13 +414,19 @@ impl Checker<'_> {
             Sym::RefParam { slot, is_bool: true } => Ty::Bool(TExpr::Ref(slot)),
             Sym::RefParam { slot, is_bool: false } => Ty::Int(TExpr::Ref(slot)),
             Sym::Broken => Ty::Bad,
+            Sym::Type { .. } => {
+                self.r.error(pos, "type-as-value", format!("`{name}` is a type, not a value"));
+                Ty::Bad
+            }
             Sym::Function(_) => {
                 self.r.error(pos, "function-as-value", format!("`{name}` is a function: call it, `{name}(...)`"));
                 Ty::Bad
             }
-            Sym::Var { var, is_bool, size: Some(len) } => Ty::Array { var, is_bool, len },
-            Sym::Var { var, is_bool: true, size: None } => Ty::Bool(TExpr::Var(var)),
-            Sym::Var { var, is_bool: false, size: None } => Ty::Int(TExpr::Var(var)),
+            Sym::Var { var, is_bool, dims } if !dims.is_empty() => {
+                Ty::Array { var, is_bool, len: dims.iter().product(), dims }
+            }
+            Sym::Var { var, is_bool: true, .. } => Ty::Bool(TExpr::Var(var)),
+            Sym::Var { var, is_bool: false, .. } => Ty::Int(TExpr::Var(var)),
             Sym::Clock(c) | Sym::Continuous(c) => match ctx {
                 Ctx::Guard => Ty::Lin(Lin { terms: vec![(c, 1)], params: vec![], konst: TExpr::Const(0) }),
                 Ctx::Value | Ctx::Const => {
@@ -499,7 +513,7 @@ impl Checker<'_> {
             let var = &t.vars[v];
             let r = VarRef::Of(id, v);
             return match (var.size, var.is_bool) {
-                (Some(len), is_bool) => Ty::Array { var: r, is_bool, len },
+                (Some(len), is_bool) => Ty::Array { var: r, is_bool, len, dims: var.dims.clone() },
                 (None, true) => Ty::Bool(TExpr::Var(r)),
                 (None, false) => Ty::Int(TExpr::Var(r)),
             };

@@ -301,27 +301,19 @@ impl Checker<'_> {
     /// function impure).
     fn place(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, write: bool) -> Option<(TPlace, bool)> {
         let pos = self.at(node, e);
-        let (name, index) = match &e.kind {
-            ExprKind::Name(n) => (n, None),
-            ExprKind::Index { base, index } => match &base.kind {
-                ExprKind::Name(n) => (n, Some(index)),
-                _ => {
-                    self.r.error(pos, "bad-assignment", "only variables and array elements can be assigned");
-                    return None;
-                }
-            },
-            _ => {
-                self.r.error(pos, "bad-assignment", "only variables and array elements can be assigned");
-                return None;
-            }
+        let (base, indices) = super::array::indexed(e);
+        let ExprKind::Name(name) = &base.kind else {
+            self.r.error(pos, "bad-assignment", "only variables and array elements can be assigned");
+            return None;
         };
+        let index = indices.first();
         let place = match (scope.lookup(name), index) {
-            (Some(Sym::Var { var, is_bool, size: None }), None) => (TPlace::Var(var), is_bool),
-            (Some(Sym::Var { var, is_bool, size: Some(len) }), Some(i)) => {
-                let i = self.index(node, i, scope, len, &format!("`{name}`"))?;
-                (TPlace::Elem(var, len, Box::new(i)), is_bool)
+            (Some(Sym::Var { var, is_bool, dims }), None) if dims.is_empty() => (TPlace::Var(var), is_bool),
+            (Some(Sym::Var { var, is_bool, dims }), Some(_)) if !dims.is_empty() => {
+                let i = self.flat_index(node, name, &indices, &dims, scope)?;
+                (TPlace::Elem(var, dims.iter().product(), Box::new(i)), is_bool)
             }
-            (Some(Sym::Var { size: Some(_), .. }), None) => {
+            (Some(Sym::Var { .. }), None) => {
                 self.r.error(pos, "array-assignment", format!("`{name}` is an array: name one element, `{name}[i]`"));
                 return None;
             }

@@ -12,8 +12,6 @@ use crate::syntax::yaml::Node;
 
 /// Largest integer range bound: data fits comfortably in 64-bit arithmetic.
 const MAX_DATA_BOUND: i64 = 1 << 40;
-/// Largest array or channel-array size.
-const MAX_SIZE: i64 = 1 << 20;
 
 /// The global names only.
 pub struct Globals<'a>(pub &'a indexmap::IndexMap<String, (Sym, Pos)>);
@@ -31,6 +29,13 @@ impl Checker<'_> {
             self.model.constants.insert(name.text.clone(), v.unwrap_or(0));
             self.declare(name, Sym::Const(v.unwrap_or(0)));
         }
+        for t in &decl.types {
+            let scope = Globals(&self.globals.clone());
+            if let Some(var) = self.var(t, &scope, false) {
+                let sym = Sym::Type { is_bool: var.is_bool, lo: var.lo, hi: var.hi, dims: var.dims };
+                self.declare(&t.name, sym);
+            }
+        }
         for name in &decl.clocks {
             self.declare(name, Sym::Clock(Cvar::GlobalClock(self.model.clocks.len())));
             self.model.clocks.push(name.text.clone());
@@ -39,19 +44,23 @@ impl Checker<'_> {
             let scope = Globals(&self.globals.clone());
             if let Some(var) = self.var(v, &scope, true) {
                 let id = self.model.vars.len();
-                self.declare(&v.name, Sym::Var { var: VarRef::Global(id), is_bool: var.is_bool, size: var.size });
+                self.declare(
+                    &v.name,
+                    Sym::Var { var: VarRef::Global(id), is_bool: var.is_bool, dims: var.dims.clone() },
+                );
                 self.model.vars.push(var);
             }
         }
         for ch in &decl.channels {
-            let size = ch.size.as_ref().and_then(|s| self.size(s, &Globals(&self.globals.clone())));
+            let dims = ch.size.as_ref().and_then(|s| self.dims(s, &Globals(&self.globals.clone()))).unwrap_or_default();
             let id = self.model.channels.len();
             self.declare(&ch.name, Sym::Channel(id));
             self.model.channels.push(Channel {
                 name: ch.name.text.clone(),
                 broadcast: ch.kind == ChanKind::Broadcast,
                 urgent: ch.urgent,
-                size,
+                size: (!dims.is_empty()).then(|| dims.iter().product()),
+                dims,
             });
         }
         for p in &decl.parameters {
@@ -108,24 +117,31 @@ impl Checker<'_> {
         }
     }
 
-    fn size(&mut self, node: &Node, scope: &dyn Scope) -> Option<usize> {
-        let v = self.const_expr(node, scope, "a size")?;
-        if !(1..=MAX_SIZE).contains(&v) {
-            self.r.error(node.pos, "bad-size", format!("a size must be between 1 and {MAX_SIZE}, not {v}"));
-            return None;
-        }
-        Some(v as usize)
-    }
-
     /// A variable declaration (global, or local to a template when `scope`
     /// includes its parameters).
     pub(super) fn var(&mut self, v: &VarDecl, scope: &dyn Scope, global: bool) -> Option<Var> {
-        let size = match &v.size {
-            Some(s) => Some(self.size(s, scope)?),
-            None => None,
+        let mut dims = match &v.size {
+            Some(s) => self.dims(s, scope)?,
+            None => Vec::new(),
         };
         let (is_bool, lo, hi) = match &v.ty {
             VarType::Bool => (true, TExpr::Const(0), TExpr::Const(1)),
+            VarType::Named(t) => {
+                let name = self.r.scalar(t, "a type")?;
+                let Some(Sym::Type { is_bool, lo, hi, dims: inner }) = scope.lookup(&name) else {
+                    self.r.error(t.pos, "unknown-type", format!("unknown type `{name}`")).hint =
+                        Some("`type:` is `bool`, `int` or a name declared under `types:`".into());
+                    return None;
+                };
+                // `{type: row_t, size: 2}` of an array type `row_t`: its own
+                // dimensions first, then the type's (UPPAAL's `row_t m[2]`).
+                dims.extend(inner);
+                if dims.iter().product::<usize>() > super::array::MAX_SIZE as usize {
+                    self.r.error(t.pos, "bad-size", format!("more than {} elements", super::array::MAX_SIZE));
+                    return None;
+                }
+                (is_bool, lo, hi)
+            }
             VarType::Int { lo, hi } => {
                 let l = self.param_expr(lo, scope, "a range bound", false);
                 let h = self.param_expr(hi, scope, "a range bound", false);
@@ -147,6 +163,7 @@ impl Checker<'_> {
                 (false, l, h)
             }
         };
+        let size = (!dims.is_empty()).then(|| dims.iter().product::<usize>());
         let value = |c: &mut Self, n: &Node| c.param_expr(n, scope, "an initial value", is_bool).map(|t| (t, n.pos));
         let init = match &v.init {
             Init::Default => VarInit::Default,
@@ -161,7 +178,7 @@ impl Checker<'_> {
                     );
                     return None;
                 };
-                if items.len() != len {
+                if dims.len() == 1 && items.len() != len {
                     self.r.error(
                         n.pos,
                         "bad-init",
@@ -169,10 +186,11 @@ impl Checker<'_> {
                     );
                     return None;
                 }
-                VarInit::Values(items.iter().map(|n| value(self, n)).collect::<Option<Vec<_>>>()?)
+                let items = self.init_items(&v.name.text, n, &dims)?;
+                VarInit::Values(items.into_iter().map(|n| value(self, n)).collect::<Option<Vec<_>>>()?)
             }
         };
-        let var = Var { name: v.name.text.clone(), pos: v.name.pos, is_bool, lo, hi, size, init };
+        let var = Var { name: v.name.text.clone(), pos: v.name.pos, is_bool, lo, hi, size, dims, init };
         if global {
             self.check_init(&var, &[]);
         }

@@ -3,6 +3,7 @@
 //! Every problem is reported (collected in the reader's diagnostics); the
 //! result is only used when there were none.
 
+mod array;
 mod expr;
 mod function;
 mod globals;

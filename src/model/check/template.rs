@@ -90,7 +90,7 @@ impl Checker<'_> {
             if let Some(var) = self.var(v, &scope, false) {
                 locals.insert(
                     v.name.text.clone(),
-                    Sym::Var { var: VarRef::Local(out.vars.len()), is_bool: var.is_bool, size: var.size },
+                    Sym::Var { var: VarRef::Local(out.vars.len()), is_bool: var.is_bool, dims: var.dims.clone() },
                 );
                 out.vars.push(var);
             }
@@ -444,22 +444,29 @@ impl Checker<'_> {
             return None;
         };
         let ch = self.model.channels[id].clone();
-        let index = match (&s.index, ch.size) {
-            (None, None) => None,
-            (Some(i), Some(len)) => Some(self.index(node, i, scope, len, &format!("`{}`", ch.name))?),
-            (Some(_), None) => {
+        let index = match (s.indices.is_empty(), ch.dims.is_empty()) {
+            (true, true) => None,
+            (false, false) => {
+                let indices: Vec<&ast::Expr> = s.indices.iter().collect();
+                Some(self.flat_index(node, &ch.name, &indices, &ch.dims, scope)?)
+            }
+            (false, true) => {
                 self.r.error(pos, "not-an-array", format!("`{}` is not a channel array", ch.name)).hint =
                     Some(format!("write `{}!` or `{}?`", ch.name, ch.name));
                 return None;
             }
-            (None, Some(len)) => {
+            (true, false) => {
                 self.r
                     .error(
                         pos,
                         "missing-index",
-                        format!("`{}` is a channel array of size {len}: give an index", ch.name),
+                        format!(
+                            "`{}` is a channel array of size {}: give an index",
+                            ch.name,
+                            ch.dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" × ")
+                        ),
                     )
-                    .hint = Some(format!("e.g. `{}[i]!`", ch.name));
+                    .hint = Some(format!("e.g. `{}{}!`", ch.name, "[i]".repeat(ch.dims.len())));
                 return None;
             }
         };
@@ -490,29 +497,29 @@ impl Checker<'_> {
 
     fn update(&mut self, node: &Node, u: &ast::Update, scope: &dyn Scope) -> Option<TUpdate> {
         let pos = node.pos_in_text(u.target.span.start);
-        let (name, index) = match &u.target.kind {
-            ExprKind::Name(n) => (n, None),
-            ExprKind::Index { base, index } => match &base.kind {
-                ExprKind::Name(n) => (n, Some(index.as_ref())),
-                _ => {
-                    self.r.error(pos, "bad-assignment", "only variables and array elements can be assigned");
-                    return None;
-                }
-            },
+        let (base, indices) = super::array::indexed(&u.target);
+        let name = match &base.kind {
+            ExprKind::Name(n) => n,
+            _ if !indices.is_empty() => {
+                self.r.error(pos, "bad-assignment", "only variables and array elements can be assigned");
+                return None;
+            }
             _ => {
                 self.r.error(pos, "bad-assignment", "only variables, array elements and clocks can be assigned");
                 return None;
             }
         };
+        let index = indices.first().copied();
         let op = u.op;
         match scope.lookup(name) {
-            Some(Sym::Var { var, is_bool, size }) => {
+            Some(Sym::Var { var, is_bool, dims }) => {
+                let size = (!dims.is_empty()).then(|| dims.iter().product::<usize>());
                 let index = match (index, size) {
                     (None, None) => None,
-                    (Some(i), Some(len)) => {
+                    (Some(_), Some(_)) => {
                         // The target's index is evaluated without writing (a call in it must be pure).
                         let saved = std::mem::replace(&mut self.effects, false);
-                        let i = self.index(node, i, scope, len, &format!("`{name}`"));
+                        let i = self.flat_index(node, name, &indices, &dims, scope);
                         self.effects = saved;
                         Some(i?)
                     }
@@ -610,6 +617,7 @@ impl Checker<'_> {
                 | Sym::Pred(_)
                 | Sym::Function(_)
                 | Sym::Broken
+                | Sym::Type { .. }
                 | Sym::Local { .. }
                 | Sym::RefParam { .. },
             ) => {

@@ -684,15 +684,13 @@ impl<'t> Builder<'t> {
             Rule::recv => SyncDir::Receive,
             _ => return Err(internal(whole)),
         };
-        let index = match pairs.get(1) {
-            Some(p) if p.as_rule() == Rule::index => {
-                let inner = p.clone().into_inner().next().ok_or_else(|| internal(whole))?;
-                Some(self.nested(inner, Depth::default(), p.as_span().start())?.expr)
-            }
-            _ => None,
-        };
+        let mut indices = Vec::new();
+        for p in pairs.iter().skip(1).filter(|p| p.as_rule() == Rule::index) {
+            let inner = p.clone().into_inner().next().ok_or_else(|| internal(whole))?;
+            indices.push(self.nested(inner, Depth::default(), p.as_span().start())?.expr);
+        }
         let span = channel.span.to(span_of(&dir_pair));
-        Ok(Sync { channel, index, dir, span })
+        Ok(Sync { channel, indices, dir, span })
     }
 
     pub(super) fn system_entry(&self, pairs: Vec<Pair<'t, Rule>>) -> R<SystemEntry> {
