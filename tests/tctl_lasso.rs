@@ -131,22 +131,60 @@ fn railway_lassos_with_clock_atoms_and_bounds() {
     check(&one, "AF[<4] Train(1).on", Verdict::Violated);
     // `A[U]`, strong until: the train may never approach, so the gate
     // being up until then does not hold; the run stays far forever.
-    let q = "A[Gate.up U Train(1).near]";
-    let (net, _, o) = run(&one, q, Limits::default());
-    assert_eq!(o.verdict, Verdict::Violated);
-    lasso(&net, &o, None, q);
-    // Or the gate leaves `up` first: once the train is near the gate
-    // lowers and nothing is near any more once it has crossed.
-    let q = "A[(Gate.up or Gate.lowering or Gate.down) U Gate.raising]";
-    let (net, _, o) = run(&one, q, Limits::default());
-    assert_eq!(o.verdict, Verdict::Violated);
-    lasso(&net, &o, None, q);
+    never_reaches(&one, "A[Gate.up U Train(1).near]");
+    // Likewise the gate need never be raised.
+    never_reaches(&one, "A[(Gate.up or Gate.lowering or Gate.down) U Gate.raising]");
     // Nested: some run keeps, forever, a state from which the train can
     // be on the crossing within 5.
     let q = "E[] EF[<=5] Train(1).on";
     let (net, _, o) = run(&one, q, Limits::default());
     assert_eq!(o.verdict, Verdict::Satisfied);
     lasso(&net, &o, None, q);
+}
+
+/// `A[φ U ψ]` fails on a lasso along which ψ never holds (checked at
+/// every state).
+fn never_reaches(yaml: &str, q: &str) {
+    let (net, p, o) = run(yaml, q, Limits::default());
+    assert_eq!(o.verdict, Verdict::Violated, "`{q}`");
+    let Formula::Until { rhs, .. } = &p.formula else { panic!("`{q}` is an until") };
+    let not_psi = StateFormula::Not(Box::new(net.state_formula(&p, rhs).unwrap()));
+    lasso(&net, &o, Some(&not_psi), q);
+}
+
+/// `a` must be left for `b` at some x in [1, 2].
+const LEAVE: &str = r#"
+model: leave
+templates:
+  P:
+    clocks: [x]
+    initial: a
+    locations:
+      a: {invariant: "x <= 2"}
+      b: {}
+    edges:
+      - {from: a, to: b, guard: "x >= 1"}
+system: [P]
+"#;
+
+#[test]
+fn an_until_fails_before_its_goal() {
+    // Every divergent run reaches `b`, but passes (a, x = 1) first, where
+    // neither `x < 1` nor `b` holds: the lasso goes there, then on to `b`
+    // (time diverges there). So it ends its prefix at x >= 1 in `a`.
+    let q = "A[P.x < 1 U P.b]";
+    let (net, _, o) = run(LEAVE, q, Limits::default());
+    assert_eq!(o.verdict, Verdict::Violated);
+    let c = lasso(&net, &o, None, q);
+    let one = Rational::from_integer(1.into());
+    let a = |s: &ConcreteState| net.processes[0].locations[s.discrete.locs[0] as usize].name == "a";
+    assert!(points(&c).iter().any(|s| a(s) && s.clocks[0] >= one), "{}", kairos::trace::text(&net, &c));
+    // (`x <= 1` fails too: some run leaves at x = 3/2.) With `x <= 2` it
+    // holds: `a`'s invariant.
+    let (_, _, o) = run(LEAVE, "A[P.x <= 1 U P.b]", Limits::default());
+    assert_eq!(o.verdict, Verdict::Violated);
+    let (_, _, o) = run(LEAVE, "A[P.x <= 2 U P.b]", Limits::default());
+    assert_eq!(o.verdict, Verdict::Satisfied);
 }
 
 #[test]
