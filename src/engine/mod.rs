@@ -173,6 +173,10 @@ pub struct SymbolicTrace {
     /// For a nested formula, the subformula whose value at the last state
     /// decides the verdict.
     pub blame: Option<Blame>,
+    /// A run the engine already made concrete (the fixpoint engine's
+    /// lassos, whose sets are not zones of the zone graph): it is only
+    /// validated, not solved again.
+    pub concrete: Option<Box<crate::trace::ConcreteTrace>>,
 }
 
 /// "At the last step, `text` holds (or fails)".
@@ -353,6 +357,7 @@ pub(crate) fn store_trace<S: ClockSet>(
         tick_clock: None,
         loop_start: None,
         blame: None,
+        concrete: None,
     })
 }
 

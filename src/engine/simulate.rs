@@ -52,6 +52,7 @@ pub fn random_walk(net: &Network, steps: u64, seed: u64) -> Walk {
         tick_clock: None,
         loop_start: None,
         blame: None,
+        concrete: None,
     };
     let (mut transitions, mut next) = (Vec::new(), Vec::new());
     let mut end = WalkEnd::Done;

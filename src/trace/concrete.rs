@@ -81,6 +81,10 @@ type Resets = Vec<(usize, i64)>;
 /// `net`: a path without its ticks, a lasso with them as progress marks
 /// ([`super::lasso`]).
 pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace, ConcretiseError> {
+    if let Some(run) = &trace.concrete {
+        super::validate(net, run).map_err(ConcretiseError::Invalid)?;
+        return Ok((**run).clone());
+    }
     let Some(z) = trace.tick_clock else {
         let out = if net.hybrid.is_some() { super::linear::concretise(net, trace)? } else { solve(net, trace, false)? };
         super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
@@ -96,7 +100,7 @@ pub fn concretise(net: &Network, trace: &SymbolicTrace) -> Result<ConcreteTrace,
     debug_assert_eq!(z, z2, "the same extension as the engine's");
     let out = match trace.loop_start {
         Some(k) => super::lasso::unroll(net, &extended, trace, k)?,
-        None => super::lasso::without_ticks(&solve(&extended, trace, false)?, None),
+        None => super::lasso::without_ticks(&solve(&extended, trace, false)?, None, 1),
     };
     super::validate(net, &out).map_err(ConcretiseError::Invalid)?;
     Ok(out)

@@ -64,7 +64,7 @@ pub(super) fn unroll(
             let mut run = run;
             run.steps.truncate(boundary(j) + 1);
             run.final_delay = Rational::from_integer(0.into());
-            return Ok(without_ticks(&run, Some(boundary(i))));
+            return Ok(without_ticks(&run, Some(boundary(i)), 1));
         }
     }
     Err(ConcretiseError::NoLasso { passes: MAX_PASSES })
@@ -86,15 +86,16 @@ fn pure_delay(net: &Network, run: &ConcreteTrace, open: usize) -> ConcreteTrace 
             *c += &wait;
         }
     }
-    without_ticks(&run, Some(open))
+    without_ticks(&run, Some(open), 1)
 }
 
-/// `run` on the network without the progress clock: ticks before
+/// `run` on the network without its last `extra` clocks (the progress
+/// clock, and the fixpoint engine's formula clock): ticks before
 /// `keep_from` (all of them when `None`) are left out, their delays added
 /// to the next step's; the ticks kept are progress marks and the loop
 /// starts at `keep_from`.
-pub(super) fn without_ticks(run: &ConcreteTrace, keep_from: Option<usize>) -> ConcreteTrace {
-    let drop_z = |c: &[Rational]| c[..c.len() - 1].to_vec();
+pub(crate) fn without_ticks(run: &ConcreteTrace, keep_from: Option<usize>, extra: usize) -> ConcreteTrace {
+    let drop_z = |c: &[Rational]| c[..c.len() - extra].to_vec();
     let mut out = ConcreteTrace {
         initial: super::ConcreteState { discrete: run.initial.discrete.clone(), clocks: drop_z(&run.initial.clocks) },
         steps: Vec::new(),

@@ -14,7 +14,7 @@
 
 pub mod concrete;
 pub mod json;
-mod lasso;
+pub(crate) mod lasso;
 mod linear;
 pub mod names;
 mod schedule;

@@ -42,6 +42,7 @@ fn trace_of(p: &Product<'_, '_>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace
         tick_clock: Some(p.z()),
         loop_start: None,
         blame: None,
+        concrete: None,
     }
 }
 

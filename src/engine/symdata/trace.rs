@@ -80,5 +80,6 @@ fn replay(
         tick_clock: None,
         loop_start: None,
         blame: None,
+        concrete: None,
     })
 }

@@ -10,8 +10,10 @@ use crate::engine::reach::{self, End, Limits, Order};
 use crate::engine::store::Cover;
 use crate::engine::tctl::blame::blame;
 use crate::engine::tctl::fixpoint::holds_at_zero;
+use crate::engine::tctl::lasso;
 use crate::engine::tctl::pre::Map;
 use crate::engine::tctl::sat::Evaluator;
+use crate::engine::tctl::sat::Runs;
 use crate::engine::tctl::space::Space;
 use crate::engine::{Blame, SymbolicTrace, Warning, same_zone, store_trace};
 use crate::model::formula::Formula;
@@ -31,6 +33,9 @@ pub fn trace(
     holds: bool,
     limits: &Limits,
 ) -> Option<SymbolicTrace> {
+    if let Some(runs) = lasso_runs(eval, &property.formula, holds) {
+        return lasso_from_initial(net, space, eval, property, &runs);
+    }
     // The end states, and what the blame walk starts from: the formula
     // that holds (or fails) there, as parsed and as typed.
     let (target, at_end) = match (&property.formula, &property.ast.kind) {
@@ -61,6 +66,47 @@ pub fn trace(
         trace.blame = Some(Blame { text, holds });
     }
     Some(trace)
+}
+
+/// The runs whose lasso is the evidence, when the outermost operator
+/// calls for one: an `EG` witness, an `AF` counterexample (an `EG not`
+/// witness), an `A[U]` counterexample. `None` also when a limit stops the
+/// sets (the verdict stands without evidence).
+fn lasso_runs(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) -> Option<Vec<Runs>> {
+    Some(match f {
+        Formula::Path { op: PathOp::EG, bound, arg } if holds => {
+            let phi = eval.sat(arg).ok()?;
+            vec![eval.always_runs(*bound, &phi).ok()?]
+        }
+        Formula::Path { op: PathOp::AF, bound, arg } if !holds => {
+            let psi = eval.sat(arg).ok()?;
+            let not_psi = eval.not_at_zero(&psi);
+            vec![eval.always_runs(*bound, &not_psi).ok()?]
+        }
+        Formula::Until { quant: PathQuant::A, bound, lhs, rhs } if !holds => {
+            let (lhs, rhs) = (eval.sat(lhs).ok()?, eval.sat(rhs).ok()?);
+            let (early, never) = eval.until_failures(*bound, &lhs, &rhs).ok()?;
+            vec![never, early]
+        }
+        _ => return None,
+    })
+}
+
+/// The lasso of the first of `runs` that holds at some initial state
+/// (every clock 0), from there.
+fn lasso_from_initial(
+    net: &Network,
+    space: &Space,
+    eval: &mut Evaluator<'_, '_, '_, '_>,
+    property: &Property,
+    runs: &[Runs],
+) -> Option<SymbolicTrace> {
+    let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
+    let dims: Vec<usize> = runs.iter().map(|r| eval.fix.layer(r.level).dim).collect();
+    let (runs, start) = runs.iter().zip(dims).find_map(|(r, dim)| {
+        space.initial.iter().find(|&&d| holds_at_zero(&r.holds[d as usize], dim)).map(|&d| (r, d))
+    })?;
+    lasso::lasso(net, &mut eval.fix, runs, start, largest)
 }
 
 /// A warning with a path to a reachable time-locked state, when the formula

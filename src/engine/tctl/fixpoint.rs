@@ -98,6 +98,48 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
         Ok(x.into_iter().map(reduced).collect())
     }
 
+    /// The states of `E[stay U goal]` by rank, for walking a run down to
+    /// `goal`: `ranks[0]` delays into `goal`, and a state first found in
+    /// `ranks[k]` delays (inside `stay`) to a step into `ranks[k - 1]`.
+    /// Kleene's iteration, each round from the previous round's zones
+    /// only; a zone inside a member found before is not kept, so the
+    /// rounds end as the work list of [`Fixpoints::until`] does. Pre:
+    /// `goal ⊆ stay`.
+    pub fn until_ranked(&mut self, level: usize, stay: &Map, goal: &Map) -> Result<Vec<Map>, Unknown> {
+        self.layer(level);
+        let space = self.space;
+        let layer = &self.layers[level];
+        let avoid = layer.complement(stay);
+        let first: Map = (0..space.len()).map(|d| reduced(layer.pre_time(space, d, &goal[d], &avoid[d]))).collect();
+        let mut found = first.clone();
+        let mut ranks = vec![first];
+        loop {
+            self.tick()?;
+            let layer = &self.layers[level];
+            let last = ranks.last().expect("a first rank");
+            let mut round = vec![Federation::empty(); space.len()];
+            for (to, entered) in last.iter().enumerate().filter(|(_, f)| !f.is_empty()) {
+                for &id in &space.incoming[to] {
+                    let step = &space.steps[id as usize];
+                    let from = step.from as usize;
+                    let before = layer.pre_step(id, step, entered).intersect(&stay[from]);
+                    for z in layer.pre_time(space, from, &before, &avoid[from]).zones {
+                        if !found[from].covered_by_member(&z) && !round[from].covered_by_member(&z) {
+                            round[from].zones.push(z);
+                        }
+                    }
+                }
+            }
+            if round.iter().all(Federation::is_empty) {
+                return Ok(ranks);
+            }
+            for (f, r) in found.iter_mut().zip(&round) {
+                f.zones.extend(r.zones.iter().cloned());
+            }
+            ranks.push(round);
+        }
+    }
+
     /// `EG phi` over time-divergent runs: the states with a divergent run
     /// along which `phi` holds at every point. With a tick clock `u`
     /// appended, the greatest fixpoint of

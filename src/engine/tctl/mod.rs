@@ -55,7 +55,9 @@
 mod blame;
 mod evidence;
 mod fixpoint;
+mod lasso;
 mod pre;
+mod ray;
 mod sat;
 mod space;
 

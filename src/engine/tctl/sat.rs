@@ -172,13 +172,22 @@ impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
     }
 
     /// `EG[b] phi` over time-divergent runs: `phi` at every point whose
-    /// time is within the bound. For `< n`, `<= n` and `== n` the bound
-    /// ends: some run keeps `phi or not z ~ n` until a point past it (`z >=
-    /// n`, `z > n`, `z > n`) from which time can diverge; a least
-    /// fixpoint. For `>= n` and `> n`, a divergent run relaxed before the
-    /// bound, a greatest one.
+    /// time is within the bound.
     fn always(&mut self, bound: Option<TimeBound>, phi: &Map) -> Result<Map, Stop> {
-        let Some(b) = bound else { return Ok(self.fix.always_divergent(0, phi)?) };
+        let runs = self.always_runs(bound, phi)?;
+        Ok(runs.at_start(self))
+    }
+
+    /// The runs that keep `EG[b] phi`. Unbounded: the greatest fixpoint.
+    /// For `< n`, `<= n` and `== n` the bound ends: some run keeps `phi or
+    /// not z ~ n` until a point past it (`z >= n`, `z > n`, `z > n`) from
+    /// which time can diverge; a least fixpoint. For `>= n` and `> n`, a
+    /// divergent run relaxed before the bound, a greatest one.
+    pub fn always_runs(&mut self, bound: Option<TimeBound>, phi: &Map) -> Result<Runs, Stop> {
+        let Some(b) = bound else {
+            let holds = self.fix.always_divergent(0, phi)?;
+            return Ok(Runs { level: 0, prefix: None, cycle: holds.clone(), holds });
+        };
         let dim = self.fix.layer(1).dim;
         let all = self.fix.layer(1).all();
         let outside: Map = all.iter().map(|f| outside(f, dim - 1, b)).collect();
@@ -188,22 +197,35 @@ impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
             Cmp::Le | Cmp::Eq => Some(TimeBound { cmp: Cmp::Gt, value: b.value }),
             Cmp::Ge | Cmp::Gt => None,
         };
-        let kept = match past {
+        Ok(match past {
             Some(past) => {
                 let divergent = lift(&self.divergent()?, 1);
                 let goal: Map = divergent.iter().map(|f| within(f, dim - 1, past)).collect();
-                self.fix.until(1, &union(&relaxed, &goal), &goal)?
+                let stay = union(&relaxed, &goal);
+                let holds = self.fix.until(1, &stay, &goal)?;
+                Runs { level: 1, prefix: Some((stay, goal)), cycle: divergent, holds }
             }
-            None => self.fix.always_divergent(1, &relaxed)?,
-        };
-        Ok(at_zero(&kept, dim))
+            None => {
+                let holds = self.fix.always_divergent(1, &relaxed)?;
+                Runs { level: 1, prefix: None, cycle: holds.clone(), holds }
+            }
+        })
     }
 
-    /// `A[lhs U[b] rhs]` over time-divergent runs. With `rhs'` the points of
-    /// `rhs` within the bound, it fails where a divergent run never meets
-    /// `rhs'` (`EG not rhs'`) or meets a point of `not lhs and not rhs`
-    /// before any point of `rhs'` and can go on diverging from there.
+    /// `A[lhs U[b] rhs]` over time-divergent runs.
     fn all_until(&mut self, bound: Option<TimeBound>, lhs: &Map, rhs: &Map) -> Result<Map, Stop> {
+        let (early, never) = self.until_failures(bound, lhs, rhs)?;
+        let level = early.level;
+        let fails = union(&early.holds, &never.holds);
+        let holds = self.not(level, &fails);
+        Ok(if level == 1 { at_zero(&holds, self.fix.layer(1).dim) } else { holds })
+    }
+
+    /// The two ways `A[lhs U[b] rhs]` fails. With `rhs'` the points of
+    /// `rhs` within the bound: a divergent run meets a point of `not lhs
+    /// and not rhs` before any point of `rhs'` and can go on diverging from
+    /// there (`early`), or never meets `rhs'` (`never`, `EG not rhs'`).
+    pub fn until_failures(&mut self, bound: Option<TimeBound>, lhs: &Map, rhs: &Map) -> Result<(Runs, Runs), Stop> {
         let divergent = self.divergent()?;
         let neither = intersect(&intersect(&self.not(0, lhs), &self.not(0, rhs)), &divergent);
         let (level, lift_by) = if bound.is_some() { (1, 1) } else { (0, 0) };
@@ -213,12 +235,46 @@ impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
             Some(b) => lift(rhs, 1).iter().map(|f| within(f, dim - 1, b)).collect(),
         };
         let not_goal = self.not(level, &goal);
-        let early = self.fix.until(level, &not_goal, &lift(&neither, lift_by))?;
+        let failed = lift(&neither, lift_by);
+        let early = self.fix.until(level, &not_goal, &failed)?;
+        let early =
+            Runs { level, prefix: Some((not_goal.clone(), failed)), cycle: lift(&divergent, lift_by), holds: early };
         let never = self.fix.always_divergent(level, &not_goal)?;
-        let fails = union(&early, &never);
-        let holds = self.not(level, &fails);
-        Ok(if bound.is_some() { at_zero(&holds, dim) } else { holds })
+        Ok((early, Runs { level, prefix: None, cycle: never.clone(), holds: never }))
     }
+
+    /// The largest constant of every set computed so far, for regions
+    /// that every one of them is a union of (with the model's constants).
+    pub fn largest_constant(&self) -> i64 {
+        let maps = self.known.iter().map(|(_, m)| m).chain(self.divergent.as_ref());
+        maps.flat_map(|m| m.iter().flat_map(|f| &f.zones)).map(largest_in).max().unwrap_or(0)
+    }
+}
+
+/// How the runs behind an operator over divergent runs go, at the
+/// operator's level (with its formula clock when bounded): from a state of
+/// `holds`, a finite run inside `prefix.0` to `prefix.1` (when there is a
+/// prefix), then a divergent run inside `cycle` forever; without a prefix,
+/// `holds ⊆ cycle` and the run stays in `cycle` from the start.
+pub struct Runs {
+    pub level: usize,
+    pub prefix: Option<(Map, Map)>,
+    pub cycle: Map,
+    pub holds: Map,
+}
+
+impl Runs {
+    /// `holds` where the operator starts (its formula clock at 0).
+    fn at_start(self, eval: &mut Evaluator<'_, '_, '_, '_>) -> Map {
+        if self.level == 0 { self.holds } else { at_zero(&self.holds, eval.fix.layer(1).dim) }
+    }
+}
+
+/// The largest finite constant of a zone's bounds, in absolute value.
+fn largest_in(z: &crate::domain::zone::Dbm) -> i64 {
+    let n = z.dim();
+    let bounds = (0..n).flat_map(|i| (0..n).map(move |j| z.bound(i, j)));
+    bounds.filter(|b| b.is_finite()).map(|b| i64::from(b.value()).abs()).max().unwrap_or(0)
 }
 
 /// `f ∩ {z ~ n}`, z the clock at index `z`.

@@ -18,7 +18,7 @@ use crate::domain::zone::Dbm;
 use crate::engine::reach::{self, End, Order};
 use crate::engine::store::Cover;
 use crate::engine::{Stats, Unknown};
-use crate::semantics::{Abstraction, Discrete, RunError, ZoneGraph, ZoneState};
+use crate::semantics::{Abstraction, Discrete, RunError, Transition, ZoneGraph, ZoneState};
 
 /// One discrete step `from → to`.
 pub struct Step {
@@ -28,6 +28,8 @@ pub struct Step {
     pub guard: Dbm,
     /// `(clock, value)` in the order they run.
     pub resets: Vec<(usize, i32)>,
+    /// The edges taken, for a concrete run along the step.
+    pub transition: Transition,
 }
 
 pub struct Space {
@@ -123,6 +125,7 @@ impl Space {
                     to: to as u32,
                     guard,
                     resets: resets.iter().map(|&(x, v)| (x as usize, v as i32)).collect(),
+                    transition: t.clone(),
                 });
             }
         }

@@ -20,6 +20,13 @@ pub fn ends_in(net: &Network, trace: &ConcreteTrace, f: &StateFormula) -> Result
     r.satisfies(f, &end)
 }
 
+/// Whether the concrete state `s` satisfies `f` (`None`: `f` mentions
+/// `deadlock`), by the replay's own constraint test: for checking every
+/// state of a lasso against the formula it witnesses.
+pub fn holds_at(net: &Network, s: &ConcreteState, f: &StateFormula) -> Result<Option<bool>, String> {
+    Replay { net }.satisfies(f, s)
+}
+
 impl Replay<'_> {
     fn satisfies(&self, f: &StateFormula, s: &ConcreteState) -> Result<Option<bool>, String> {
         Ok(match f {

@@ -10,7 +10,7 @@ mod linear;
 pub mod region;
 mod step;
 
-pub use formula::ends_in;
+pub use formula::{ends_in, holds_at};
 
 use super::names::{channel, constraint, edge_move};
 use super::{ConcreteState, ConcreteTrace, Rational};

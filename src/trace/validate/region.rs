@@ -43,7 +43,12 @@ pub fn max_constants(net: &Network) -> Vec<i64> {
 
 /// Whether `a` and `b` (one value per clock) are region equivalent.
 pub fn equivalent(net: &Network, a: &[Rational], b: &[Rational]) -> bool {
-    let m = max_constants(net);
+    equivalent_under(&max_constants(net), a, b)
+}
+
+/// Whether `a` and `b` are region equivalent for the constants `m` (one
+/// per clock, each at least 1).
+pub fn equivalent_under(m: &[i64], a: &[Rational], b: &[Rational]) -> bool {
     let above = |v: &Rational, k: usize| *v > Rational::from_integer(m[k].into());
     let split = |v: &Rational| (v.floor(), v - v.floor());
     let mut bounded = Vec::new();
