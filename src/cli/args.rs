@@ -160,7 +160,9 @@ pub struct CheckArgs {
     /// Check `E<> a and b` for these labels (TChecker's `-l a,b`).
     #[arg(long, value_delimiter = ',')]
     pub labels: Vec<String>,
-    /// Fix a timing parameter: `p=v` (repeatable).
+    /// Fix a timing parameter or set an integer constant: `p=v`, `v` an
+    /// integer or, for a timing parameter, a rational like `13/2`
+    /// (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
     /// Print a trace for each verdict that has one.
@@ -218,7 +220,9 @@ pub enum GraphFormat {
 #[derive(Args, Debug)]
 pub struct GraphArgs {
     pub model: PathBuf,
-    /// Fix a timing parameter: `p=v`, `v` an integer (repeatable).
+    /// Fix a timing parameter or set an integer constant: `p=v`, `v` an
+    /// integer or, for a timing parameter, a rational like `13/2`
+    /// (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
     #[arg(long, value_enum, default_value = "dot")]
@@ -269,8 +273,9 @@ pub struct ReportArgs {
 pub struct BoundArgs {
     #[command(flatten)]
     pub query: QueryArgs,
-    /// Fix a timing parameter: `p=v`, `v` an integer or a rational like
-    /// `13/2` (repeatable).
+    /// Fix a timing parameter or set an integer constant: `p=v`, `v` an
+    /// integer or, for a timing parameter, a rational like `13/2`
+    /// (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
     /// Instead of a response time: the exact supremum and infimum of this
@@ -297,6 +302,10 @@ pub struct SynthArgs {
     /// A formula `E<> φ` or `A[] φ` (repeatable).
     #[arg(short = 'q', long = "query")]
     pub queries: Vec<String>,
+    /// Set an integer constant: `N=v` (repeatable); the timing parameters
+    /// stay open.
+    #[arg(long = "param")]
+    pub params: Vec<String>,
     /// Check one valuation inside the set and one outside concretely, each
     /// with its trace where the verdict has one.
     #[arg(long)]
@@ -311,7 +320,8 @@ pub struct SweepArgs {
     pub model: Option<PathBuf>,
     #[arg(short = 'q', long = "query", required_unless_present = "merge")]
     pub query: Option<String>,
-    /// `p=lo..hi[:step]` (repeatable).
+    /// `p=lo..hi[:step]` or `p=v` for a timing parameter (rationals
+    /// allowed) or an integer constant (integer steps) (repeatable).
     #[arg(long = "param", required_unless_present = "merge")]
     pub params: Vec<String>,
     /// Output format.

@@ -3,7 +3,7 @@
 //! the DOT laid out by Graphviz's `dot` when it is on the PATH.
 
 use super::args::{Abstraction, GraphArgs, GraphFormat, OutputFormat};
-use super::{exit, load, network_with};
+use super::{exit, load_at, network_at};
 use crate::engine;
 use crate::report;
 use crate::report::graph::DotView;
@@ -11,8 +11,8 @@ use crate::semantics::{Abstraction as Abs, ZoneGraph};
 
 pub(super) fn run(a: GraphArgs) -> u8 {
     let text_format = if a.format == GraphFormat::Json { OutputFormat::Json } else { OutputFormat::Text };
-    let input = match load(&a.model, &[], None, text_format) {
-        Ok(i) => i,
+    let (input, given) = match load_at(&a.model, &[], None, text_format, &a.params) {
+        Ok(x) => x,
         Err(code) => return code,
     };
     let drawn = matches!(a.format, GraphFormat::Dot | GraphFormat::Svg);
@@ -20,7 +20,7 @@ pub(super) fn run(a: GraphArgs) -> u8 {
         eprintln!("kairos: --project and --max-nodes apply to `--format dot` and `svg` only, not yet to YAML or JSON");
         return exit::UNSUPPORTED;
     }
-    let net = match network_with(&input, &a.params, text_format) {
+    let net = match network_at(&input, &given, text_format) {
         Ok(Some(n)) if n.hybrid.is_none() => n,
         Ok(_) => {
             eprintln!(
