@@ -26,7 +26,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Load and validate a model and spec files; check nothing.
     Validate(ValidateArgs),
-    /// Print the zone graph, canonical and deterministic.
+    /// Print the zone graph (polyhedra for hybrid models), canonical and deterministic.
     Graph(GraphArgs),
     /// Synthesise the timing-parameter valuations for which a property holds.
     Synth(SynthArgs),
@@ -227,9 +227,15 @@ pub struct GraphArgs {
     pub params: Vec<String>,
     #[arg(long, value_enum, default_value = "dot")]
     pub format: GraphFormat,
-    /// Zone abstraction (default: lu, or none with diagonal constraints).
+    /// Zone abstraction (default: lu, or none with diagonal constraints;
+    /// polyhedra of hybrid models and rational parameter values: none).
     #[arg(long, value_enum)]
     pub abstraction: Option<Abstraction>,
+    /// The sets of valuations: DBM zones or exact polyhedra (default: zones
+    /// for timed models, polyhedra for hybrid ones and for rational
+    /// parameter values).
+    #[arg(long, value_enum)]
+    pub domain: Option<Domain>,
     /// Stop after this many states.
     #[arg(long)]
     pub max_states: Option<u64>,
