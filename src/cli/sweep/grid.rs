@@ -20,6 +20,14 @@ pub(super) struct Axes {
     pub values: Vec<Vec<Q>>,
 }
 
+impl Axes {
+    /// How many consecutive points of [`product`] share one assignment of
+    /// the constants.
+    pub fn per_assignment(&self) -> usize {
+        self.values[self.constants..].iter().map(Vec::len).product()
+    }
+}
+
 /// The axes `given` (`p=lo..hi[:step]` texts) make over `model`. `Err`: why
 /// not.
 pub(super) fn axes(model: &Model, given: &[String]) -> Result<Axes, String> {

@@ -83,39 +83,17 @@ pub(super) fn run(a: SweepArgs) -> u8 {
         );
         return exit::UNSUPPORTED;
     }
-    // One model per assignment of the constants, loaded once, the query
-    // typed against each (a constant may appear in it).
-    let per_model: usize = axes.values[axes.constants..].iter().map(Vec::len).product();
-    let models: Vec<Input> = if axes.constants == 0 {
-        vec![input]
-    } else {
-        let mut models = Vec::new();
-        for chunk in points.chunks(per_model) {
-            let set: Vec<(String, i64)> = axes.names[..axes.constants]
-                .iter()
-                .zip(&chunk[0])
-                .map(|(n, v)| (n.clone(), i64::try_from(v.to_integer()).unwrap_or(i64::MAX)))
-                .collect();
-            match load_constants(model_path, &[], a.run.input, format, &set) {
-                Ok(i) => models.push(i),
-                Err(code) => return code,
-            }
-        }
-        models
+    let per_model = axes.per_assignment();
+    let models = match models(input, &a, (model_path, query), &axes, &points, format) {
+        Ok(m) => m,
+        Err(code) => return code,
     };
-    let mut properties = Vec::new();
-    for i in &models {
-        match i.query("query", query) {
-            Ok(p) => properties.push(p),
-            Err(r) => return rejected(r, format),
-        }
-    }
     let tasks: Vec<Point> = points
         .iter()
         .enumerate()
         .map(|(k, p)| Point {
-            model: &models[k / per_model].loaded.model,
-            property: &properties[k / per_model],
+            model: &models[k / per_model].0.loaded.model,
+            property: &models[k / per_model].1,
             values: p.clone(),
             timing: p[axes.constants..].to_vec(),
         })
@@ -125,7 +103,7 @@ pub(super) fn run(a: SweepArgs) -> u8 {
     // the workers are the grid's, so each point runs on one thread.
     let options = engine::Options { jobs: 1, ..options(&a.run) };
     let rows = check_points(&tasks, &options, workers.max(1), a.run.quiet);
-    let (model, property) = (&models[0].loaded.model, &properties[0]);
+    let (model, property) = (&models[0].0.loaded.model, &models[0].1);
     let mut table = Table {
         model: model.name.clone(),
         formula: property.text.clone(),
@@ -147,6 +125,41 @@ pub(super) fn run(a: SweepArgs) -> u8 {
         None => None,
     };
     finish(&a, &table, set)
+}
+
+/// The model (at `path`) and the query for each assignment of the
+/// constants, in grid order: loaded once each, the query typed against
+/// each (a constant may appear in it); `input`, the model already loaded,
+/// when no constant is swept. `Err`: the exit code.
+fn models(
+    input: Input,
+    a: &SweepArgs,
+    (path, query): (&Path, &str),
+    axes: &grid::Axes,
+    points: &[Vec<Q>],
+    format: OutputFormat,
+) -> Result<Vec<(Input, Property)>, u8> {
+    let inputs = if axes.constants == 0 {
+        vec![input]
+    } else {
+        let mut inputs = Vec::new();
+        for chunk in points.chunks(axes.per_assignment()) {
+            let set: Vec<(String, i64)> = axes.names[..axes.constants]
+                .iter()
+                .zip(&chunk[0])
+                .map(|(n, v)| (n.clone(), i64::try_from(v.to_integer()).unwrap_or(i64::MAX)))
+                .collect();
+            inputs.push(load_constants(path, &[], a.run.input, format, &set)?);
+        }
+        inputs
+    };
+    inputs
+        .into_iter()
+        .map(|i| match i.query("query", query) {
+            Ok(p) => Ok((i, p)),
+            Err(r) => Err(rejected(r, format)),
+        })
+        .collect()
 }
 
 /// `--svg` and `--jobs-out` never write over the model.
