@@ -3,8 +3,8 @@
 
     python3 benches/sweep.py [--processes 3] [--grid 20] [--runs 10] [--binary PATH]
 
-The model is models/fischer-param.yaml grown to N processes (default 3: the
-shared `id` ranges over 0..N, the parameters' bounds over 0..grid), written to
+The model is models/fischer-param.yaml grown to N processes (default 3: its
+constant N set, the parameters' bounds over 0..grid), written to
 a temporary directory; the sweep checks mutual exclusion of P(1) and P(2) at
 every point of a grid x grid integer grid (a = 1..grid, b = 1..grid), whole
 process, with `--jobs 1` and with `--jobs 2`, in one hyperfine run (so both
@@ -35,10 +35,9 @@ QUERY = "A[] not (P(1).cs and P(2).cs)"
 
 def model_text(processes: int, grid: int) -> str:
     text = (ROOT / "models" / "fischer-param.yaml").read_text()
-    grown = text.replace("P(1..2)", f"P(1..{processes})")
-    grown = grown.replace("range: [0, 2]", f"range: [0, {processes}]")
+    grown = text.replace("  N: 2 ", f"  N: {processes} ")
     grown = re.sub(r"max: 10\}", f"max: {grid}}}", grown)
-    assert grown.count(f"max: {grid}}}") == 2 and f"P(1..{processes})" in grown, "the model's shape changed"
+    assert grown.count(f"max: {grid}}}") == 2 and f"  N: {processes} " in grown, "the model's shape changed"
     return grown
 
 

@@ -122,15 +122,16 @@ fn csv_holds_the_points_of_the_json() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(err, "", "no progress line when stderr is not a terminal");
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("a,b,verdict,reason,time_s"));
+    assert_eq!(lines.next(), Some("a,b,verdict,reason,time_s,visited,stored"));
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let points = json["points"].as_array().unwrap();
     assert_eq!(rows.len(), points.len());
     assert_eq!(rows.len(), 4);
     for (r, p) in rows.iter().zip(points) {
-        assert_eq!(r.len(), 5);
+        assert_eq!(r.len(), 7);
         assert_eq!((r[0], r[1], r[2]), (p["params"]["a"].as_str().unwrap(), "1", p["verdict"].as_str().unwrap()));
         assert!(r[4].parse::<f64>().is_ok());
+        assert_eq!(r[6], p["stats"]["stored"].to_string());
     }
     assert_eq!(rows[0][..3], ["1/2", "1", "satisfied"]);
     assert_eq!(rows[3][..3], ["2", "1", "violated"]);

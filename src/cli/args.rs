@@ -26,7 +26,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Load and validate a model and spec files; check nothing.
     Validate(ValidateArgs),
-    /// Print the zone graph, canonical and deterministic.
+    /// Print the zone graph (polyhedra for hybrid models), canonical and deterministic.
     Graph(GraphArgs),
     /// Synthesise the timing-parameter valuations for which a property holds.
     Synth(SynthArgs),
@@ -160,7 +160,9 @@ pub struct CheckArgs {
     /// Check `E<> a and b` for these labels (TChecker's `-l a,b`).
     #[arg(long, value_delimiter = ',')]
     pub labels: Vec<String>,
-    /// Fix a timing parameter: `p=v` (repeatable).
+    /// Fix a timing parameter or set an integer constant: `p=v`, `v` an
+    /// integer or, for a timing parameter, a rational like `13/2`
+    /// (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
     /// Print a trace for each verdict that has one.
@@ -218,14 +220,22 @@ pub enum GraphFormat {
 #[derive(Args, Debug)]
 pub struct GraphArgs {
     pub model: PathBuf,
-    /// Fix a timing parameter: `p=v`, `v` an integer (repeatable).
+    /// Fix a timing parameter or set an integer constant: `p=v`, `v` an
+    /// integer or, for a timing parameter, a rational like `13/2`
+    /// (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
     #[arg(long, value_enum, default_value = "dot")]
     pub format: GraphFormat,
-    /// Zone abstraction (default: lu, or none with diagonal constraints).
+    /// Zone abstraction (default: lu, or none with diagonal constraints;
+    /// polyhedra of hybrid models and rational parameter values: none).
     #[arg(long, value_enum)]
     pub abstraction: Option<Abstraction>,
+    /// The sets of valuations: DBM zones or exact polyhedra (default: zones
+    /// for timed models, polyhedra for hybrid ones and for rational
+    /// parameter values).
+    #[arg(long, value_enum)]
+    pub domain: Option<Domain>,
     /// Stop after this many states.
     #[arg(long)]
     pub max_states: Option<u64>,
@@ -269,8 +279,9 @@ pub struct ReportArgs {
 pub struct BoundArgs {
     #[command(flatten)]
     pub query: QueryArgs,
-    /// Fix a timing parameter: `p=v`, `v` an integer or a rational like
-    /// `13/2` (repeatable).
+    /// Fix a timing parameter or set an integer constant: `p=v`, `v` an
+    /// integer or, for a timing parameter, a rational like `13/2`
+    /// (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
     /// Instead of a response time: the exact supremum and infimum of this
@@ -297,6 +308,10 @@ pub struct SynthArgs {
     /// A formula `E<> φ` or `A[] φ` (repeatable).
     #[arg(short = 'q', long = "query")]
     pub queries: Vec<String>,
+    /// Set an integer constant: `N=v` (repeatable); the timing parameters
+    /// stay open.
+    #[arg(long = "param")]
+    pub params: Vec<String>,
     /// Check one valuation inside the set and one outside concretely, each
     /// with its trace where the verdict has one.
     #[arg(long)]
@@ -311,7 +326,8 @@ pub struct SweepArgs {
     pub model: Option<PathBuf>,
     #[arg(short = 'q', long = "query", required_unless_present = "merge")]
     pub query: Option<String>,
-    /// `p=lo..hi[:step]` (repeatable).
+    /// `p=lo..hi[:step]` or `p=v` for a timing parameter (rationals
+    /// allowed) or an integer constant (integer steps) (repeatable).
     #[arg(long = "param", required_unless_present = "merge")]
     pub params: Vec<String>,
     /// Output format.

@@ -7,7 +7,8 @@ use super::args::{BoundArgs, OutputFormat};
 use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
 use super::options::domain;
 use super::options::options;
-use super::{exit, network_with, not_yet, one_query};
+use super::params::Given;
+use super::{exit, network_at, not_yet, one_query};
 use crate::engine::bound::WorstCase;
 use crate::engine::bound::term::{Range, Side};
 use crate::engine::{self, Outcome, Verdict};
@@ -21,14 +22,14 @@ pub(super) fn run(b: BoundArgs) -> u8 {
     {
         return code;
     }
-    let (input, p) = match one_query(a) {
+    let (input, p, given) = match one_query(a, &b.params) {
         Ok(x) => x,
         Err(code) => return code,
     };
     if let Some(term) = &b.term {
-        return run_term(&b, &input, &p, term);
+        return run_term(&b, &input, &p, &given, term);
     }
-    let network = match network_with(&input, &b.params, format) {
+    let network = match network_at(&input, &given, format) {
         Ok(Some(n)) if n.hybrid.is_none() => n,
         Ok(_) => {
             let why = "`kairos bound -q 'φ --> ψ'` on hybrid models, or on parameters without integer values, is not supported yet (`--term` is)";
@@ -107,13 +108,19 @@ fn no_answer(p: &crate::model::types::Property, o: &Outcome) -> (String, u8) {
 }
 
 /// `--term T -q φ`: the range of `T` over the reachable `φ`-states.
-fn run_term(b: &BoundArgs, input: &crate::input::Input, p: &crate::model::types::Property, term: &str) -> u8 {
+fn run_term(
+    b: &BoundArgs,
+    input: &crate::input::Input,
+    p: &crate::model::types::Property,
+    given: &Given,
+    term: &str,
+) -> u8 {
     let format = b.query.common.format;
     let t = match input.query("term", &format!("({term}) <= 0")) {
         Ok(t) => t,
         Err(r) => return super::rejected(r, format),
     };
-    let network = match network_with(input, &b.params, format) {
+    let network = match network_at(input, given, format) {
         Ok(Some(n)) => n,
         Ok(None) => {
             return not_yet(&b.query.model, format, "`kairos bound --term` needs values for the timing parameters");

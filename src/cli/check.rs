@@ -7,7 +7,7 @@ use serde_json::json;
 use super::args::{CheckArgs, OutputFormat};
 use super::evidence::{blame_json, concrete_trace, end_note, print_blame, print_trace, print_warning, warning_json};
 use super::options::{data, domain, options, unsupported_options};
-use super::{exit, load, network_with, params, progress, rejected, svg};
+use super::{exit, load_at, network_at, progress, rejected, svg};
 use crate::engine::limits::Progress;
 use crate::engine::{self, Verdict};
 use crate::input::Item;
@@ -23,8 +23,8 @@ pub(super) enum Reported<'i> {
 
 pub(super) fn run(a: CheckArgs) -> u8 {
     let format = a.common.format;
-    let mut input = match load(&a.model, &a.specs, a.common.input, format) {
-        Ok(i) => i,
+    let (mut input, given) = match load_at(&a.model, &a.specs, a.common.input, format, &a.params) {
+        Ok(x) => x,
         Err(code) => return code,
     };
     let mut items: Vec<Item> = std::mem::take(&mut input.specs).into_iter().flat_map(|(_, s)| s).collect();
@@ -36,7 +36,7 @@ pub(super) fn run(a: CheckArgs) -> u8 {
     if items.is_empty() {
         items = input.own_items();
     }
-    let network = match network_with(&input, &a.params, format) {
+    let network = match network_at(&input, &given, format) {
         Ok(n) => n,
         Err(code) => return code,
     };
@@ -76,12 +76,12 @@ pub(super) fn run(a: CheckArgs) -> u8 {
     match format {
         OutputFormat::Json => {
             let mut v = results_json(&model.name, &results, network.as_ref(), wanted);
-            // At a parameter point, the point: `kairos sweep --merge` reads it.
+            // At a parameter point, the point (constants set, then timing
+            // parameters): `kairos sweep --merge` reads it.
             if !a.params.is_empty() {
-                let names: Vec<&str> = model.params.iter().map(|p| p.name.as_str()).collect();
-                let values = params::values(model, &a.params).unwrap_or_default();
-                let at: serde_json::Map<_, _> =
-                    names.iter().zip(&values).map(|(n, x)| (n.to_string(), json!(x.to_string()))).collect();
+                let point = given.point(model);
+                let names: Vec<&str> = point.iter().map(|(n, _)| n.as_str()).collect();
+                let at: serde_json::Map<_, _> = point.iter().map(|(n, x)| (n.clone(), json!(x))).collect();
                 (v["parameters"], v["params"]) = (json!(names), json!(at));
             }
             println!("{v}");

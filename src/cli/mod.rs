@@ -98,20 +98,59 @@ fn network(input: &Input, format: OutputFormat) -> Result<Option<crate::network:
     input.network().map_err(|r| rejected(r, format))
 }
 
-/// The compiled network with the parameters of `--param` fixed (see
-/// [`Input::network_with`]); `Err` holds the exit code.
-fn network_with(input: &Input, given: &[String], format: OutputFormat) -> Result<Option<crate::network::Network>, u8> {
-    let values = params::values(&input.loaded.model, given)?;
-    input.network_with(&values).map_err(|r| rejected(r, format))
+/// The model and spec files loaded with the constants `--param` sets, and
+/// what `--param` gives (see [`params::given`]); `Err` holds the exit code.
+fn load_at(
+    model: &Path,
+    specs: &[std::path::PathBuf],
+    forced: Option<InputFormat>,
+    format: OutputFormat,
+    texts: &[String],
+) -> Result<(Input, params::Given), u8> {
+    let input = load(model, specs, forced, format)?;
+    let given = params::given(&input.loaded.model, texts)?;
+    if given.constants.is_empty() {
+        return Ok((input, given));
+    }
+    let input = load_constants(model, specs, forced, format, &given.constants)?;
+    Ok((input, given))
 }
 
-/// The model of a one-query command and its property; `Err` holds the
-/// exit code.
-fn one_query(a: &args::QueryArgs) -> Result<(Input, Property), u8> {
+/// The model and spec files loaded with `constants` set; when that makes
+/// the model invalid, its diagnostics and then the values that did it.
+fn load_constants(
+    model: &Path,
+    specs: &[std::path::PathBuf],
+    forced: Option<InputFormat>,
+    format: OutputFormat,
+    constants: &[(String, i64)],
+) -> Result<Input, u8> {
+    input::load_with(model, specs, forced.map(Into::into), constants).map_err(|r| {
+        let code = rejected(r, format);
+        let set: Vec<String> = constants.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        eprintln!("kairos: note: with the constants set by --param {}", set.join(" --param "));
+        code
+    })
+}
+
+/// The compiled network with the timing parameters of `--param` fixed (see
+/// [`Input::network_with`]); `Err` holds the exit code.
+fn network_at(
+    input: &Input,
+    given: &params::Given,
+    format: OutputFormat,
+) -> Result<Option<crate::network::Network>, u8> {
+    input.network_with(&given.timing).map_err(|r| rejected(r, format))
+}
+
+/// The model of a one-query command (its constants set by `texts`, the
+/// `--param` values), its property and what `--param` gives; `Err` holds
+/// the exit code.
+fn one_query(a: &args::QueryArgs, texts: &[String]) -> Result<(Input, Property, params::Given), u8> {
     let format = a.common.format;
-    let input = load(&a.model, &[], a.common.input, format)?;
+    let (input, given) = load_at(&a.model, &[], a.common.input, format, texts)?;
     match input.query("query", &a.query) {
-        Ok(p) => Ok((input, p)),
+        Ok(p) => Ok((input, p, given)),
         Err(r) => Err(rejected(r, format)),
     }
 }

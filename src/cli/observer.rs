@@ -5,7 +5,7 @@ use super::args::QueryArgs;
 use super::{exit, one_query};
 
 pub(super) fn run(a: QueryArgs) -> u8 {
-    let (_, p) = match one_query(&a) {
+    let (_, p, _) = match one_query(&a, &[]) {
         Ok(x) => x,
         Err(code) => return code,
     };

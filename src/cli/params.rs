@@ -1,5 +1,6 @@
-//! `--param p=v`: timing parameters fixed to integers or rationals
-//! (FORMAT.md section 4), the concrete half of parametric analysis.
+//! `--param p=v`: timing parameters fixed to integers or rationals, and
+//! integer constants set (FORMAT.md section 4), the concrete half of
+//! parametric analysis.
 
 use num_traits::Zero;
 
@@ -8,25 +9,103 @@ use crate::domain::poly::Q;
 use crate::model::types::{Model, Ratio};
 use crate::network::linear_ratio;
 
-/// One value per parameter of `model`, in declaration order, from `p=v`
-/// texts; none when none is given. `Err`: the exit code, the reason said.
-pub(super) fn values(model: &Model, given: &[String]) -> Result<Vec<Q>, u8> {
+/// Constants set, with their values, in declaration order.
+pub(super) type Constants = Vec<(String, i64)>;
+
+/// What `--param` gives, sorted out against the model: constants, set when
+/// the model is loaded, and timing parameters, fixed when its network is
+/// built.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Given {
+    pub constants: Constants,
+    /// One value per timing parameter, in declaration order; none when no
+    /// timing parameter is given.
+    pub timing: Vec<Q>,
+}
+
+impl Given {
+    /// The names and values given, constants first (each group in
+    /// declaration order), values as `kairos check --param` prints them.
+    pub fn point(&self, model: &Model) -> Vec<(String, String)> {
+        let constants = self.constants.iter().map(|(n, v)| (n.clone(), v.to_string()));
+        let timing = model.params.iter().zip(&self.timing).map(|(p, v)| (p.name.clone(), v.to_string()));
+        constants.chain(timing).collect()
+    }
+}
+
+/// `p=v` texts sorted into constants and timing parameters of `model` (the
+/// model as loaded before any constant is set). `Err`: the exit code, the
+/// reason said.
+pub(super) fn given(model: &Model, texts: &[String]) -> Result<Given, u8> {
+    let (constants, timing) = sort(model, texts)?;
+    Ok(Given { constants, timing: values(model, &timing)? })
+}
+
+/// The constants `texts` set, for a command that leaves the timing
+/// parameters open (`kairos synth`); naming one is exit 5.
+pub(super) fn constants_only(model: &Model, texts: &[String], command: &str) -> Result<Constants, u8> {
+    let (constants, timing) = sort(model, texts)?;
+    if let Some(text) = timing.first() {
+        eprintln!(
+            "kairos: --param {text}: {command} leaves the timing parameters open; fixing one is not supported yet \
+             (`--param` sets constants here)"
+        );
+        return Err(exit::UNSUPPORTED);
+    }
+    Ok(constants)
+}
+
+/// The constants (with their values, in declaration order) and the texts
+/// naming timing parameters.
+fn sort(model: &Model, texts: &[String]) -> Result<(Constants, Vec<String>), u8> {
+    let invalid = |text: &str, e: &str| {
+        eprintln!("kairos: --param {text}: {e}");
+        exit::INVALID
+    };
+    let mut constants: Vec<(usize, String, i64)> = Vec::new();
+    let mut timing = Vec::new();
+    for text in texts {
+        let (name, value) = parse(text).map_err(|e| invalid(text, &e))?;
+        if let Some(k) = model.constants.get_index_of(name) {
+            if !value.is_integer() {
+                return Err(invalid(text, &format!("`{name}` is an integer constant; its value must be an integer")));
+            }
+            let v = i64::try_from(value.to_integer()).map_err(|_| invalid(text, "out of 64-bit range"))?;
+            if constants.iter().any(|(j, ..)| *j == k) {
+                return Err(invalid(text, &format!("`{name}` is given twice")));
+            }
+            constants.push((k, name.to_string(), v));
+        } else if model.params.iter().any(|p| p.name == name) {
+            timing.push(text.clone());
+        } else {
+            let list =
+                |what: &str, all: Vec<&str>| (!all.is_empty()).then(|| format!("the {what} are {}", all.join(", ")));
+            let known: Vec<String> = [
+                list("timing parameters", model.params.iter().map(|p| p.name.as_str()).collect()),
+                list("constants", model.constants.keys().map(String::as_str).collect()),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            let known = if known.is_empty() { "the model has neither".to_string() } else { known.join("; ") };
+            return Err(invalid(text, &format!("no timing parameter or constant `{name}`; {known}")));
+        }
+    }
+    constants.sort_by_key(|(k, ..)| *k);
+    Ok((constants.into_iter().map(|(_, n, v)| (n, v)).collect(), timing))
+}
+
+/// One value per timing parameter of `model`, in declaration order, from
+/// `p=v` texts naming timing parameters; none when none is given. `Err`:
+/// the exit code, the reason said.
+fn values(model: &Model, given: &[String]) -> Result<Vec<Q>, u8> {
     let mut out: Vec<Option<Q>> = vec![None; model.params.len()];
     for text in given {
         let (name, value) = parse(text).map_err(|e| {
             eprintln!("kairos: --param {text}: {e}");
             exit::INVALID
         })?;
-        let Some(k) = model.params.iter().position(|p| p.name == name) else {
-            let all: Vec<&str> = model.params.iter().map(|p| p.name.as_str()).collect();
-            let known = if all.is_empty() {
-                "the model has none".to_string()
-            } else {
-                format!("the parameters are {}", all.join(", "))
-            };
-            eprintln!("kairos: --param {text}: no parameter `{name}`; {known}");
-            return Err(exit::INVALID);
-        };
+        let k = model.params.iter().position(|p| p.name == name).expect("sorted out as a timing parameter");
         let p = &model.params[k];
         let outside =
             |b: Option<Ratio>, below: bool| b.map(linear_ratio).filter(|b| if below { value < *b } else { value > *b });

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::args::{OutputFormat, SynthArgs};
 use super::options::options;
-use super::{exit, load, rejected, synth_witness};
+use super::{exit, load, load_constants, params, rejected, synth_witness};
 use crate::domain::poly::{Poly, Rel};
 use crate::engine::synth::{self, ParamSet, Synthesis};
 use crate::input::Item;
@@ -18,6 +18,16 @@ pub(super) fn run(a: SynthArgs) -> u8 {
         Ok(i) => i,
         Err(code) => return code,
     };
+    if !a.params.is_empty() {
+        let constants = match params::constants_only(&input.loaded.model, &a.params, "synthesis") {
+            Ok(c) => c,
+            Err(code) => return code,
+        };
+        input = match load_constants(&a.model, &a.specs, a.common.input, format, &constants) {
+            Ok(i) => i,
+            Err(code) => return code,
+        };
+    }
     let synth_entry = |i: &Item| matches!(i, Item::Check(p) if p.synth);
     let mut items: Vec<Item> =
         std::mem::take(&mut input.specs).into_iter().flat_map(|(_, s)| s).filter(synth_entry).collect();

@@ -49,8 +49,11 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     fn hull(&self, _other: &Self) -> Option<Self> {
         None
     }
-    /// A canonical key for sorting (same set, same key).
-    fn key(&self) -> Vec<i32>;
+    /// What [`ClockSet::key`] gives.
+    type Key: Ord + Debug;
+    /// A canonical key for sorting (same set, same key; different sets,
+    /// different keys).
+    fn key(&self) -> Self::Key;
     /// Heap bytes held, for memory budgets.
     fn heap_bytes(&self) -> usize;
 
@@ -136,6 +139,7 @@ impl ClockSet for Dbm {
     fn hull(&self, other: &Self) -> Option<Self> {
         Some(Dbm::hull(self, other))
     }
+    type Key = Vec<i32>;
     fn key(&self) -> Vec<i32> {
         let d = Dbm::dim(self);
         (0..d * d).map(|k| self.bound(k / d, k % d).raw()).collect()

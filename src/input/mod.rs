@@ -62,6 +62,18 @@ pub struct Input {
 /// Reads and checks the model and spec files (`format`: `None` to choose by
 /// the model's extension).
 pub fn load(model: &Path, specs: &[PathBuf], format: Option<Format>) -> Result<Input, Rejected> {
+    load_with(model, specs, format, &[])
+}
+
+/// [`load`] with the model's constants named in `constants` set to the
+/// values given there (see [`load::load_model_with`]); the specs are typed
+/// against the model so set.
+pub fn load_with(
+    model: &Path,
+    specs: &[PathBuf],
+    format: Option<Format>,
+    constants: &[(String, i64)],
+) -> Result<Input, Rejected> {
     let (model_src, imported) = match Format::of(model, format) {
         Format::Yaml => (read(model).map_err(|d| Rejected::new(vec![d], vec![]))?, None),
         f => {
@@ -69,7 +81,7 @@ pub fn load(model: &Path, specs: &[PathBuf], format: Option<Format>) -> Result<I
             (src, Some(t))
         }
     };
-    let loaded = match load::load_model(&model_src) {
+    let loaded = match load::load_model_with(&model_src, constants) {
         Ok(l) => l,
         Err(d) => return Err(model_rejected(d, model_src, imported.as_ref(), model)),
     };

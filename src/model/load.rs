@@ -25,11 +25,21 @@ pub struct Spec {
 }
 
 pub fn load_model(src: &Source) -> Result<Loaded, Vec<Diagnostic>> {
+    load_model_with(src, &[])
+}
+
+/// [`load_model`] with each constant named in `constants` set to the value
+/// given there instead of its declared one, before anything is typed: every
+/// use (instance and data ranges, sizes, bounds, selects, properties) sees
+/// the new value, and a value that makes the model invalid is reported
+/// where it does, as for a value written in the file. A name that is no
+/// constant of the model is an error (`unknown-constant`).
+pub fn load_model_with(src: &Source, constants: &[(String, i64)]) -> Result<Loaded, Vec<Diagnostic>> {
     let root = yaml::parse(src).map_err(|d| vec![d])?;
     let mut r = Reader::new(src);
     let decl = r.model_decl(&root);
     let (model, globals, r) = {
-        let (c, r) = check::check(r, &decl);
+        let (c, r) = check::check(r, &decl, constants);
         (c.model, c.globals, r)
     };
     if r.diags.is_empty() { Ok(Loaded { model, globals }) } else { Err(r.diags.into_sorted()) }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use super::grid::texts;
-use super::table::{Row, Table};
+use super::table::{Row, States, Table};
 use crate::cli::args::Run;
 use crate::cli::params;
 use crate::domain::poly::Q;
@@ -125,6 +125,10 @@ fn read(doc: &Value) -> Result<(Table, Row), String> {
         values,
         verdict: word(&p["verdict"]).ok_or("no `verdict`")?,
         reason: word(&p["reason"]),
+        states: match (p["stats"]["visited"].as_u64(), p["stats"]["stored"].as_u64()) {
+            (Some(visited), Some(stored)) => Some(States { visited, stored }),
+            _ => None,
+        },
         time_s: p["stats"]["time_s"].as_f64().unwrap_or(0.0),
     };
     let head = Table {

@@ -4,7 +4,7 @@
 //! independent checks that agree (or not) with it side by side.
 
 use super::table::Table;
-use super::{check_points, map};
+use super::{Point, check_points, map};
 use crate::domain::poly::Q;
 use crate::engine::{self, synth};
 use crate::model::types::{Model, Property};
@@ -35,13 +35,17 @@ pub(in crate::cli) fn synth_map(
         let (lo, hi) = (ratio(*lo), ratio(*hi));
         axes.push(if k < 2 { grid(&lo, &hi) } else { vec![(&lo + &hi) / Q::from_integer(2.into())] });
     }
-    let points = super::grid::product(&axes);
     // Each point is a concrete check of the formula, not a synthesis.
     let concrete = Property { synth: false, ..property.clone() };
-    let rows = check_points(model, &concrete, &points, options, workers, true);
+    let points: Vec<Point> = super::grid::product(&axes)
+        .into_iter()
+        .map(|values| Point { model, property: &concrete, timing: values.clone(), values })
+        .collect();
+    let rows = check_points(&points, options, workers, true);
     let names = synth::names(model);
-    let table = Table { model: model.name.clone(), formula: property.text.clone(), names, rows, synth: None };
-    map::draw(&table, Some((set, exact)))
+    let table =
+        Table { model: model.name.clone(), formula: property.text.clone(), names: names.clone(), rows, synth: None };
+    map::draw(&table, Some(map::Synthesised { set, exact, names: &names }))
 }
 
 /// `lo..hi` in at most [`STEPS`] equal steps, integer ones when the range

@@ -14,7 +14,16 @@ pub(super) struct Row {
     pub verdict: String,
     /// The reason of an `unknown`.
     pub reason: Option<String>,
+    /// The symbolic states visited and stored, as `kairos check` counts
+    /// them (none when nothing was explored).
+    pub states: Option<States>,
     pub time_s: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct States {
+    pub visited: u64,
+    pub stored: u64,
 }
 
 pub(super) struct Table {
@@ -40,6 +49,9 @@ impl Table {
                 if let Some(why) = &r.reason {
                     row["reason"] = json!(why);
                 }
+                if let Some(n) = r.states {
+                    row["stats"] = json!({"visited": n.visited, "stored": n.stored});
+                }
                 row
             })
             .collect();
@@ -51,11 +63,12 @@ impl Table {
     }
 
     pub fn text(&self) -> String {
-        let mut out = format!("{}  verdict\n", self.names.join("  "));
+        let mut out = format!("{}  stored  verdict\n", self.names.join("  "));
         for r in &self.rows {
             let values: Vec<String> = r.values.iter().map(ToString::to_string).collect();
+            let stored = r.states.map_or("-".to_string(), |n| n.stored.to_string());
             let reason = r.reason.as_ref().map_or(String::new(), |why| format!(" ({why})"));
-            out += &format!("{}  {}{reason}\n", values.join("  "), r.verdict);
+            out += &format!("{}  {stored}  {}{reason}\n", values.join("  "), r.verdict);
         }
         if let Some(s) = &self.synth {
             out += &format!("synthesised: {} (exact: {})\n", s["constraint"].as_str().unwrap_or("?"), s["exact"]);
@@ -67,10 +80,13 @@ impl Table {
     /// (names are identifiers, values `n` or `n/d`, verdicts and reasons
     /// words).
     pub fn csv(&self) -> String {
-        let mut out = format!("{},verdict,reason,time_s\n", self.names.join(","));
+        let mut out = format!("{},verdict,reason,time_s,visited,stored\n", self.names.join(","));
         for r in &self.rows {
             let values: Vec<String> = r.values.iter().map(ToString::to_string).collect();
-            out += &format!("{},{},{},{}\n", values.join(","), r.verdict, r.reason.as_deref().unwrap_or(""), r.time_s);
+            let reason = r.reason.as_deref().unwrap_or("");
+            let (visited, stored) =
+                r.states.map_or((String::new(), String::new()), |n| (n.visited.to_string(), n.stored.to_string()));
+            out += &format!("{},{},{reason},{},{visited},{stored}\n", values.join(","), r.verdict, r.time_s);
         }
         out
     }

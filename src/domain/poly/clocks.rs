@@ -8,8 +8,6 @@
 //! not written in difference constraints is left alone (no abstraction, and
 //! plain inclusion instead of the LU simulation), which is sound.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
-
 use num_traits::{One, Zero};
 
 use super::constraint::{Constraint, Rel};
@@ -116,6 +114,15 @@ fn clock_bound(n: usize, i: usize, j: usize, b: Bound) -> Constraint {
     Constraint::new(a, if b.is_strict() { Rel::Lt } else { Rel::Le }, q(b.value().into()))
 }
 
+/// The sort key of a polyhedron: a zone's first, by its DBM's key (so a
+/// timed model's sets sort on polyhedra as they do on zones), then the
+/// other sets by their canonical constraints.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PolyKey {
+    Zone(Vec<i32>),
+    Linear(Poly),
+}
+
 /// Every clock at rate 1.
 fn unit_rates(n: usize) -> Poly {
     Poly::new(n, (0..n).map(|i| Constraint::new(unit(n, i), Rel::Eq, Q::one())).collect())
@@ -180,15 +187,13 @@ impl ClockSet for Poly {
             _ => Poly::is_subset_of(self, other),
         }
     }
-    fn key(&self) -> Vec<i32> {
-        match self.to_dbm() {
-            Some(d) => ClockSet::key(&d),
-            None => {
-                let mut h = DefaultHasher::new();
-                self.hash(&mut h);
-                let h = h.finish();
-                vec![i32::MIN, (h >> 32) as i32, h as i32]
-            }
+    type Key = PolyKey;
+    fn key(&self) -> PolyKey {
+        // A set with points outside the orthant is not its DBM's (a DBM's
+        // clocks are `>= 0`): two such sets could share one DBM.
+        match self.to_dbm().filter(|d| Poly::from_dbm(d) == *self) {
+            Some(d) => PolyKey::Zone(ClockSet::key(&d)),
+            None => PolyKey::Linear(self.clone()),
         }
     }
     fn heap_bytes(&self) -> usize {

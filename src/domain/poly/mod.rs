@@ -55,6 +55,7 @@ mod polyhedron;
 mod rational;
 mod simplex;
 
+pub use clocks::PolyKey;
 pub use constraint::{Constraint, LinExpr, Rel, dot};
 pub use elapse::RateError;
 pub use polyhedron::{Poly, Sup, unit};

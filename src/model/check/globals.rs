@@ -23,11 +23,31 @@ impl Scope for Globals<'_> {
 }
 
 impl Checker<'_> {
-    pub(super) fn globals(&mut self, decl: &ModelDecl) {
+    /// The global declarations, a constant named in `constants` set to the
+    /// value given there (its declared expression is still checked); a name
+    /// there that is no constant is an error.
+    pub(super) fn globals(&mut self, decl: &ModelDecl, constants: &[(String, i64)]) {
         for (name, value) in &decl.constants {
-            let v = self.const_expr(value, &Globals(&self.globals.clone()), "a constant");
-            self.model.constants.insert(name.text.clone(), v.unwrap_or(0));
-            self.declare(name, Sym::Const(v.unwrap_or(0)));
+            let declared = self.const_expr(value, &Globals(&self.globals.clone()), "a constant");
+            let given = constants.iter().find(|(n, _)| *n == name.text).map(|(_, v)| *v);
+            let v = given.or(declared).unwrap_or(0);
+            self.model.constants.insert(name.text.clone(), v);
+            self.declare(name, Sym::Const(v));
+        }
+        for (name, _) in constants {
+            if !decl.constants.iter().any(|(n, _)| n.text == *name) {
+                let all: Vec<&str> = decl.constants.iter().map(|(n, _)| n.text.as_str()).collect();
+                let known = if all.is_empty() {
+                    "the model has none".to_string()
+                } else {
+                    format!("the constants are {}", all.join(", "))
+                };
+                self.r.error(
+                    Pos { index: 0, line: 1, column: 1 },
+                    "unknown-constant",
+                    format!("no constant `{name}` to set; {known}"),
+                );
+            }
         }
         for t in &decl.types {
             let scope = Globals(&self.globals.clone());

@@ -71,9 +71,11 @@ impl<'s> Checker<'s> {
     }
 }
 
-/// Resolves and types a model. The model is complete only when the reader
-/// collected no diagnostic.
-pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl) -> (Checker<'s>, Reader<'s>) {
+/// Resolves and types a model, each constant named in `constants` taking
+/// the value given there instead of its declared one (see
+/// [`crate::model::load::load_model_with`]). The model is complete only
+/// when the reader collected no diagnostic.
+pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl, constants: &[(String, i64)]) -> (Checker<'s>, Reader<'s>) {
     let file = r.src.name.clone();
     let hybrid =
         !decl.continuous.is_empty() || decl.templates.iter().flat_map(|t| &t.locations).any(|l| !l.rates.is_empty());
@@ -103,7 +105,7 @@ pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl) -> (Checker<'s>, Reader<'s>) {
         impure: false,
         defining: None,
     };
-    c.globals(decl);
+    c.globals(decl, constants);
     c.global_functions(&decl.functions);
     for t in &decl.templates {
         let typed = c.template(t);

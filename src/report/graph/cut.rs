@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use crate::engine::graph::Graph;
 
 /// Per node: shown or not; every node when `max` is `None`.
-pub fn first_nodes(g: &Graph, max: Option<usize>) -> Vec<bool> {
+pub fn first_nodes<S>(g: &Graph<S>, max: Option<usize>) -> Vec<bool> {
     let n = g.states.len();
     let Some(max) = max.filter(|&m| m < n) else { return vec![true; n] };
     let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];

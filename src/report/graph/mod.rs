@@ -1,6 +1,8 @@
 //! The zone graph as DOT, YAML or JSON, with readable zones; for a large
 //! graph, its quotient onto some instances ([`project`]) or its first
-//! nodes ([`cut`]).
+//! nodes ([`cut`]). The graph of polyhedra (hybrid models, or `--domain
+//! poly`) is printed the same way, each polyhedron as its canonical
+//! constraints ([`SetText`]).
 
 mod active;
 mod cut;
@@ -8,9 +10,58 @@ pub mod project;
 
 use serde_json::{Value, json};
 
+use crate::domain::ClockSet;
+use crate::domain::poly::{Constraint, Poly, Rel};
+use crate::domain::zone::Dbm;
 use crate::engine::graph::Graph;
+use crate::engine::synth::constraint_text;
 use crate::network::Network;
 use crate::semantics::{Transition, ZoneState};
+
+/// A node's set of valuations as the printers show it.
+pub trait SetText: ClockSet {
+    /// What one set is called (the JSON and YAML key), several, and the
+    /// graph of them.
+    const WORD: &'static str;
+    const WORDS: &'static str;
+    const GRAPH: &'static str;
+    /// The set over `names` (slot `k - 1` names variable `k`: the clocks,
+    /// then the continuous variables) in kairos expression syntax: `true`,
+    /// `false`, or a conjunction with `&&`.
+    fn text(&self, names: &[String]) -> String;
+}
+
+impl SetText for Dbm {
+    const WORD: &'static str = "zone";
+    const WORDS: &'static str = "zones";
+    const GRAPH: &'static str = "zone graph";
+    fn text(&self, names: &[String]) -> String {
+        self.display(names).to_string()
+    }
+}
+
+/// Each canonical constraint (`domain::poly`: the set's unique minimal
+/// system) scaled to coprime integers, which changes neither the set nor
+/// the strictness, so no rational appears: the equalities, then the
+/// inequalities, each group in the canonical order (`t == level - 1 &&
+/// level >= 1 && level <= 10`, `2*t + level == 16 && ...`).
+impl SetText for Poly {
+    const WORD: &'static str = "polyhedron";
+    const WORDS: &'static str = "polyhedra";
+    const GRAPH: &'static str = "graph of polyhedra";
+    fn text(&self, names: &[String]) -> String {
+        if self.is_empty() {
+            return "false".into();
+        }
+        if self.constraints().is_empty() {
+            return "true".into();
+        }
+        let (eqs, ineqs): (Vec<&Constraint>, Vec<&Constraint>) =
+            self.constraints().iter().partition(|c| c.rel == Rel::Eq);
+        let text = |c: &Constraint| constraint_text(&c.clone().normalised(), names);
+        eqs.into_iter().chain(ineqs).map(text).collect::<Vec<_>>().join(" && ")
+    }
+}
 
 /// `Train(1): far -> near approach!, Gate: up -> down approach?`
 pub fn step_text(net: &Network, t: &Transition) -> String {
@@ -44,7 +95,7 @@ pub fn sync_text(net: &Network, c: &crate::network::ChannelIndex, dir: crate::mo
     format!("{name}{}", if dir == crate::model::typed::Dir::Send { "!" } else { "?" })
 }
 
-fn locations(net: &Network, s: &ZoneState) -> Vec<(String, String)> {
+fn locations<S>(net: &Network, s: &ZoneState<S>) -> Vec<(String, String)> {
     net.processes
         .iter()
         .zip(s.discrete.locs.iter())
@@ -52,7 +103,7 @@ fn locations(net: &Network, s: &ZoneState) -> Vec<(String, String)> {
         .collect()
 }
 
-fn vars(net: &Network, s: &ZoneState) -> Vec<(String, String)> {
+fn vars<S>(net: &Network, s: &ZoneState<S>) -> Vec<(String, String)> {
     net.slots
         .iter()
         .zip(s.discrete.data.iter())
@@ -60,8 +111,8 @@ fn vars(net: &Network, s: &ZoneState) -> Vec<(String, String)> {
         .collect()
 }
 
-fn zone(net: &Network, s: &ZoneState) -> String {
-    s.zone.display(&net.clocks).to_string()
+fn zone<S: SetText>(net: &Network, s: &ZoneState<S>) -> String {
+    s.zone.text(&net.clocks)
 }
 
 /// How [`dot`] draws a zone graph.
@@ -82,15 +133,23 @@ fn esc(s: &str) -> String {
 /// The zone graph as DOT: a cluster per location vector, each node its
 /// data and its zone on the clocks that matter there ([`active`]); the
 /// label says whether the zones are extrapolated and what `max_nodes` cut.
-pub fn dot(net: &Network, g: &Graph, view: &DotView) -> String {
+/// The sets of a linear network (hybrid, or with rational parameter
+/// values) are drawn whole: [`active`] reads difference constraints only.
+pub fn dot<S: SetText>(net: &Network, g: &Graph<S>, view: &DotView) -> String {
+    let (word, words) = (S::WORD, S::WORDS);
     let shown = cut::first_nodes(g, view.max_nodes);
     let kept = shown.iter().filter(|&&k| k).count();
     let mut note = vec![if view.extrapolated {
-        "zones extrapolated (ExtraLU+: a zone may hold valuations no run reaches)".to_string()
+        format!("{words} extrapolated (ExtraLU+: a {word} may hold valuations no run reaches)")
     } else {
-        "exact zones (no extrapolation)".to_string()
+        format!("exact {words} (no extrapolation)")
     }];
-    note.push("each zone on the clocks that matter in its locations".into());
+    let linear = net.hybrid.is_some();
+    note.push(if linear {
+        format!("each {word} over every clock and continuous variable")
+    } else {
+        format!("each {word} on the clocks that matter in its locations")
+    });
     if kept < g.states.len() {
         let cut_edges = g.edges.iter().filter(|(a, _, b)| shown[*a as usize] && !shown[*b as usize]).count();
         note.push(format!(
@@ -130,12 +189,12 @@ pub fn dot(net: &Network, g: &Graph, view: &DotView) -> String {
                 lines.push(vs.join(", "));
             }
             let mut zone = s.zone.clone();
-            for k in 1..net.dim() {
+            for k in (1..net.dim()).filter(|_| !linear) {
                 if !active.at(&s.discrete.locs, k) {
                     zone.free(k);
                 }
             }
-            lines.push(zone.display(&net.clocks).to_string());
+            lines.push(zone.text(&net.clocks));
             let mut style = Vec::new();
             if g.initial.contains(&(i as u32)) {
                 style.push("bold");
@@ -158,15 +217,18 @@ pub fn dot(net: &Network, g: &Graph, view: &DotView) -> String {
     out
 }
 
-pub fn json(net: &Network, g: &Graph) -> Value {
+pub fn json<S: SetText>(net: &Network, g: &Graph<S>) -> Value {
     let nodes: Vec<Value> = g
         .states
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let locs: serde_json::Map<String, Value> = locations(net, s).into_iter().map(|(p, l)| (p, json!(l))).collect();
+            let locs: serde_json::Map<String, Value> =
+                locations(net, s).into_iter().map(|(p, l)| (p, json!(l))).collect();
             let vs: serde_json::Map<String, Value> = vars(net, s).into_iter().map(|(n, v)| (n, json!(v))).collect();
-            json!({"id": i, "initial": g.initial.contains(&(i as u32)), "locations": locs, "vars": vs, "zone": zone(net, s)})
+            let mut node = json!({"id": i, "initial": g.initial.contains(&(i as u32)), "locations": locs, "vars": vs});
+            node[S::WORD] = json!(zone(net, s));
+            node
         })
         .collect();
     let edges: Vec<Value> =
@@ -175,7 +237,7 @@ pub fn json(net: &Network, g: &Graph) -> Value {
 }
 
 /// YAML, written by hand: the structure is fixed and shallow.
-pub fn yaml(net: &Network, g: &Graph) -> String {
+pub fn yaml<S: SetText>(net: &Network, g: &Graph<S>) -> String {
     let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
     let mut out = format!("model: {}\nnodes:\n", q(&net.name));
     for (i, s) in g.states.iter().enumerate() {
@@ -191,7 +253,7 @@ pub fn yaml(net: &Network, g: &Graph) -> String {
         if !vs.is_empty() {
             out.push_str(&format!("    vars: {{{}}}\n", vs.join(", ")));
         }
-        out.push_str(&format!("    zone: {}\n", q(&zone(net, s))));
+        out.push_str(&format!("    {}: {}\n", S::WORD, q(&zone(net, s))));
     }
     out.push_str("edges:\n");
     for (a, t, b) in &g.edges {

@@ -4,7 +4,7 @@
 //! none of the kept instances leaves the node unchanged; it is left out
 //! and counted. Data and zones are projected away.
 
-use super::{esc, step_text};
+use super::{SetText, esc, step_text};
 use crate::engine::graph::Graph;
 use crate::network::Network;
 use crate::semantics::Transition;
@@ -22,10 +22,12 @@ pub struct Projection {
     pub hidden: usize,
     pub states: usize,
     pub graph_edges: usize,
+    /// What the graph and its sets are called ([`SetText`]).
+    pub names: (&'static str, &'static str),
 }
 
 /// `g` quotiented onto the instances `keep`.
-pub fn project(net: &Network, g: &Graph, keep: &[usize]) -> Projection {
+pub fn project<S: SetText>(net: &Network, g: &Graph<S>, keep: &[usize]) -> Projection {
     let mut keep = keep.to_vec();
     keep.sort_unstable();
     keep.dedup();
@@ -64,6 +66,7 @@ pub fn project(net: &Network, g: &Graph, keep: &[usize]) -> Projection {
         hidden,
         states: g.states.len(),
         graph_edges: g.edges.len(),
+        names: (S::GRAPH, S::WORDS),
     }
 }
 
@@ -75,14 +78,16 @@ impl Projection {
         };
         let away = names(&mut (0..net.processes.len()).filter(|p| !self.keep.contains(p)));
         format!(
-            "projected onto {}: {} states and {} edges of the zone graph merged into {} nodes and {} edges; \
-             projected away: {}the data and the zones; {} steps that move none of the kept instances left out",
+            "projected onto {}: {} states and {} edges of the {} merged into {} nodes and {} edges; \
+             projected away: {}the data and the {}; {} steps that move none of the kept instances left out",
             names(&mut self.keep.iter().copied()),
             self.states,
             self.graph_edges,
+            self.names.0,
             self.nodes.len(),
             self.edges.len(),
             if away.is_empty() { String::new() } else { format!("the instances {away}, ") },
+            self.names.1,
             self.hidden
         )
     }
