@@ -216,6 +216,11 @@ impl Builder<'_> {
             if ranges.iter().any(|(lo, hi)| lo > hi) {
                 continue;
             }
+            // Room for every value at once: growing by doubling holds the
+            // old and the new buffer together, half again of a wide select.
+            let size = |&(lo, hi): &(i64, i64)| usize::try_from(hi as i128 - lo as i128 + 1).unwrap_or(usize::MAX);
+            let count = ranges.iter().map(size).fold(e.guard.len(), usize::saturating_mul);
+            edges.reserve(count.min(MAX_EDGES - edges.len().min(MAX_EDGES)));
             let mut members = vec![Vec::new(); e.guard.len()];
             loop {
                 for (c, conj) in e.guard.iter().enumerate() {

@@ -54,7 +54,7 @@ impl StateFormula {
         !cs.is_empty()
     }
 
-    fn clock_constraints<'a>(&'a self, out: &mut Vec<&'a ClockConstraint>) {
+    pub(crate) fn clock_constraints<'a>(&'a self, out: &mut Vec<&'a ClockConstraint>) {
         match self {
             StateFormula::Pred(d) => out.extend(d.iter().flat_map(|c| &c.clocks)),
             StateFormula::Deadlock => {}
