@@ -1,77 +1,145 @@
 //! The bit encoding of the data vector.
 //!
 //! Slot `s` with range `[lo, hi]` is stored as `value − lo` in
-//! `w_s = ⌈log₂(hi − lo + 1)⌉` bits. Bit `j` of the whole vector (slots in
-//! declaration order, each one's bits most significant first) is BDD
-//! variable `2j` in the current state and `2j + 1` in the next. The order
-//! heuristic: declaration order keeps a process's variables together, the
-//! most significant bits on top keep comparisons with constants linear, and
-//! the current/next interleaving keeps an assignment's relation (`x' = e`)
-//! and the renaming `x' → x` small and order-preserving.
+//! `w_s = ⌈log₂(hi − lo + 1)⌉` bits. The BDD order interleaves the slots by
+//! significance: the most significant column first (bit `j` of every slot
+//! with more than `j` bits, in declaration order), down to bit 0; each bit
+//! has its current-state variable immediately followed by its next-state
+//! one. Why: relations between two variables (`reading <= peak`,
+//! `peak' = max(reading, peak)`) have linear-size BDDs when their bits
+//! alternate from the top, and `2^w` nodes when one variable's bits all come
+//! before the other's (measured on `models/sensor.yaml`: 17 MB per symbolic
+//! state at `N = 10 000` with slots one after the other); comparisons with
+//! constants stay linear; and the current/next interleaving keeps an
+//! assignment's relation (`x' = e`) and the renaming `x' → x` small and
+//! order-preserving.
+//!
+//! Select variables (the slots after the data, [`Encoding::with_selects`])
+//! have current bits only. One assigned to a data slot (`reading = v`) has
+//! its bit `j` right after that slot's next-state bit `j`, so `x' = v` is a
+//! linear-size BDD too. The others come after every data bit.
 
 use super::manager::{Bdd, FALSE, Manager, TRUE};
 use super::word::Word;
 use crate::network::Slot;
 
 #[derive(Clone, Debug)]
+struct Bits {
+    lo: i64,
+    hi: i64,
+    /// BDD variables of the current and next state, least significant first
+    /// (`next` is empty for select slots).
+    cur: Vec<u32>,
+    next: Vec<u32>,
+}
+
+#[derive(Clone, Debug)]
 pub struct Encoding {
-    /// Per slot: `(lo, hi, first bit, width)`.
-    slots: Vec<(i64, i64, u32, u32)>,
+    slots: Vec<Bits>,
+    /// The number of data slots (the rest are select slots).
+    data: usize,
+    /// Per BDD variable: the current-state variable it renames to.
+    current: Vec<u32>,
+}
+
+fn width(s: &Slot) -> usize {
+    let span = (s.hi as i128 - s.lo as i128) as u128;
+    (128 - span.leading_zeros()) as usize
 }
 
 impl Encoding {
     pub fn new(slots: &[Slot]) -> Encoding {
-        let mut next = 0;
-        let slots = slots
-            .iter()
-            .map(|s| {
-                let span = (s.hi as i128 - s.lo as i128) as u128;
-                let width = 128 - span.leading_zeros();
-                let e = (s.lo, s.hi, next, width);
-                next += width;
-                e
-            })
-            .collect();
-        Encoding { slots }
+        Encoding::with_selects(slots, &[], &[])
     }
 
+    /// The data `slots`, then the select slots `selects`, select `k`
+    /// interleaved with data slot `attach[k]` when it is `Some`.
+    pub fn with_selects(slots: &[Slot], selects: &[Slot], attach: &[Option<usize>]) -> Encoding {
+        let empty = |s: &Slot| Bits { lo: s.lo, hi: s.hi, cur: vec![0; width(s)], next: Vec::new() };
+        let mut bits: Vec<Bits> = slots.iter().chain(selects).map(empty).collect();
+        let mut next_var = 0u32;
+        let mut fresh = || {
+            next_var += 1;
+            next_var - 1
+        };
+        let widths: Vec<usize> = slots.iter().map(width).collect();
+        let attached: Vec<Vec<usize>> = (0..slots.len())
+            .map(|s| (0..selects.len()).filter(|&k| attach.get(k).copied().flatten() == Some(s)).collect())
+            .collect();
+        let columns = slots.iter().chain(selects).map(width).max().unwrap_or(0);
+        for s in 0..slots.len() {
+            bits[s].next = vec![0; widths[s]];
+        }
+        for j in (0..columns).rev() {
+            for s in 0..slots.len() {
+                if j < widths[s] {
+                    bits[s].cur[j] = fresh();
+                    bits[s].next[j] = fresh();
+                }
+                for &k in &attached[s] {
+                    if j < bits[slots.len() + k].cur.len() {
+                        bits[slots.len() + k].cur[j] = fresh();
+                    }
+                }
+            }
+        }
+        for k in (0..selects.len()).filter(|&k| attach.get(k).copied().flatten().is_none()) {
+            for j in (0..bits[slots.len() + k].cur.len()).rev() {
+                bits[slots.len() + k].cur[j] = fresh();
+            }
+        }
+        let mut current: Vec<u32> = (0..next_var).collect();
+        for b in &bits {
+            for (&c, &n) in b.cur.iter().zip(&b.next) {
+                current[n as usize] = c;
+            }
+        }
+        Encoding { slots: bits, data: slots.len(), current }
+    }
+
+    /// Data and select slots.
     pub fn len(&self) -> usize {
         self.slots.len()
+    }
+
+    /// Data slots only.
+    pub fn data_len(&self) -> usize {
+        self.data
     }
 
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
     }
 
-    /// The BDD variables of slot `s`'s bits, least significant first.
-    fn vars(&self, s: usize, next: bool) -> impl Iterator<Item = u32> + '_ {
-        let (_, _, first, width) = self.slots[s];
-        (0..width).rev().map(move |j| 2 * (first + j) + next as u32)
-    }
-
     /// The current-state variables of slot `s` (for quantification).
     pub fn current_vars(&self, s: usize) -> Vec<u32> {
-        self.vars(s, false).collect()
+        self.slots[s].cur.clone()
+    }
+
+    /// `f` with every next-state variable renamed to its current one.
+    pub fn next_to_current(&self, m: &mut Manager, f: Bdd) -> Bdd {
+        m.rename(f, &|v| self.current[v as usize])
     }
 
     /// The value of slot `s` in the current (or next) state.
     pub fn word(&self, m: &mut Manager, s: usize, next: bool) -> Word {
-        let mut bits: Vec<Bdd> = self.vars(s, next).map(|v| m.var(v)).collect();
+        let vars = if next { &self.slots[s].next } else { &self.slots[s].cur };
+        let mut bits: Vec<Bdd> = vars.iter().map(|&v| m.var(v)).collect();
         bits.push(FALSE);
         let offset = Word(bits);
-        let lo = self.slots[s].0;
+        let lo = self.slots[s].lo;
         if lo == 0 { offset } else { super::word::add(m, &offset, &Word::constant(lo)).expect("a slot fits 62 bits") }
     }
 
     /// The current-state valuations with slot `s` equal to `v`.
     pub fn equals(&self, m: &mut Manager, s: usize, v: i64) -> Bdd {
-        let (lo, hi, ..) = self.slots[s];
-        if v < lo || v > hi {
+        let Bits { lo, hi, cur, .. } = &self.slots[s];
+        if v < *lo || v > *hi {
             return FALSE;
         }
         let off = (v - lo) as u64;
         let mut r = TRUE;
-        for (j, var) in self.vars(s, false).enumerate() {
+        for (j, &var) in cur.iter().enumerate() {
             let x = m.var(var);
             let lit = if off >> j & 1 == 1 { x } else { m.not(x) };
             r = m.and(r, lit);
@@ -86,6 +154,11 @@ impl Encoding {
         let le = super::word::lt(m, &Word::constant(b), &w).expect("a slot fits");
         let out = m.or(ge, le);
         m.not(out)
+    }
+
+    /// The valuations with slot `s` within its range.
+    pub fn in_range(&self, m: &mut Manager, s: usize) -> Bdd {
+        self.between(m, s, self.slots[s].lo, self.slots[s].hi)
     }
 
     /// The one valuation `values` (one value per slot).
@@ -108,33 +181,36 @@ impl Encoding {
         r
     }
 
-    /// One valuation of the non-empty set `f` (free bits taken as 0).
+    /// One valuation of the data slots of the non-empty set `f` (free bits
+    /// taken as 0).
     pub fn pick(&self, m: &Manager, f: Bdd) -> Option<Vec<i64>> {
+        let mut v = self.pick_all(m, f)?;
+        v.truncate(self.data);
+        Some(v)
+    }
+
+    /// [`Encoding::pick`] with the select slots' values after the data.
+    pub fn pick_all(&self, m: &Manager, f: Bdd) -> Option<Vec<i64>> {
         let path = m.pick(f)?;
         let set: std::collections::HashSet<u32> = path.iter().filter(|p| p.1).map(|p| p.0).collect();
         Some(self.decode(|v| set.contains(&v)))
     }
 
-    /// The valuation whose current-state bits are `bit(var)`.
+    /// The valuation (data and select slots) whose current-state bits are `bit(var)`.
     pub fn decode(&self, bit: impl Fn(u32) -> bool) -> Vec<i64> {
-        (0..self.slots.len())
-            .map(|s| {
-                let off = self.vars(s, false).enumerate().fold(0i64, |acc, (j, v)| acc | ((bit(v) as i64) << j));
-                self.slots[s].0 + off
-            })
-            .collect()
+        let value = |b: &Bits| b.lo + b.cur.iter().enumerate().fold(0i64, |acc, (j, &v)| acc | ((bit(v) as i64) << j));
+        self.slots.iter().map(value).collect()
     }
 
-    /// Whether the valuation `values` is in `f`.
+    /// Whether the valuation `values` (of the first `values.len()` slots)
+    /// is in `f`; the other bits are 0.
     pub fn contains(&self, m: &Manager, f: Bdd, values: &[i64]) -> bool {
-        m.contains(f, |var| {
-            if var % 2 == 1 {
-                return false;
+        let mut bits = vec![false; self.current.len()];
+        for (b, &v) in self.slots.iter().zip(values) {
+            for (j, &var) in b.cur.iter().enumerate() {
+                bits[var as usize] = ((v - b.lo) >> j) & 1 == 1;
             }
-            let bit = var / 2;
-            let s = self.slots.partition_point(|e| e.2 + e.3 <= bit);
-            let (lo, _, first, width) = self.slots[s];
-            ((values[s] - lo) >> (first + width - 1 - bit)) & 1 == 1
-        })
+        }
+        m.contains(f, |var| bits.get(var as usize).copied().unwrap_or(false))
     }
 }

@@ -81,12 +81,14 @@ pub fn update<'u>(
         rel = m.and(rel, eq);
         written.extend(enc.current_vars(s));
     }
+    // Select variables are quantified too: the image is over the data.
+    written.extend((enc.data_len()..enc.len()).flat_map(|s| enc.current_vars(s)));
     if written.is_empty() || rel == FALSE {
         return Ok(Split { pass: rel, error });
     }
     let cube = m.cube(&written);
     let image = m.exists(rel, cube);
-    let pass = m.rename(image, &|v| if v % 2 == 1 { v - 1 } else { v });
+    let pass = enc.next_to_current(m, image);
     Ok(Split { pass, error })
 }
 

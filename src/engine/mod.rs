@@ -290,18 +290,25 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
         Formula::Path { op: PathOp::AG, bound: None, arg } if arg.is_state() => (true, arg),
         _ => return unsupported(format!("the `{}` engine does not answer this formula", engine.name())),
     };
-    let mut net = net.clone();
     let phi = match net.state_formula(property, arg) {
         Ok(f) => f,
         Err(d) => return unsupported(d.message),
     };
-    net.add_formula_bounds(&phi);
-    if !negate && let Some(valuations) = initial::valuations(&net) {
-        return initial::every_initial(&net, &valuations, options, |one, opts| {
+    // A copy only when the property's clock atoms add LU bounds: the
+    // network can be large (`select` over a wide range expands edges).
+    let mut atoms = Vec::new();
+    phi.clock_constraints(&mut atoms);
+    let mut net = std::borrow::Cow::Borrowed(net);
+    if !atoms.is_empty() {
+        net.to_mut().add_formula_bounds(&phi);
+    }
+    let net = &*net;
+    if !negate && let Some(valuations) = initial::valuations(net) {
+        return initial::every_initial(net, &valuations, options, |one, opts| {
             reach_check(one, phi.clone(), false, opts)
         });
     }
-    reach_check(&net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
+    reach_check(net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
 }
 
 /// The liveness and observer engines see a time-lock only where a whole

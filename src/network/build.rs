@@ -8,8 +8,8 @@ use crate::model::types::{Model, Var, VarInit};
 use crate::network::compile::{Env, Layout};
 use crate::network::linear::{Hybrid, Vars, atom_constraints};
 use crate::network::{
-    Channel, ChannelIndex, ClockConstraint, Code, Edge, EdgeSync, Location, LuBounds, Network, Process, Slot, Target,
-    Update,
+    Channel, ChannelIndex, ClockConstraint, Code, Edge, EdgeSync, Location, LuBounds, Network, Process, SelectGroup,
+    Slot, Target, Update,
 };
 use crate::syntax::ast::BinOp;
 
@@ -29,6 +29,9 @@ struct Builder<'m> {
     linear: Option<u32>,
     /// The timing parameters' values (empty: not fixed).
     params: Vec<Q>,
+    /// While compiling a select group's edge: where its selects are read.
+    select_slot: Option<u32>,
+    select_slots: Vec<Slot>,
 }
 
 /// Compiles the model. Fails only on what depends on instantiation (a range
@@ -52,6 +55,8 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         has_diagonals: false,
         linear: None,
         params: params.to_vec(),
+        select_slot: None,
+        select_slots: Vec::new(),
     };
     for v in &model.vars {
         let first = b.var(v, "", &[]);
@@ -100,6 +105,7 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         name: model.name.clone(),
         clocks,
         slots: b.slots,
+        select_slots: b.select_slots,
         processes,
         channels,
         out_of_range: model.out_of_range,
@@ -118,7 +124,13 @@ impl Builder<'_> {
     }
 
     fn env<'a>(&'a self, inst: usize, selects: &'a [i64]) -> Env<'a> {
-        Env { layout: &self.layout, inst, args: &self.model.instances[inst].args, selects }
+        Env {
+            layout: &self.layout,
+            inst,
+            args: &self.model.instances[inst].args,
+            selects,
+            select_slot: self.select_slot,
+        }
     }
 
     /// Lays out a variable's slots; returns the first.
@@ -192,6 +204,7 @@ impl Builder<'_> {
             });
         }
         let mut edges = Vec::new();
+        let mut select_groups = Vec::new();
         for e in &t.edges {
             let env = self.env(inst, &[]);
             let ranges: Vec<(i64, i64)> = e
@@ -203,8 +216,14 @@ impl Builder<'_> {
             if ranges.iter().any(|(lo, hi)| lo > hi) {
                 continue;
             }
+            // Room for every value at once: growing by doubling holds the
+            // old and the new buffer together, half again of a wide select.
+            let size = |&(lo, hi): &(i64, i64)| usize::try_from(hi as i128 - lo as i128 + 1).unwrap_or(usize::MAX);
+            let count = ranges.iter().map(size).fold(e.guard.len(), usize::saturating_mul);
+            edges.reserve(count.min(MAX_EDGES - edges.len().min(MAX_EDGES)));
+            let mut members = vec![Vec::new(); e.guard.len()];
             loop {
-                for conj in &e.guard {
+                for (c, conj) in e.guard.iter().enumerate() {
                     if edges.len() >= MAX_EDGES {
                         self.error(
                             e.pos,
@@ -219,9 +238,11 @@ impl Builder<'_> {
                             edges,
                             outgoing: Vec::new(),
                             observer: false,
+                            select_groups,
                         };
                     }
                     if let Some(edge) = self.edge(inst, e, conj, &values) {
+                        members[c].push(edges.len() as u32);
                         edges.push(edge);
                     }
                 }
@@ -240,6 +261,13 @@ impl Builder<'_> {
                     break;
                 }
             }
+            if !e.selects.is_empty() && self.linear.is_none() {
+                for (conj, members) in e.guard.iter().zip(members) {
+                    if let Some(g) = self.select_group(inst, e, conj, &ranges, &edges, members) {
+                        select_groups.push(g);
+                    }
+                }
+            }
         }
         let mut outgoing = vec![Vec::new(); locations.len()];
         for (id, e) in edges.iter().enumerate() {
@@ -253,7 +281,58 @@ impl Builder<'_> {
             edges,
             outgoing,
             observer: false,
+            select_groups,
         }
+    }
+
+    /// The group of `members` (the edges of `e` and `conj`, one per value of
+    /// the selects in `ranges`), unless a select reaches a clock guard, the
+    /// sync or a reset (they then differ between members).
+    fn select_group(
+        &mut self,
+        inst: usize,
+        e: &crate::model::types::Edge,
+        conj: &Conj,
+        ranges: &[(i64, i64)],
+        edges: &[Edge],
+        members: Vec<u32>,
+    ) -> Option<SelectGroup> {
+        let rep = &edges[*members.first()? as usize];
+        let clock_part = |x: &Edge| {
+            let resets = x.updates.iter().filter(|u| matches!(u, Update::Reset { .. })).cloned();
+            (x.guard_clocks.clone(), x.sync.clone(), resets.collect::<Vec<_>>())
+        };
+        let first = clock_part(rep);
+        if members.iter().any(|&m| clock_part(&edges[m as usize]) != first) {
+            return None;
+        }
+        let first_slot = (self.slots.len() + self.select_slots.len()) as u32;
+        let lows: Vec<i64> = ranges.iter().map(|r| r.0).collect();
+        let (errors, diagonals) = (self.errors.len(), self.has_diagonals);
+        self.select_slot = Some(first_slot);
+        let edge = self.edge(inst, e, conj, &lows);
+        self.select_slot = None;
+        // A select in a clock part that every value happens to agree on
+        // (`x = v - v`) fails to compile here: then no group, no error.
+        let clean = self.errors.len() == errors;
+        self.errors.truncate(errors);
+        self.has_diagonals = diagonals;
+        let mut edge = edge.filter(|_| clean)?;
+        // Only the data parts read the selects: the rest is the members'.
+        edge.guard_clocks = rep.guard_clocks.clone();
+        edge.sync = rep.sync.clone();
+        for (u, r) in edge.updates.iter_mut().zip(&rep.updates) {
+            if matches!(r, Update::Reset { .. }) {
+                *u = r.clone();
+            }
+        }
+        edge.select = Vec::new();
+        let name = &self.model.instances[inst].name;
+        for (s, &(lo, hi)) in e.selects.iter().zip(ranges) {
+            let name = format!("{name}.{}", s.name);
+            self.select_slots.push(Slot { name, lo, hi, is_bool: false, init: (lo, hi) });
+        }
+        Some(SelectGroup { members, edge, first_slot })
     }
 
     fn edge(&mut self, inst: usize, e: &crate::model::types::Edge, conj: &Conj, selects: &[i64]) -> Option<Edge> {

@@ -25,6 +25,9 @@ pub struct Env<'a> {
     pub inst: usize,
     pub args: &'a [i64],
     pub selects: &'a [i64],
+    /// When set, select `k` is read from slot `select_slot + k` instead of
+    /// taking its value from `selects` (a [`super::SelectGroup`]'s edge).
+    pub select_slot: Option<u32>,
 }
 
 /// Most operations one compiled expression may have (quantifiers unroll).
@@ -57,7 +60,10 @@ impl Env<'_> {
         match t {
             TExpr::Const(v) => out.ops.push(Op::Const(*v)),
             TExpr::Param(i) => out.ops.push(Op::Const(self.args[*i])),
-            TExpr::Select(i) => out.ops.push(Op::Const(self.selects[*i])),
+            TExpr::Select(i) => out.ops.push(match self.select_slot {
+                Some(first) => Op::Load(first + *i as u32),
+                None => Op::Const(self.selects[*i]),
+            }),
             TExpr::Bound(d) => out.ops.push(Op::Const(out.bound[out.bound.len() - 1 - d])),
             TExpr::Var(v) => out.ops.push(Op::Load(self.slot(*v))),
             TExpr::AtLoc(i, l) => out.ops.push(Op::AtLoc { inst: *i as u32, loc: *l as u32 }),

@@ -54,7 +54,7 @@ impl StateFormula {
         !cs.is_empty()
     }
 
-    fn clock_constraints<'a>(&'a self, out: &mut Vec<&'a ClockConstraint>) {
+    pub(crate) fn clock_constraints<'a>(&'a self, out: &mut Vec<&'a ClockConstraint>) {
         match self {
             StateFormula::Pred(d) => out.extend(d.iter().flat_map(|c| &c.clocks)),
             StateFormula::Deadlock => {}
@@ -70,7 +70,7 @@ impl StateFormula {
 impl Network {
     /// Compiles a state formula of `property`. Pre: `f.is_state()`.
     pub fn state_formula(&self, property: &Property, f: &Formula) -> Result<StateFormula, Diagnostic> {
-        let env = Env { layout: &self.layout, inst: 0, args: &[], selects: &[] };
+        let env = Env { layout: &self.layout, inst: 0, args: &[], selects: &[], select_slot: None };
         let err = |code: &'static str, msg: String| {
             Diagnostic::new(
                 Loc { file: property.file.clone(), pos: property.pos, len: 1 },

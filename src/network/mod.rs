@@ -129,6 +129,21 @@ pub struct Edge {
     pub pos: Pos,
 }
 
+/// The edges that one model edge with `select` expands to (one per value,
+/// for one guard disjunct), when the selected values reach only its data
+/// guard and data updates: the clock guard, sync and resets are then the
+/// same for every member. `edge` is that edge compiled once more with
+/// select `k` read from slot `first_slot + k` (a slot of
+/// [`Network::select_slots`], numbered after [`Network::slots`]), so the BDD
+/// engine takes one step for all values (the selected bits quantified).
+#[derive(Clone, Debug)]
+pub struct SelectGroup {
+    /// The expanded edges (ids in the process), in the order of their values.
+    pub members: Vec<u32>,
+    pub edge: Edge,
+    pub first_slot: u32,
+}
+
 #[derive(Clone, Debug)]
 pub struct Process {
     pub name: String,
@@ -143,6 +158,8 @@ pub struct Process {
     /// process is in a committed location (the committed rule constrains
     /// the observed system, not the watching).
     pub observer: bool,
+    /// The select groups of the edges (empty for observers).
+    pub select_groups: Vec<SelectGroup>,
 }
 
 /// One element of a (possibly array) channel.
@@ -161,6 +178,10 @@ pub struct Network {
     /// a linear network the continuous variables follow the clocks.
     pub clocks: Vec<String>,
     pub slots: Vec<Slot>,
+    /// The select variables of [`SelectGroup`]s, one slot each (their
+    /// range as `lo..hi` and `init`); slot `k` here is data slot
+    /// `slots.len() + k` in a group's code.
+    pub select_slots: Vec<Slot>,
     pub processes: Vec<Process>,
     pub channels: Vec<Channel>,
     pub out_of_range: OutOfRange,

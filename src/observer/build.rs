@@ -75,7 +75,7 @@ fn location(name: &str, invariant_data: Option<Code>) -> Location {
 /// `net` with the observer of `r`; with `bad_edge` false, the observer has
 /// no `bad` edge (to measure response times, `kairos bound`).
 pub fn product(net: &Network, r: &Response, bad_edge: bool) -> Result<Product, String> {
-    let env = Env { layout: &net.layout, inst: 0, args: &[], selects: &[] };
+    let env = Env { layout: &net.layout, inst: 0, args: &[], selects: &[], select_slot: None };
     let not_psi = TExpr::Not(Box::new(expr(&r.response)?));
     let not_psi_code = env.compile(&not_psi)?;
     let mut out = net.clone();
@@ -126,6 +126,7 @@ pub fn product(net: &Network, r: &Response, bad_edge: bool) -> Result<Product, S
         edges,
         outgoing,
         observer: true,
+        select_groups: Vec::new(),
     });
     out.local_clocks.push(vec![w]);
     out.layout.local.push(Vec::new());

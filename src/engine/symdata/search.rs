@@ -1,10 +1,17 @@
 //! The passed/waiting search over (locations, data set, zone).
 //!
-//! Every node of the search tree keeps the data it was reached with and its
-//! parent, for traces; the passed list keeps, per location vector, pairs
-//! (data set, zone) for coverage. A new state covered by a pair (data
-//! included, zone included) is dropped; one with the zone of a pair adds
-//! its data to that pair and only the part not there before is explored.
+//! Every node keeps the data it was reached with and its parents (the
+//! steps that brought data into it), for traces; the passed list keeps, per
+//! location vector, pairs (data set, zone) for coverage. A new state
+//! covered by a pair (data included, zone included) is dropped; one with
+//! the zone of a pair adds its data to that pair, and only the part not
+//! there before is explored: added to the pair's node while that node still
+//! waits (so one expansion's successors into one (locations, zone), and all
+//! later arrivals before it is expanded, make one node), else as a new node.
+//!
+//! Traces walk the parents backwards: every parent of a node was expanded
+//! while the node waited, hence before it, so any parent whose step leads
+//! to the chosen valuation brings the walk strictly earlier.
 
 use rustc_hash::FxHashMap;
 
@@ -18,11 +25,24 @@ use crate::model::typed::Dir;
 use crate::network::{ClockConstraint, Code, Network, StateFormula};
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
+use super::edges::{self, EdgeRef, Step};
+
 pub struct Node {
     pub locs: Box<[u32]>,
     pub data: Bdd,
     pub zone: Dbm,
-    pub parent: Option<(u32, Transition)>,
+    /// The steps that brought data here (`None`: the initial data).
+    pub parents: Vec<Option<(u32, Step)>>,
+    /// Its pair in the passed list of `locs`.
+    pair: u32,
+}
+
+/// A (data, zone) of the passed list, with the node that explores its
+/// newest data while that node waits.
+struct Pair {
+    data: Bdd,
+    zone: Dbm,
+    waiting: Option<u32>,
 }
 
 pub enum End {
@@ -41,6 +61,8 @@ pub struct Run {
     pub end: End,
     pub stats: Stats,
     pub abstraction: Abstraction,
+    /// The initial data set.
+    pub initial: Bdd,
 }
 
 /// The valuations of `set` (in locations `locs`) meeting `f`, and those
@@ -85,14 +107,14 @@ pub fn sat(
 
 /// The edges of one step from `locs` and the data sets their guards allow:
 /// internal edges and binary synchronisations, with the committed rule.
-pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, u32, Bdd)], m: &mut Manager) -> Vec<(Transition, Bdd)> {
+pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, EdgeRef, Bdd)], m: &mut Manager) -> Vec<(Step, Bdd)> {
     let committed = |p: u32| net.processes[p as usize].locations[locs[p as usize] as usize].committed;
     let any_committed = (0..locs.len() as u32).any(committed);
-    let sync = |p: u32, e: u32| net.processes[p as usize].edges[e as usize].sync.as_ref();
+    let sync = |p: u32, e: EdgeRef| edges::edge(net, p, e).sync.as_ref();
     let mut out = Vec::new();
     for &(p, e, g) in enabled {
         if sync(p, e).is_none() && (!any_committed || committed(p) || net.processes[p as usize].observer) {
-            out.push((Transition { edges: vec![(p, e)] }, g));
+            out.push((Step(vec![(p, e)]), g));
         }
     }
     for &(p, e, g) in enabled {
@@ -102,7 +124,7 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, u32, Bdd)], m: &mut M
             if q != p && r.channel == s.channel && (!any_committed || committed(p) || committed(q)) {
                 let both = m.and(g, h);
                 if both != FALSE {
-                    out.push((Transition { edges: vec![(p, e), (q, f)] }, both));
+                    out.push((Step(vec![(p, e), (q, f)]), both));
                 }
             }
         }
@@ -152,8 +174,9 @@ struct Search<'n> {
     net: &'n Network,
     zg: ZoneGraph<'n, Dbm>,
     run: Run,
-    passed: FxHashMap<Box<[u32]>, Vec<(Bdd, Dbm)>>,
+    passed: FxHashMap<Box<[u32]>, Vec<Pair>>,
     waiting: std::collections::VecDeque<u32>,
+    grouped: Vec<Vec<bool>>,
 }
 
 pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<Run, Unsupported> {
@@ -163,12 +186,19 @@ pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<
         Abstraction::Lu
     };
     let mut m = Manager::new();
-    let enc = Encoding::new(&net.slots);
+    let enc = edges::encoding(net);
     let initial = enc.initial(&mut m, &net.slots);
     let stats = Stats { jobs: 1, ..Stats::default() };
-    let run = Run { m, enc, nodes: Vec::new(), end: End::Exhausted, stats, abstraction };
+    let run = Run { m, enc, nodes: Vec::new(), end: End::Exhausted, stats, abstraction, initial };
     let zg = ZoneGraph::new(net, abstraction);
-    let mut s = Search { net, zg, run, passed: FxHashMap::default(), waiting: Default::default() };
+    let mut s = Search {
+        net,
+        zg,
+        run,
+        passed: FxHashMap::default(),
+        waiting: Default::default(),
+        grouped: edges::grouped(net),
+    };
     let end = s.search(goal, initial, options)?;
     s.run.end = end;
     s.run.stats.stored = s.run.nodes.len() as u64;
@@ -244,35 +274,48 @@ impl<'n> Search<'n> {
         locs: Box<[u32]>,
         data: Bdd,
         zone: Dbm,
-        parent: Option<(u32, Transition)>,
+        parent: Option<(u32, Step)>,
     ) -> Result<Option<End>, Unsupported> {
         let m = &mut self.run.m;
         let entries = self.passed.entry(locs.clone()).or_default();
-        if entries.iter().any(|(d, z)| zone.is_subset_of(z) && m.implies(data, *d)) {
+        if entries.iter().any(|p| zone.is_subset_of(&p.zone) && m.implies(data, p.data)) {
             return Ok(None);
         }
-        let data = match entries.iter_mut().find(|(_, z)| *z == zone) {
-            Some((d, _)) => {
-                let old = m.not(*d);
+        let (data, pair) = match entries.iter().position(|p| p.zone == zone) {
+            Some(k) => {
+                let p = &mut entries[k];
+                let old = m.not(p.data);
                 let fresh = m.and(data, old);
-                *d = m.or(*d, data);
-                fresh
+                p.data = m.or(p.data, data);
+                (fresh, k)
             }
             None => {
-                entries.push((data, zone.clone()));
-                data
+                entries.push(Pair { data, zone: zone.clone(), waiting: None });
+                (data, entries.len() - 1)
             }
         };
-        let id = self.run.nodes.len() as u32;
         let s = sat(m, &self.run.enc, &locs, data, goal)?;
-        self.run.nodes.push(Node { locs, data, zone, parent });
+        let id = match entries[pair].waiting {
+            Some(id) => {
+                let node = &mut self.run.nodes[id as usize];
+                node.data = m.or(node.data, data);
+                node.parents.push(parent);
+                id
+            }
+            None => {
+                let id = self.run.nodes.len() as u32;
+                entries[pair].waiting = Some(id);
+                self.run.nodes.push(Node { locs, data, zone, parents: vec![parent], pair: pair as u32 });
+                self.waiting.push_back(id);
+                id
+            }
+        };
         if s.error != FALSE {
             return Ok(Some(End::Error));
         }
         if s.pass != FALSE {
             return Ok(Some(End::Found(id)));
         }
-        self.waiting.push_back(id);
         Ok(None)
     }
 
@@ -282,15 +325,18 @@ impl<'n> Search<'n> {
             let n = &self.run.nodes[id as usize];
             (n.locs.clone(), n.data, n.zone.clone())
         };
+        // From now on, new data for its pair makes a new node.
+        let pair = self.run.nodes[id as usize].pair as usize;
+        self.passed.get_mut(&locs).expect("a stored node")[pair].waiting = None;
         let (m, enc) = (&mut self.run.m, &self.run.enc);
         let mut enabled = Vec::new();
         let mut error = FALSE;
         for (p, &l) in locs.iter().enumerate() {
-            let proc_ = &net.processes[p];
-            for &e in &proc_.outgoing[l as usize] {
-                let g = match &proc_.edges[e as usize].guard_data {
-                    Some(code) => step::guard(m, enc, &locs, data, code)?,
-                    None => step::guard(m, enc, &locs, data, &Code::constant(1))?,
+            for e in edges::outgoing(net, &self.grouped, p, l) {
+                let set = edges::with_selects(net, m, enc, &[(p as u32, e)], data);
+                let g = match &edges::edge(net, p as u32, e).guard_data {
+                    Some(code) => step::guard(m, enc, &locs, set, code)?,
+                    None => step::guard(m, enc, &locs, set, &Code::constant(1))?,
                 };
                 error = m.or(error, g.error);
                 if g.pass != FALSE {
@@ -322,16 +368,16 @@ impl<'n> Search<'n> {
         &mut self,
         locs: &[u32],
         zone: &Dbm,
-        t: &Transition,
+        step: &Step,
         set: Bdd,
     ) -> Result<Option<(Box<[u32]>, Vec<(Bdd, Dbm)>)>, Unsupported> {
         let net = self.net;
-        let edge = |&(p, e): &(u32, u32)| &net.processes[p as usize].edges[e as usize];
-        let codes = data_bounds(t.edges.iter().flat_map(|x| &edge(x).guard_clocks));
+        let codes = data_bounds(step.edges(net).flat_map(|e| &e.guard_clocks));
         let mut next_locs: Box<[u32]> = locs.into();
-        for x in &t.edges {
-            next_locs[x.0 as usize] = edge(x).to;
+        for (&(p, _), e) in step.0.iter().zip(step.edges(net)) {
+            next_locs[p as usize] = e.to;
         }
+        let t = &step.representative(net);
         let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes)? else { return Ok(None) };
         let mut out = Vec::new();
         for (cell, v) in parts {
@@ -341,7 +387,7 @@ impl<'n> Search<'n> {
                 Ok(false) => continue,
                 Err(_) => return Ok(None),
             }
-            let updates = t.edges.iter().flat_map(|x| &edge(x).updates);
+            let updates = step.edges(net).flat_map(|e| &e.updates);
             let (m, enc) = (&mut self.run.m, &self.run.enc);
             let image = step::update(m, enc, &net.slots, &next_locs, net.out_of_range, cell, updates.clone())?;
             if image.error != FALSE {

@@ -15,18 +15,22 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
         }
         for (k, e) in p.edges.iter().enumerate() {
             let at = || net.edge_text(pi as u32, k as u32);
-            if let Some(s) = &e.sync
-                && let ChannelIndex::Dynamic { .. } = s.channel
-            {
-                return Err(format!("`{}` computes its channel index from the data", at()));
+            match e.sync.as_ref().map(|s| &s.channel) {
+                Some(ChannelIndex::Dynamic { .. }) => {
+                    return Err(format!("`{}` computes its channel index from the data", at()));
+                }
+                Some(&ChannelIndex::Fixed(c))
+                    if net.channels[c as usize].broadcast || net.channels[c as usize].urgent =>
+                {
+                    let c = &net.channels[c as usize].name;
+                    return Err(format!("the broadcast or urgent channel `{c}` is not supported yet"));
+                }
+                _ => {}
             }
             if e.updates.iter().any(|u| matches!(u, Update::Assign { .. })) {
                 return Err(format!("`{}` assigns a continuous variable", at()));
             }
         }
-    }
-    if let Some(c) = net.channels.iter().find(|c| c.broadcast || c.urgent) {
-        return Err(format!("the broadcast or urgent channel `{}` is not supported yet", c.name));
     }
     goal_supported(goal)
 }

@@ -1,11 +1,12 @@
 //! A concrete witness for a data-symbolic search: one valuation picked
-//! backwards along the path of the search tree (at each step, one of the
-//! parent's valuations that the step maps onto the one picked after it),
+//! backwards through the nodes' parents (at each step, a parent whose step
+//! maps one of its valuations onto the one picked after it, and that one),
 //! then the path replayed with that data by the explicit zone graph, whose
 //! trace the validator checks like any other.
 
+use super::edges;
 use super::search::{Run, sat};
-use crate::bdd::step;
+use crate::bdd;
 use crate::engine::{Options, SymbolicTrace};
 use crate::network::{Network, StateFormula};
 use crate::semantics::{Discrete, ZoneGraph, ZoneState};
@@ -19,29 +20,39 @@ pub fn witness(
     goal: &StateFormula,
     _options: &Options,
 ) -> Option<SymbolicTrace> {
-    let mut ids = vec![node];
-    while let Some((p, _)) = &run.nodes[*ids.last().expect("a node") as usize].parent {
-        ids.push(*p);
-    }
-    ids.reverse();
     let (m, enc) = (&mut run.m, &run.enc);
     let last = &run.nodes[node as usize];
     let hit = sat(m, enc, &last.locs, last.data, goal).ok()?.pass;
     let mut point = enc.pick(m, hit)?;
     let mut steps = Vec::new();
-    for w in ids.windows(2).rev() {
-        let (from, to) = (&run.nodes[w[0] as usize], &run.nodes[w[1] as usize]);
-        let t = to.parent.as_ref().expect("a parent").1.clone();
-        let mut set = from.data;
-        for &(p, e) in &t.edges {
-            if let Some(code) = &net.processes[p as usize].edges[e as usize].guard_data {
-                set = step::guard(m, enc, &from.locs, set, code).ok()?.pass;
+    let mut at = node;
+    // Parents are expanded before their children: the walk ends (see `search`).
+    'walk: loop {
+        let to = &run.nodes[at as usize];
+        for parent in &to.parents {
+            let Some((from, step)) = parent else {
+                if enc.contains(m, run.initial, &point) {
+                    break 'walk;
+                }
+                continue;
+            };
+            let from = &run.nodes[*from as usize];
+            let mut set = edges::with_selects(net, m, enc, &step.0, from.data);
+            for e in step.edges(net) {
+                if let Some(code) = &e.guard_data {
+                    set = bdd::step::guard(m, enc, &from.locs, set, code).ok()?.pass;
+                }
             }
+            let updates = step.edges(net).flat_map(|e| &e.updates);
+            let pre = bdd::step::preimage(m, enc, &net.slots, &to.locs, net.out_of_range, set, updates, &point).ok()?;
+            let Some(mut all) = enc.pick_all(m, pre) else { continue };
+            steps.push(step.concrete(net, &all[net.slots.len()..])?);
+            all.truncate(net.slots.len());
+            point = all;
+            at = parent.as_ref().expect("a step").0;
+            continue 'walk;
         }
-        let updates = t.edges.iter().flat_map(|&(p, e)| &net.processes[p as usize].edges[e as usize].updates);
-        let pre = step::preimage(m, enc, &net.slots, &to.locs, net.out_of_range, set, updates, &point).ok()?;
-        point = enc.pick(m, pre)?;
-        steps.push(t);
+        return None;
     }
     steps.reverse();
     replay(net, run, point, steps, goal)
