@@ -316,3 +316,24 @@ fn random_networks_get_validated_lassos() {
     );
     assert!(lassos > 0);
 }
+
+/// Where no lasso can be built (here: diagonal constraints, whose regions
+/// the replay refuses), the verdict stands and a warning says its evidence
+/// is missing, instead of a verdict that silently lacks its trace.
+#[test]
+fn a_missing_lasso_is_said() {
+    let yaml = std::fs::read_to_string("tests/models/semantics/diagonal.yaml").unwrap();
+    for (q, verdict) in [("E[] true", Verdict::Satisfied), ("A<> false", Verdict::Violated)] {
+        let (_, _, o) = run(&yaml, q, Limits::default());
+        assert_eq!(o.verdict, verdict, "`{q}`");
+        assert!(o.trace.is_none(), "`{q}`: a lasso on a model with diagonals");
+        assert!(
+            o.warnings.iter().any(|w| w.message.starts_with("no lasso could be built") && w.trace.is_none()),
+            "`{q}`: {:?}",
+            o.warnings
+        );
+    }
+    // Where the lasso is built, no such warning.
+    let (_, _, o) = run(&railway(1), "E[] (Gate.down or Gate.y <= 1)", Limits::default());
+    assert!(o.trace.is_some() && o.warnings.iter().all(|w| !w.message.starts_with("no lasso")));
+}

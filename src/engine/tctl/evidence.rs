@@ -92,6 +92,12 @@ fn lasso_runs(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) ->
     })
 }
 
+/// Whether the verdict's evidence is a lasso ([`trace`] gives it when it
+/// can be built).
+pub fn wants_lasso(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) -> bool {
+    lasso_runs(eval, f, holds).is_some()
+}
+
 /// The lasso of the first of `runs` that holds at some initial state
 /// (every clock 0), from there.
 fn lasso_from_initial(

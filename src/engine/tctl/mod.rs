@@ -109,7 +109,20 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
     };
     let holds = space.initial.iter().all(|&d| holds_at_zero(&sat[d as usize], space.dim));
     let trace = evidence::trace(net, &space, &mut eval, property, holds, &options.limits);
-    let warnings = evidence::time_lock(net, &space, &mut eval, &property.formula, &options.limits);
+    let mut warnings: Vec<Warning> =
+        evidence::time_lock(net, &space, &mut eval, &property.formula, &options.limits).into_iter().collect();
+    if trace.is_none() && evidence::wants_lasso(&mut eval, &property.formula, holds) {
+        // The verdict is exact either way; the user must know that its
+        // evidence is missing rather than guess from its absence.
+        warnings.push(Warning {
+            message: "no lasso could be built for this verdict (the walk closed no loop within its passes, or \
+                      the model has diagonal constraints, whose regions the replay does not take); the verdict \
+                      stands without a trace"
+                .to_string(),
+            trace: None,
+            of_model: true,
+        });
+    }
     let mut o = outcome(if holds { Verdict::Satisfied } else { Verdict::Violated }, stats, trace);
     o.warnings.extend(warnings);
     o
