@@ -38,14 +38,14 @@ impl Given {
 /// reason said.
 pub(super) fn given(model: &Model, texts: &[String]) -> Result<Given, u8> {
     let (constants, timing) = sort(model, texts)?;
-    Ok(Given { constants, timing: values(model, &timing)? })
+    Ok(Given { constants, timing: values(model, timing)? })
 }
 
 /// The constants `texts` set, for a command that leaves the timing
 /// parameters open (`kairos synth`); naming one is exit 5.
 pub(super) fn constants_only(model: &Model, texts: &[String], command: &str) -> Result<Constants, u8> {
     let (constants, timing) = sort(model, texts)?;
-    if let Some(text) = timing.first() {
+    if let Some((text, ..)) = timing.first() {
         eprintln!(
             "kairos: --param {text}: {command} leaves the timing parameters open; fixing one is not supported yet \
              (`--param` sets constants here)"
@@ -55,9 +55,13 @@ pub(super) fn constants_only(model: &Model, texts: &[String], command: &str) -> 
     Ok(constants)
 }
 
+/// A `--param` text naming a timing parameter: the text, the parameter's
+/// index and the value.
+type Timing<'t> = (&'t str, usize, Q);
+
 /// The constants (with their values, in declaration order) and the texts
-/// naming timing parameters.
-fn sort(model: &Model, texts: &[String]) -> Result<(Constants, Vec<String>), u8> {
+/// naming timing parameters, parsed.
+fn sort<'t>(model: &Model, texts: &'t [String]) -> Result<(Constants, Vec<Timing<'t>>), u8> {
     let invalid = |text: &str, e: &str| {
         eprintln!("kairos: --param {text}: {e}");
         exit::INVALID
@@ -75,8 +79,8 @@ fn sort(model: &Model, texts: &[String]) -> Result<(Constants, Vec<String>), u8>
                 return Err(invalid(text, &format!("`{name}` is given twice")));
             }
             constants.push((k, name.to_string(), v));
-        } else if model.params.iter().any(|p| p.name == name) {
-            timing.push(text.clone());
+        } else if let Some(k) = model.params.iter().position(|p| p.name == name) {
+            timing.push((text.as_str(), k, value));
         } else {
             let list =
                 |what: &str, all: Vec<&str>| (!all.is_empty()).then(|| format!("the {what} are {}", all.join(", ")));
@@ -96,16 +100,12 @@ fn sort(model: &Model, texts: &[String]) -> Result<(Constants, Vec<String>), u8>
 }
 
 /// One value per timing parameter of `model`, in declaration order, from
-/// `p=v` texts naming timing parameters; none when none is given. `Err`:
-/// the exit code, the reason said.
-fn values(model: &Model, given: &[String]) -> Result<Vec<Q>, u8> {
+/// the `--param` texts naming timing parameters; none when none is given.
+/// `Err`: the exit code, the reason said.
+fn values(model: &Model, given: Vec<Timing<'_>>) -> Result<Vec<Q>, u8> {
     let mut out: Vec<Option<Q>> = vec![None; model.params.len()];
-    for text in given {
-        let (name, value) = parse(text).map_err(|e| {
-            eprintln!("kairos: --param {text}: {e}");
-            exit::INVALID
-        })?;
-        let k = model.params.iter().position(|p| p.name == name).expect("sorted out as a timing parameter");
+    let none = given.is_empty();
+    for (text, k, value) in given {
         let p = &model.params[k];
         let outside =
             |b: Option<Ratio>, below: bool| b.map(linear_ratio).filter(|b| if below { value < *b } else { value > *b });
@@ -114,11 +114,11 @@ fn values(model: &Model, given: &[String]) -> Result<Vec<Q>, u8> {
             return Err(exit::INVALID);
         }
         if out[k].replace(value).is_some() {
-            eprintln!("kairos: --param {text}: `{name}` is given twice");
+            eprintln!("kairos: --param {text}: `{}` is given twice", p.name);
             return Err(exit::INVALID);
         }
     }
-    if given.is_empty() {
+    if none {
         return Ok(Vec::new());
     }
     if let Some(k) = out.iter().position(Option::is_none) {

@@ -155,12 +155,11 @@ struct Tally {
 /// One worker: the passed list and queue of the discrete states it owns.
 struct Worker<'n, 'l, S> {
     me: usize,
-    jobs: usize,
     zg: ZoneGraph<'n, S>,
     store: Store<S>,
     queue: VecDeque<u32>,
-    /// Successors gathered for each other worker: the first `n` states of
-    /// a batch whose further slots are spent states to overwrite.
+    /// Successors gathered for each worker (one per worker): the first `n`
+    /// states of a batch whose further slots are spent states to overwrite.
     outbox: Vec<(Vec<ZoneState<S>>, usize)>,
     watch: Watch<'l>,
     limits: &'l Limits,
@@ -181,7 +180,6 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
     ) -> Self {
         Worker {
             me,
-            jobs,
             zg: ZoneGraph::with_sets(net, abstraction),
             store: Store::new(cover),
             queue: VecDeque::new(),
@@ -227,7 +225,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 }
                 self.transitions += successors.len() as u64;
                 for (s, _) in &successors {
-                    let to = owner(&s.discrete, self.jobs);
+                    let to = owner(&s.discrete, self.outbox.len());
                     if to == self.me {
                         self.admit(shared, s, target);
                     } else if self.gather(shared, to, s) >= BATCH {
@@ -289,7 +287,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
     }
 
     fn post_all(&mut self, shared: &Shared<S>) {
-        for to in 0..self.jobs {
+        for to in 0..self.outbox.len() {
             if self.outbox[to].1 > 0 {
                 self.post(shared, to);
             }
