@@ -294,14 +294,7 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
         Ok(f) => f,
         Err(d) => return unsupported(d.message),
     };
-    // A copy only when the property's clock atoms add LU bounds: the
-    // network can be large (`select` over a wide range expands edges).
-    let mut atoms = Vec::new();
-    phi.clock_constraints(&mut atoms);
-    let mut net = std::borrow::Cow::Borrowed(net);
-    if !atoms.is_empty() {
-        net.to_mut().add_formula_bounds(&phi);
-    }
+    let net = net.with_formula_bounds(&phi);
     let net = &*net;
     if !negate && let Some(valuations) = initial::valuations(net) {
         return initial::every_initial(net, &valuations, options, |one, opts| {

@@ -126,6 +126,21 @@ impl Network {
 
     /// Keeps the constants of `f`'s clock atoms in the extrapolation bounds
     /// of every state, from both sides (an atom acts like a guard).
+    /// The network with `f`'s clock constants in its LU bounds
+    /// ([`Network::add_formula_bounds`]): itself when `f` has no clock atom,
+    /// since a copy costs the whole network (large when a `select` over a
+    /// wide range is expanded).
+    pub fn with_formula_bounds(&self, f: &StateFormula) -> std::borrow::Cow<'_, Network> {
+        let mut cs = Vec::new();
+        f.clock_constraints(&mut cs);
+        if cs.is_empty() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut net = self.clone();
+        net.add_formula_bounds(f);
+        std::borrow::Cow::Owned(net)
+    }
+
     pub fn add_formula_bounds(&mut self, f: &StateFormula) {
         let mut cs = Vec::new();
         f.clock_constraints(&mut cs);
