@@ -79,6 +79,11 @@ pub fn leads_to(p: &Property) -> Option<(&Formula, &Formula)> {
 
 pub fn worst_case(net: &Network, property: &Property, options: &Options) -> WorstCase {
     let unsupported = |why: String| WorstCase::None(unsupported(why));
+    if net.hybrid.is_some() {
+        // The measure below is on zones, and its bisection over integers
+        // (a hybrid worst case may be any rational).
+        return unsupported("worst-case response times of linear networks are not supported yet".into());
+    }
     let Some((phi, psi)) = leads_to(property) else {
         return unsupported("`kairos bound` takes a leads-to property `φ --> ψ`".into());
     };
@@ -90,7 +95,7 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
     if let Some(why) = liveness::refusal(net, &[&p, &q], Abstraction::Lu) {
         return unsupported(why);
     }
-    let live = liveness::check(net, Shape::LeadsTo(p, q), Abstraction::Lu, &options.limits);
+    let live = liveness::check(net, Shape::LeadsTo(p, q), Abstraction::Lu, &options.limits, options.domain);
     let live = super::exact_time_locks(net, property, options, live);
     match live.verdict {
         Verdict::Violated => return WorstCase::Unbounded(live),

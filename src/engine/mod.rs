@@ -240,14 +240,16 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
         if options.domain == Domain::Zone {
             return unsupported(format!("zones cannot represent {what}: use `--domain poly`"));
         }
-        if engine != EngineKind::Reach {
+        if engine == EngineKind::Tctl {
             return unsupported(format!(
-                "{what} are checked by the reach engine (`E<>`, `A[]`, deadlock), not `{}` yet",
-                engine.name()
+                "{what} are checked by the reach, liveness and observer engines, not the fixpoint engine (`tctl`) yet"
             ));
         }
-    } else if options.domain == Domain::Poly && engine != EngineKind::Reach {
-        return unsupported(format!("`--domain poly` runs the reach engine only, not `{}` yet", engine.name()));
+    } else if options.domain == Domain::Poly && engine == EngineKind::Tctl {
+        return unsupported(
+            "`--domain poly` runs the reach, liveness and observer engines, not the fixpoint engine (`tctl`) yet"
+                .into(),
+        );
     }
     if engine == EngineKind::Tctl {
         return tctl::check(net, property, options);
@@ -364,7 +366,7 @@ pub(crate) fn store_trace<S: ClockSet>(
 /// A placeholder: the sets of a linear network are not zones, so its
 /// traces keep only their discrete states and steps, and `trace::linear`
 /// recomputes the polyhedra along them.
-fn placeholder_zone(_: &Poly) -> Option<Dbm> {
+pub(crate) fn placeholder_zone(_: &Poly) -> Option<Dbm> {
     Some(Dbm::universe(1))
 }
 

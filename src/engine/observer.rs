@@ -27,7 +27,7 @@ pub fn check(net: &Network, r: &Response, abstraction: Abstraction, options: &Op
         // In `wait` the observer's invariant blocks steps: not the model's.
         locks: StateFormula::Not(Box::new(product.at(product.wait))),
     };
-    let run = liveness::search(&product.net, &query, abstraction, None, &options.limits);
+    let run = liveness::search(&product.net, &query, abstraction, None, &options.limits, options.domain);
     let mut o = liveness::outcome(run, EngineKind::Observer, Verdict::Violated, Verdict::Satisfied);
     o.network = Some(Box::new(product.net));
     o

@@ -62,6 +62,25 @@ impl Hybrid {
         }
     }
 
+    /// Registers `var`, a clock added after the continuous variables (an
+    /// observer's clock, the liveness engine's tick clock): it starts at 0
+    /// and moves at rate 1 in the locations of process `owner` where
+    /// `running` says so, else stands still (like any variable numbered
+    /// after the continuous ones).
+    pub fn add_clock(&mut self, var: u32, owner: usize, running: &[bool]) {
+        debug_assert_eq!(var as usize, self.first_continuous as usize + self.init.len(), "the last variable");
+        self.init.push((Q::zero(), Q::zero()));
+        if self.rates.len() <= owner {
+            self.rates.resize(owner + 1, Vec::new());
+        }
+        let one = Q::from_integer(1.into());
+        let rates = &mut self.rates[owner];
+        rates.resize(running.len().max(rates.len()), Vec::new());
+        for (l, _) in rates.iter_mut().zip(running).filter(|(_, r)| **r) {
+            l.push((var, one.clone(), one.clone()));
+        }
+    }
+
     /// The rate interval of every variable (slot `k - 1` is variable `k`)
     /// in the location vector `locs`. Error: two processes set one rate.
     pub fn rates_at(&self, locs: &[u32]) -> Result<Vec<(Q, Q)>, EvalError> {

@@ -128,6 +128,11 @@ pub fn product(net: &Network, r: &Response, bad_edge: bool) -> Result<Product, S
         observer: true,
         select_groups: Vec::new(),
     });
+    if let Some(h) = &mut out.hybrid {
+        // `w` is read in `wait` only, and reset on entering it: elsewhere it
+        // stands still, so that it does not grow the polyhedra forever.
+        h.add_clock(w, process as usize, &[false, true, false]);
+    }
     out.local_clocks.push(vec![w]);
     out.layout.local.push(Vec::new());
     out.lu = LuBounds::new(&out.processes, out.clocks.len());

@@ -7,18 +7,22 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::product::{Product, Step, Stop};
 use super::scc::Graph;
+use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::engine::SymbolicTrace;
-use crate::semantics::Transition;
+use crate::semantics::{Transition, ZoneState};
 
 /// The trace of a node path (`steps[k]` enters `nodes[k]`, `steps[0]` is
 /// `Initial`): ticks become transitions without edges, and entering phase
 /// 1 (same state) is left out.
-fn trace_of(p: &Product<'_, '_>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace {
+fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace {
     let mut states = Vec::new();
     let mut transitions = Vec::new();
     for (&n, step) in nodes.iter().zip(steps) {
-        let state = p.nodes.get_index(n as usize).expect("a node").0.clone();
+        let (s, _) = p.nodes.get_index(n as usize).expect("a node");
+        let zone =
+            (p.to_zone)(&s.zone).expect("the sets of a timed network are zones; a linear one's are placeholders");
+        let state = ZoneState { discrete: s.discrete.clone(), zone };
         match step {
             Step::Initial => states.push(state),
             Step::Enter => {}
@@ -47,7 +51,7 @@ fn trace_of(p: &Product<'_, '_>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace
 }
 
 /// The path to `node` along first-reaching edges.
-pub fn path_to(p: &Product<'_, '_>, node: u32) -> SymbolicTrace {
+pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace {
     let mut nodes = vec![node];
     let mut steps = Vec::new();
     let mut at = node;
@@ -65,8 +69,8 @@ pub fn path_to(p: &Product<'_, '_>, node: u32) -> SymbolicTrace {
 /// The shortest path inside `scc` from `from` to a node satisfying `to`,
 /// as (nodes, steps) without `from` itself; `accepting` asks for the last
 /// edge to be a tick instead.
-fn bfs(
-    p: &mut Product<'_, '_>,
+fn bfs<S: ClockSet>(
+    p: &mut Product<'_, '_, S>,
     scc: &FxHashSet<u32>,
     from: u32,
     accepting: bool,
@@ -108,8 +112,14 @@ fn bfs(
 /// A lasso through the accepting SCC `scc` whose root ends `path`: the
 /// path, then inside the SCC to the source `u` of a tick, which opens the
 /// loop; the loop returns to `u` and ends with the same tick. So the loop
-/// starts and ends right after a tick (`z = 0` at both ends).
-pub fn lasso(p: &mut Product<'_, '_>, path: &[u32], steps: &[Step], scc: &[u32]) -> Result<SymbolicTrace, Stop> {
+/// starts and ends right after a tick (`z = 0` at both ends). Also gives
+/// `u`, where the loop's steps (the last one left out) lead back.
+pub fn lasso<S: ClockSet>(
+    p: &mut Product<'_, '_, S>,
+    path: &[u32],
+    steps: &[Step],
+    scc: &[u32],
+) -> Result<(SymbolicTrace, u32), Stop> {
     let stats = p.stats;
     let set: FxHashSet<u32> = scc.iter().copied().collect();
     let root = *path.last().expect("a path");
@@ -129,5 +139,5 @@ pub fn lasso(p: &mut Product<'_, '_>, path: &[u32], steps: &[Step], scc: &[u32])
     let mut trace = trace_of(p, &nodes, &all);
     trace.loop_start = Some(opening);
     p.stats = stats;
-    Ok(trace)
+    Ok((trace, u))
 }

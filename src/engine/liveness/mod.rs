@@ -45,6 +45,7 @@
 //! them).
 
 mod lasso;
+mod periodic;
 mod product;
 mod scc;
 
@@ -52,8 +53,11 @@ pub use product::{Query, always, augment, tick_exact};
 
 use std::time::Instant;
 
+use crate::domain::ClockSet;
+use crate::domain::poly::Poly;
+use crate::domain::zone::Dbm;
 use crate::engine::limits::Limits;
-use crate::engine::{AbstractionChoice, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict, Warning};
+use crate::engine::{AbstractionChoice, Domain, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict, Warning};
 use crate::model::formula::EngineKind;
 use crate::model::formula::Formula;
 use crate::model::types::Property;
@@ -102,13 +106,40 @@ pub fn refusal(net: &Network, formulas: &[&StateFormula], abstraction: Abstracti
 }
 
 /// Searches `net` (not yet augmented) for `query`; `only_initial` restricts
-/// the start to one initial state.
+/// the start to one initial state. A linear network is searched on exact
+/// polyhedra (its answers as [`periodic`] says), a timed one on zones or,
+/// with `Domain::Poly`, on rate-1 polyhedra (the same graph).
 pub fn search(
     net: &Network,
     query: &Query,
     abstraction: Abstraction,
     only_initial: Option<usize>,
     limits: &Limits,
+    domain: Domain,
+) -> Run {
+    if net.hybrid.is_some() {
+        let to_zone = crate::engine::placeholder_zone;
+        return search_in(net, query, Abstraction::None, only_initial, limits, to_zone, periodic::confirm);
+    }
+    match domain {
+        Domain::Poly => search_in(net, query, abstraction, only_initial, limits, Poly::to_dbm, periodic::confirm),
+        Domain::Auto | Domain::Zone => {
+            let found = |_: &Product<'_, '_>, trace, _, _| End::Found(trace);
+            search_in(net, query, abstraction, only_initial, limits, crate::engine::same_zone, found)
+        }
+    }
+}
+
+/// [`search`] over sets `S`: `to_zone` as in [`Product`], `found` turns a
+/// lasso (looping back to its node) into the answer.
+fn search_in<S: ClockSet>(
+    net: &Network,
+    query: &Query,
+    abstraction: Abstraction,
+    only_initial: Option<usize>,
+    limits: &Limits,
+    to_zone: fn(&S) -> Option<Dbm>,
+    found: fn(&Product<'_, '_, S>, SymbolicTrace, u32, Ticks) -> End,
 ) -> Run {
     let started = Instant::now();
     let mut net = net.clone();
@@ -116,20 +147,29 @@ pub fn search(
     let mut total = Stats::default();
     let mut ticks = Ticks::Nowhere;
     loop {
-        let zg = ZoneGraph::new(&net, abstraction);
+        let zg = ZoneGraph::<S>::with_sets(&net, abstraction);
         // `--max-states` bounds the whole search, not each pass.
         let mut pass = limits.clone();
         pass.max_states = limits.max_states.map(|m| m.saturating_sub(total.visited));
-        let mut p = Product::new(zg, query, z, ticks, only_initial, &pass);
+        let mut p = Product::new(zg, to_zone, query, z, ticks, only_initial, &pass);
         let result = scc::search(&mut p);
         add(&mut total, &p.stats);
         let end = match result {
             Ok(Search::Accepting { path, steps, scc }) => match lasso::lasso(&mut p, &path, &steps, &scc) {
-                Ok(trace) => End::Found(trace),
+                Ok((trace, u)) => found(&p, trace, u, ticks),
                 Err(stop) => stopped(&p, stop),
             },
             Ok(Search::Exhausted { good, unaccepted_cycle }) => {
-                let warnings = time_locks(&mut p, &good);
+                let mut warnings = time_locks(&mut p, &good);
+                if net.hybrid.is_some() {
+                    // Traces of linear networks are concretised without ticks.
+                    for w in &mut warnings {
+                        w.trace = w.trace.take().map(|t| {
+                            let n = t.steps.len();
+                            periodic::without_ticks(t, n)
+                        });
+                    }
+                }
                 // A pass without `z` where it matters is inconclusive.
                 let next = match ticks {
                     Ticks::Nowhere if !warnings.is_empty() => Some(Ticks::Everywhere),
@@ -158,7 +198,7 @@ fn add(total: &mut Stats, s: &Stats) {
         total.peak_bytes.max(s.stored * (std::mem::size_of::<crate::semantics::ZoneState>() as u64 + 128));
 }
 
-fn stopped(p: &Product<'_, '_>, stop: Stop) -> End {
+fn stopped<S: ClockSet>(p: &Product<'_, '_, S>, stop: Stop) -> End {
     match stop {
         Stop::Limit(u) => End::Stopped(u),
         Stop::Run { node, error } => {
@@ -175,7 +215,7 @@ fn stopped(p: &Product<'_, '_>, stop: Stop) -> End {
 
 /// Warnings for the time-locked phase-0 states (where `locks` holds) whose
 /// parent is not one, the first of each discrete state.
-fn time_locks(p: &mut Product<'_, '_>, good: &[bool]) -> Vec<Warning> {
+fn time_locks<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<Warning> {
     let mut counts = vec![false; p.nodes.len()];
     for (n, c) in counts.iter_mut().enumerate() {
         let (s, phase) = p.nodes.get_index(n).expect("a node").clone();
@@ -221,18 +261,18 @@ pub fn outcome(run: Run, engine: EngineKind, found: Verdict, exhausted: Verdict)
 }
 
 /// Checks one liveness shape.
-pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits) -> Outcome {
+pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits, domain: Domain) -> Outcome {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
     let outcome = |run, found, exhausted| outcome(run, EngineKind::Live, found, exhausted);
     match shape {
         Shape::Eventually(psi) => {
             let q = Query { enter: not(&psi), stay: not(&psi), initial_only: true, locks: always() };
-            outcome(search(net, &q, abstraction, None, limits), Verdict::Violated, Verdict::Satisfied)
+            outcome(search(net, &q, abstraction, None, limits, domain), Verdict::Violated, Verdict::Satisfied)
         }
         Shape::LeadsTo(phi, psi) => {
             let enter = StateFormula::And(Box::new(phi), Box::new(not(&psi)));
             let q = Query { enter, stay: not(&psi), initial_only: false, locks: always() };
-            outcome(search(net, &q, abstraction, None, limits), Verdict::Violated, Verdict::Satisfied)
+            outcome(search(net, &q, abstraction, None, limits, domain), Verdict::Violated, Verdict::Satisfied)
         }
         Shape::Globally(phi) => {
             // Every initial state needs its own witness.
@@ -240,7 +280,7 @@ pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Lim
             let count = initial_count(net);
             let mut last = None;
             for k in 0..count {
-                let run = search(net, &q, abstraction, Some(k), limits);
+                let run = search(net, &q, abstraction, Some(k), limits, domain);
                 if !matches!(run.end, End::Found(_)) {
                     return outcome(run, Verdict::Satisfied, Verdict::Violated);
                 }
@@ -262,9 +302,11 @@ pub enum Shape {
 }
 
 fn initial_count(net: &Network) -> usize {
-    let mut zg = ZoneGraph::new(net, Abstraction::None);
-    let mut out = Vec::new();
-    zg.initial_exact(&mut out).map_or(1, |()| out.len().max(1))
+    fn count<S: ClockSet>(net: &Network) -> usize {
+        let mut out = Vec::new();
+        ZoneGraph::<S>::with_sets(net, Abstraction::None).initial_exact(&mut out).map_or(1, |()| out.len().max(1))
+    }
+    if net.hybrid.is_some() { count::<Poly>(net) } else { count::<Dbm>(net) }
 }
 
 /// The shapes FORMAT.md routes to the liveness engine.
@@ -296,7 +338,7 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
     if let Some(why) = refusal(net, &formulas, abstraction) {
         return unsupported(why);
     }
-    check(net, shape, abstraction, &options.limits)
+    check(net, shape, abstraction, &options.limits, options.domain)
 }
 
 /// The abstraction of the liveness engine: ExtraLU+ with equal zones only

@@ -37,6 +37,15 @@
 //! pass with `z` everywhere. Where phase 1 starts with `z` free, its first
 //! tick is possible at once, which only shifts where ticks fall.
 //!
+//! **Linear networks.** Their polyhedra are exact (no abstraction exists),
+//! so `z`, which only ever needs to reach 1, would grow them forever on
+//! paths that do not tick: a phase with ticks keeps `z <= 1`, as if every
+//! location had that invariant. No divergent run is lost (it can tick each
+//! time `z` reaches 1), and the tick clock `z` becomes, like an observer's,
+//! a variable after the continuous ones that moves at rate 1
+//! ([`crate::network::linear::Hybrid::add_clock`]). What an accepting
+//! cycle proves there is said in `periodic`.
+//!
 //! The formulas have no clock atoms (the engine refuses them), so a
 //! symbolic state satisfies them entirely or not at all.
 
@@ -44,7 +53,8 @@ use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
 use super::scc::Graph;
-use crate::domain::zone::Bound;
+use crate::domain::ClockSet;
+use crate::domain::zone::{Bound, Dbm};
 use crate::engine::limits::{Limits, Watch};
 use crate::engine::{Stats, Unknown};
 use crate::network::{EvalError, NO_BOUND, Network, StateFormula};
@@ -96,26 +106,32 @@ pub enum Stop {
 pub fn augment(net: &mut Network) -> u32 {
     net.clocks.push("(progress clock)".into());
     net.lu.global.push((1, NO_BOUND));
-    net.clocks.len() as u32
+    let z = net.clocks.len() as u32;
+    if let Some(h) = &mut net.hybrid {
+        let locations = net.processes.first().map_or(0, |p| p.locations.len());
+        h.add_clock(z, 0, &vec![true; locations]);
+    }
+    z
 }
 
 /// The tick from `s` before abstraction: `z >= 1`, then `z := 0`, the
 /// invariants, time elapse where allowed. `None` when `z` cannot reach 1.
-pub fn tick_exact(zg: &mut ZoneGraph<'_>, s: &ZoneState, z: u32) -> Result<Option<ZoneState>, RunError> {
+pub fn tick_exact<S: ClockSet>(
+    zg: &mut ZoneGraph<'_, S>,
+    s: &ZoneState<S>,
+    z: u32,
+) -> Result<Option<ZoneState<S>>, RunError> {
     let wrap = |error| RunError { error, transition: None };
-    let mut zone = s.zone.clone();
-    if !zone.constrain(0, z as usize, Bound::le(-1)) {
+    let mut next = s.clone();
+    if !next.zone.constrain(0, z as usize, Bound::le(-1)) {
         return Ok(None);
     }
-    zone.reset(z as usize, 0);
-    if !zg.invariant(&s.discrete, &mut zone).map_err(wrap)? {
+    next.zone.reset(z as usize, 0);
+    if !zg.invariant(&s.discrete, &mut next.zone).map_err(wrap)? {
         return Ok(None);
     }
-    if zg.can_delay(&s.discrete)? {
-        zone.up();
-        zg.invariant(&s.discrete, &mut zone).map_err(wrap)?;
-    }
-    Ok(Some(ZoneState { discrete: s.discrete.clone(), zone }))
+    zg.delay(&mut next, None)?;
+    Ok(Some(next))
 }
 
 /// Which phases track `z` and have ticks (see the module doc).
@@ -138,10 +154,10 @@ impl Ticks {
 
 /// `(state, phase)` borrowed, to look a node up without building one.
 #[derive(Hash)]
-struct Key<'a>(&'a ZoneState, bool);
+struct Key<'a, S>(&'a ZoneState<S>, bool);
 
-impl indexmap::Equivalent<(ZoneState, bool)> for Key<'_> {
-    fn equivalent(&self, key: &(ZoneState, bool)) -> bool {
+impl<S: ClockSet> indexmap::Equivalent<(ZoneState<S>, bool)> for Key<'_, S> {
+    fn equivalent(&self, key: &(ZoneState<S>, bool)) -> bool {
         *self.0 == key.0 && self.1 == key.1
     }
 }
@@ -168,21 +184,23 @@ fn holds(f: &StateFormula, d: &Discrete, stack: &mut Vec<i64>) -> Result<bool, E
 
 /// Time can pass forever from every valuation of `d`: delays allowed and
 /// no clock invariant.
-fn diverges_in_place(zg: &mut ZoneGraph<'_>, d: &Discrete) -> Result<bool, RunError> {
+fn diverges_in_place<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, d: &Discrete) -> Result<bool, RunError> {
     let net = zg.net;
     let bounded = d.locs.iter().enumerate().any(|(p, &l)| !net.processes[p].locations[l as usize].invariant.is_empty());
     Ok(!bounded && zg.can_delay(d)?)
 }
 
-pub struct Product<'q, 'n> {
-    pub zg: ZoneGraph<'n>,
+pub struct Product<'q, 'n, S = Dbm> {
+    pub zg: ZoneGraph<'n, S>,
+    /// The zone a set is given to traces as (see `engine::store_trace`).
+    pub to_zone: fn(&S) -> Option<Dbm>,
     pub query: &'q Query,
     z: u32,
     ticks: Ticks,
     /// Only this initial state (by position), for `E[]`.
     only_initial: Option<usize>,
     /// The nodes: a state and whether it is in phase 1.
-    pub nodes: IndexSet<(ZoneState, bool), FxBuildHasher>,
+    pub nodes: IndexSet<(ZoneState<S>, bool), FxBuildHasher>,
     /// The discrete steps met, numbered (steps are kept as numbers).
     steps: IndexSet<Transition, FxBuildHasher>,
     /// How each node was first reached.
@@ -192,13 +210,14 @@ pub struct Product<'q, 'n> {
     /// The node being expanded, for run-time errors.
     expanding: Option<u32>,
     transitions: Vec<Transition>,
-    buffer: Vec<(ZoneState, Transition)>,
+    buffer: Vec<(ZoneState<S>, Transition)>,
     stack: Vec<i64>,
 }
 
-impl<'q, 'n> Product<'q, 'n> {
+impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
     pub fn new(
-        zg: ZoneGraph<'n>,
+        zg: ZoneGraph<'n, S>,
+        to_zone: fn(&S) -> Option<Dbm>,
         query: &'q Query,
         z: u32,
         ticks: Ticks,
@@ -207,6 +226,7 @@ impl<'q, 'n> Product<'q, 'n> {
     ) -> Self {
         Product {
             zg,
+            to_zone,
             query,
             z,
             ticks,
@@ -228,7 +248,7 @@ impl<'q, 'n> Product<'q, 'n> {
     }
 
     /// The id of `(state, phase)`, interned with its parent when new.
-    fn intern(&mut self, state: ZoneState, phase: bool, parent: Option<(u32, Step)>) -> u32 {
+    fn intern(&mut self, state: ZoneState<S>, phase: bool, parent: Option<(u32, Step)>) -> u32 {
         let (id, new) = self.nodes.insert_full((state, phase));
         if new {
             self.parent.push(parent);
@@ -238,7 +258,7 @@ impl<'q, 'n> Product<'q, 'n> {
     }
 
     /// Like [`Product::intern`], copying `state` only when it is new.
-    fn intern_ref(&mut self, state: &ZoneState, phase: bool, parent: Option<(u32, Step)>) -> u32 {
+    fn intern_ref(&mut self, state: &ZoneState<S>, phase: bool, parent: Option<(u32, Step)>) -> u32 {
         match self.nodes.get_index_of(&Key(state, phase)) {
             Some(id) => id as u32,
             None => self.intern(state.clone(), phase, parent),
@@ -250,14 +270,17 @@ impl<'q, 'n> Product<'q, 'n> {
         self.steps.get_index(k as usize).expect("a numbered step")
     }
 
-    /// A phase without ticks forgets `z`.
-    fn forget_z(&self, phase: bool, s: &mut ZoneState) {
+    /// A phase without ticks forgets `z`; on a linear network, one with
+    /// ticks keeps `z <= 1` (see the module doc).
+    fn forget_z(&self, phase: bool, s: &mut ZoneState<S>) {
         if !self.ticks.tracks(phase) {
             s.zone.free(self.z as usize);
+        } else if self.zg.net.hybrid.is_some() {
+            s.zone.constrain(self.z as usize, 0, Bound::le(1));
         }
     }
 
-    pub fn holds(&mut self, f: &StateFormula, s: &ZoneState) -> Result<bool, RunError> {
+    pub fn holds(&mut self, f: &StateFormula, s: &ZoneState<S>) -> Result<bool, RunError> {
         holds(f, &s.discrete, &mut self.stack).map_err(|error| RunError { error, transition: None })
     }
 
@@ -267,7 +290,7 @@ impl<'q, 'n> Product<'q, 'n> {
 
     /// The phase-1 node of `s` if it may start the watched run (`z` as the
     /// phase wants it).
-    fn enter(&mut self, s: &ZoneState, from: Option<u32>) -> Result<Option<u32>, Stop> {
+    fn enter(&mut self, s: &ZoneState<S>, from: Option<u32>) -> Result<Option<u32>, Stop> {
         let q = self.query;
         let ok = self.holds(&q.enter, s).map_err(|e| self.run_error(e))?
             && self.holds(&q.stay, s).map_err(|e| self.run_error(e))?;
@@ -280,7 +303,7 @@ impl<'q, 'n> Product<'q, 'n> {
     }
 }
 
-impl Graph for Product<'_, '_> {
+impl<S: ClockSet> Graph for Product<'_, '_, S> {
     type Error = Stop;
     type Step = Step;
 
@@ -346,6 +369,7 @@ impl Graph for Product<'_, '_> {
         self.buffer = buffer;
         if let Some(mut next) = tick {
             self.zg.extrapolate(&mut next);
+            self.forget_z(phase, &mut next);
             let n = self.intern(next, phase, Some((node, Step::Tick)));
             out.push((n, true, Step::Tick));
         } else if diverges {
