@@ -40,10 +40,14 @@ fn hybrid_models_default_to_polyhedra() {
     let (code, out, _) = kairos(&["check", "models/water-level.yaml", "-q", "E<> level == 12", "--domain", "zone"]);
     assert_eq!(code, 5, "{out}");
     assert!(out.contains("zones cannot represent hybrid models"), "{out}");
-    // Liveness and bound do not take hybrid models yet; graph does, on
-    // polyhedra only (tests/hybrid_graphs.rs).
+    // Liveness runs on polyhedra (tests/hybrid_liveness.rs); the fixpoint
+    // engine and worst-case response times do not take hybrid models yet;
+    // graph does, on polyhedra only (tests/hybrid_graphs.rs).
     let (code, out, _) = kairos(&["check", "models/water-level.yaml", "-q", "Tank.off --> Tank.on"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = kairos(&["check", "models/water-level.yaml", "-q", "A[] A<> Tank.on", "--engine", "tctl"]);
     assert_eq!(code, 5, "{out}");
+    assert!(out.contains("not the fixpoint engine (`tctl`) yet"), "{out}");
     assert_eq!(kairos(&["graph", "models/water-level.yaml"]).0, 0);
     assert_eq!(kairos(&["graph", "models/water-level.yaml", "--domain", "zone"]).0, 5);
     assert_eq!(kairos(&["bound", "models/water-level.yaml", "-q", "Tank.off --> Tank.on"]).0, 5);
