@@ -38,9 +38,23 @@ fn check(loaded: &Loaded, net: &Network, query: &str) -> Outcome {
     o
 }
 
+/// The water level's outcomes of `cases` (query, whether it holds), each
+/// answered by `engine` with the argued verdict.
+fn verdicts(cases: &[(&str, bool)], engine: EngineKind) -> Vec<Outcome> {
+    let (loaded, net) = water();
+    let mut out = Vec::new();
+    for &(query, holds) in cases {
+        let o = check(&loaded, &net, query);
+        assert_eq!(o.engine, engine, "`{query}`");
+        let want = if holds { Verdict::Satisfied } else { Verdict::Violated };
+        assert_eq!(o.verdict, want, "`{query}`");
+        out.push(o);
+    }
+    out
+}
+
 #[test]
 fn water_level_bounded_responses_have_the_argued_bounds() {
-    let (loaded, net) = water();
     let cases = [
         ("Tank.off -->[<=11] Tank.on", true),
         ("Tank.off -->[<11] Tank.on", false),
@@ -50,11 +64,7 @@ fn water_level_bounded_responses_have_the_argued_bounds() {
         ("A[] (Monitor.delay_on imply A<>[<=2] Tank.on)", true),
         ("A[] (Monitor.delay_on imply A<>[<2] Tank.on)", false),
     ];
-    for (query, holds) in cases {
-        let o = check(&loaded, &net, query);
-        assert_eq!(o.engine, EngineKind::Observer, "`{query}`");
-        let want = if holds { Verdict::Satisfied } else { Verdict::Violated };
-        assert_eq!(o.verdict, want, "`{query}`");
+    for ((query, holds), o) in cases.into_iter().zip(verdicts(&cases, EngineKind::Observer)) {
         // A violation's path leads to the late observer.
         if !holds {
             let t = o.trace.as_ref().unwrap_or_else(|| panic!("`{query}`: a trace"));
@@ -68,7 +78,6 @@ fn water_level_bounded_responses_have_the_argued_bounds() {
 
 #[test]
 fn water_level_liveness_has_the_argued_verdicts() {
-    let (loaded, net) = water();
     let cases = [
         ("Tank.off --> Tank.on", true),
         ("Tank.on --> Tank.off", true),
@@ -78,12 +87,7 @@ fn water_level_liveness_has_the_argued_verdicts() {
         ("E[] true", true),
         ("E[] not Monitor.watch_low", false),
     ];
-    for (query, holds) in cases {
-        let o = check(&loaded, &net, query);
-        assert_eq!(o.engine, EngineKind::Live, "`{query}`");
-        let want = if holds { Verdict::Satisfied } else { Verdict::Violated };
-        assert_eq!(o.verdict, want, "`{query}`");
-    }
+    verdicts(&cases, EngineKind::Live);
 }
 
 /// A cycle of polyhedra that no run follows forever (the model's comment
