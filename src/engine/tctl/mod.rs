@@ -111,13 +111,14 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
     let trace = evidence::trace(net, &space, &mut eval, property, holds, &options.limits);
     let mut warnings: Vec<Warning> =
         evidence::time_lock(net, &space, &mut eval, &property.formula, &options.limits).into_iter().collect();
-    if trace.is_none() && evidence::wants_lasso(&mut eval, &property.formula, holds) {
+    let lasso_missing = trace.as_ref().is_none_or(|t| t.loop_start.is_none());
+    if lasso_missing && evidence::wants_lasso(&mut eval, &property.formula, holds) {
         // The verdict is exact either way; the user must know that its
         // evidence is missing rather than guess from its absence.
         warnings.push(Warning {
             message: "no lasso could be built for this verdict (the walk closed no loop within its passes, or \
                       the model has diagonal constraints, whose regions the replay does not take); the verdict \
-                      stands without a trace"
+                      stands without it"
                 .to_string(),
             trace: None,
             of_model: true,
