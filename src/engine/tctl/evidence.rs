@@ -121,7 +121,7 @@ fn kept(
     }
     let f = eval.net.state_formula(eval.property, arg).ok()?;
     let formula = if negate { StateFormula::Not(Box::new(f)) } else { f };
-    Some(Keeps { formula, from: Rational::zero(), within, until: None })
+    Some(Keeps { formula, from: (0, Rational::zero()), within, until: None })
 }
 
 /// Whether the verdict's evidence is a lasso ([`trace`] gives it when it

@@ -83,8 +83,9 @@ struct Walk<'a> {
     pending: Rational,
     d: u32,
     v: Vec<Rational>,
-    /// The time of the run where the walk started.
-    started: Rational,
+    /// Where the walk started: after how many steps, and how far into the
+    /// delay that follows.
+    started: (usize, Rational),
     /// Whether every point so far lay in the sets walked through.
     inside: bool,
 }
@@ -109,7 +110,7 @@ impl<'a> Walk<'a> {
                 pending: Rational::zero(),
                 d,
                 v: zeros(dim + 1),
-                started: Rational::zero(),
+                started: (0, Rational::zero()),
                 inside: true,
             },
             Start::Path(p) => {
@@ -128,7 +129,7 @@ impl<'a> Walk<'a> {
                     pending: p.final_delay.clone(),
                     d: space.states.get_index_of(&end.discrete)? as u32,
                     v,
-                    started: p.duration(),
+                    started: (p.steps.len(), p.final_delay.clone()),
                     inside: true,
                 }
             }

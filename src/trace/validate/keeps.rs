@@ -34,9 +34,11 @@ use crate::trace::{ConcreteState, ConcreteTrace, Rational};
 #[derive(Clone, Debug)]
 pub struct Keeps {
     pub formula: StateFormula,
-    /// The time of the run from which on it is kept (where the operator
-    /// starts: 0, or the end of a path to the state it is about).
-    pub from: Rational,
+    /// Where on the run it is kept from (where the operator starts): after
+    /// `from.0` steps (0: the initial state) and `from.1` into the delay
+    /// that follows; `(0, 0)`, or the end of a path to the state the
+    /// operator is about.
+    pub from: (usize, Rational),
     /// Kept only at the points whose time since `from` meets the bound.
     pub within: Option<TimeBound>,
     /// Kept until the first point of this formula, which must come (a
@@ -56,7 +58,13 @@ pub fn keeps(net: &Network, trace: &ConcreteTrace, k: &Keeps) -> Result<(), Stri
     if let Some(u) = &k.until {
         collect_atoms(u, &mut atoms);
     }
-    let mut walk = Walk { r: &r, k, atoms: &atoms, time: Rational::zero(), ignore_window: false };
+    let (n0, d0) = &k.from;
+    if *n0 > trace.steps.len() {
+        return Err(format!("the run has no step {n0} to keep the formula from"));
+    }
+    let from = trace.steps[..*n0].iter().fold(d0.clone(), |t, s| t + &s.delay);
+    let mut walk =
+        Walk { r: &r, k, atoms: &atoms, from, time: Rational::zero(), started: false, ignore_window: false };
     let mut at = trace.initial.clone();
     let delays = trace.steps.iter().map(|s| &s.delay).chain(std::iter::once(&trace.final_delay));
     let afters = trace.steps.iter().map(|s| Some(&s.after)).chain(std::iter::once(None));
@@ -67,7 +75,8 @@ pub fn keeps(net: &Network, trace: &ConcreteTrace, k: &Keeps) -> Result<(), Stri
             walk.ignore_window = true;
         }
         let rate = rates.map(|r| &r[n][..]);
-        if walk.delay(&at, delay, rate).map_err(|e| format!("during delay {} (before step {}): {e}", delay, n + 1))? {
+        let start = (n == *n0).then_some(d0);
+        if walk.delay(&at, delay, rate, start).map_err(|e| format!("during delay {} (before step {}): {e}", delay, n + 1))? {
             return Ok(());
         }
         let Some(after) = after else { break };
@@ -120,8 +129,12 @@ struct Walk<'a, 'n> {
     r: &'a Replay<'n>,
     k: &'a Keeps,
     atoms: &'a [&'a ClockConstraint],
-    /// The run's time at the current point.
+    /// The run's time where the formula starts being kept, and at the
+    /// current point.
+    from: Rational,
     time: Rational,
+    /// Whether the current point is at or after `Keeps::from`.
+    started: bool,
     /// Inside a loop whose repetitions may meet the window: every point.
     ignore_window: bool,
 }
@@ -132,7 +145,7 @@ impl Walk<'_, '_> {
     /// later, so an upper bound already passed there rules them out.
     fn loop_matters(&self, trace: &ConcreteTrace) -> bool {
         let Some(b) = self.k.within else { return true };
-        let end = trace.duration() - &self.k.from;
+        let end = trace.duration() - &self.from;
         let n = Rational::from_integer(b.value.into());
         match b.cmp {
             Cmp::Lt => end < n,
@@ -142,15 +155,21 @@ impl Walk<'_, '_> {
     }
 
     /// Checks the points of a delay from `s` (rates `rate`, `None`: every
-    /// clock at rate 1); `true` when the `until` point was met.
-    fn delay(&mut self, s: &ConcreteState, delay: &Rational, rate: Option<&[Rational]>) -> Result<bool, String> {
+    /// clock at rate 1), from `start` into it on when the formula starts
+    /// being kept there; `true` when the `until` point was met.
+    fn delay(
+        &mut self,
+        s: &ConcreteState,
+        delay: &Rational,
+        rate: Option<&[Rational]>,
+        start: Option<&Rational>,
+    ) -> Result<bool, String> {
         let mut cuts: Vec<Rational> = self.atoms.iter().filter_map(|c| self.crossing(c, s, rate)).collect::<Result<_, _>>()?;
-        // The window's ends, as times of the run.
-        let mut ends = vec![self.k.from.clone()];
+        // Where the formula starts being kept, and the window's end.
+        cuts.extend(start.cloned());
         if let Some(b) = self.k.within {
-            ends.push(&self.k.from + Rational::from_integer(b.value.into()));
+            cuts.push(&self.from + Rational::from_integer(b.value.into()) - &self.time);
         }
-        cuts.extend(ends.into_iter().map(|t| t - &self.time));
         cuts.retain(|c| *c > Rational::zero() && c < delay);
         cuts.push(Rational::zero());
         cuts.push(delay.clone());
@@ -164,9 +183,10 @@ impl Walk<'_, '_> {
             }
             points.push(c.clone());
         }
-        let start = self.time.clone();
+        let start_time = self.time.clone();
         for t in points {
-            self.time = &start + &t;
+            self.started |= start.is_some_and(|s| t >= *s);
+            self.time = &start_time + &t;
             let clocks = match rate {
                 Some(r) => s.clocks.iter().zip(r).map(|(c, r)| c + &t * r).collect(),
                 None => s.clocks.iter().map(|c| c + &t).collect(),
@@ -176,7 +196,7 @@ impl Walk<'_, '_> {
                 return Ok(true);
             }
         }
-        self.time = start + delay;
+        self.time = start_time + delay;
         Ok(false)
     }
 
@@ -208,7 +228,7 @@ impl Walk<'_, '_> {
     /// Checks one point at the current time; `true` when it is the `until`
     /// point.
     fn point(&self, s: &ConcreteState) -> Result<bool, String> {
-        if self.time < self.k.from {
+        if !self.started {
             return Ok(false);
         }
         if let Some(u) = &self.k.until
@@ -216,7 +236,7 @@ impl Walk<'_, '_> {
         {
             return Ok(true);
         }
-        let inside = self.ignore_window || self.k.within.is_none_or(|b| meets(&(&self.time - &self.k.from), b));
+        let inside = self.ignore_window || self.k.within.is_none_or(|b| meets(&(&self.time - &self.from), b));
         if inside && self.r.satisfies(&self.k.formula, s)? == Some(false) {
             return Err(format!("the formula fails at {} (time {})", crate::trace::text::state(self.r.net, s), self.time));
         }
