@@ -37,6 +37,7 @@ pub(super) fn options(c: &Run) -> engine::Options {
             args::EngineChoice::Tctl => Some(EngineKind::Tctl),
             args::EngineChoice::Param => None,
         }),
+        tctl: engine::tctl::Cache::default(),
     }
 }
 

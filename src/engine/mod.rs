@@ -111,6 +111,9 @@ pub struct Options {
     pub data: DataChoice,
     /// Threads for the reach engine on zones (the others use one).
     pub jobs: usize,
+    /// The fixpoint engine's analysis of the network, shared by the
+    /// properties checked with these options.
+    pub tctl: tctl::Cache,
 }
 
 /// The data representation of the reach engine (`symdata`).
@@ -147,6 +150,7 @@ impl Default for Options {
             domain: Domain::Auto,
             data: DataChoice::Explicit,
             jobs: 1,
+            tctl: tctl::Cache::default(),
         }
     }
 }
