@@ -21,10 +21,10 @@ use kairos::engine::{self, Options, Outcome, Verdict};
 use kairos::model::formula::{EngineKind, Formula};
 use kairos::model::load::load_model;
 use kairos::network::{Network, StateFormula};
+use kairos::semantics::Transition;
 use kairos::syntax::ast::PathOp;
 use kairos::syntax::yaml::Source;
 use kairos::trace::validate::{Keeps, keeps};
-use kairos::semantics::Transition;
 use kairos::trace::{ConcreteState, ConcreteStep, ConcreteTrace, Rational};
 use num_traits::Zero;
 use oracle::random::{Gen, Rng};
@@ -407,9 +407,8 @@ fn a_lasso_never_jumps_over_a_gap() {
         rates: None,
     };
     kairos::trace::validate(&net, &jumping).unwrap();
-    let every_end = points(&jumping).iter().all(|s| {
-        kairos::trace::validate::holds_at(&net, s, &k.formula).unwrap() == Some(true)
-    });
+    let every_end =
+        points(&jumping).iter().all(|s| kairos::trace::validate::holds_at(&net, s, &k.formula).unwrap() == Some(true));
     assert!(every_end, "the delays' ends keep the formula");
     let e = keeps(&net, &jumping, &k).unwrap_err();
     assert!(e.contains("P.x = 1"), "{e}");

@@ -19,11 +19,11 @@ use crate::engine::{Blame, SymbolicTrace, Warning, same_zone, store_trace};
 use crate::model::formula::{Formula, TimeBound};
 use crate::model::types::Property;
 use crate::network::{Network, StateFormula};
+use crate::semantics::{Abstraction, ZoneGraph, ZoneState};
+use crate::syntax::ast::{ExprKind, PathOp, PathQuant};
 use crate::trace::Rational;
 use crate::trace::validate::Keeps;
 use num_traits::Zero;
-use crate::semantics::{Abstraction, ZoneGraph, ZoneState};
-use crate::syntax::ast::{ExprKind, PathOp, PathQuant};
 
 /// The trace the verdict calls for, if the outermost operator gives one;
 /// for a nested formula, with the subformula that decides it at the end
@@ -94,10 +94,7 @@ fn lasso_runs(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) ->
             let (l, r) = (eval.sat(lhs).ok()?, eval.sat(rhs).ok()?);
             let (early, never) = eval.until_failures(*bound, &l, &r).ok()?;
             // `early` keeps `not ψ` (within the bound) until `not φ and not ψ`.
-            let neither = Formula::And(
-                Box::new(Formula::Not(lhs.clone())),
-                Box::new(Formula::Not(rhs.clone())),
-            );
+            let neither = Formula::And(Box::new(Formula::Not(lhs.clone())), Box::new(Formula::Not(rhs.clone())));
             let stop = kept(eval, &neither, false, None).map(|k| k.formula);
             let until = kept(eval, rhs, true, *bound).zip(stop).map(|(k, stop)| Keeps { until: Some(stop), ..k });
             vec![(never, kept(eval, rhs, true, *bound)), (early, until)]
@@ -110,12 +107,7 @@ fn lasso_runs(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) ->
 /// `negate`), when `arg` is a state formula; its `from` is set by the
 /// lasso. A nested `arg` is not a formula of one point: the lasso then
 /// rests on the walk's own checks alone.
-fn kept(
-    eval: &Evaluator<'_, '_, '_, '_>,
-    arg: &Formula,
-    negate: bool,
-    within: Option<TimeBound>,
-) -> Option<Keeps> {
+fn kept(eval: &Evaluator<'_, '_, '_, '_>, arg: &Formula, negate: bool, within: Option<TimeBound>) -> Option<Keeps> {
     if !arg.is_state() {
         return None;
     }

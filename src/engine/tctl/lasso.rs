@@ -64,8 +64,8 @@ use crate::engine::SymbolicTrace;
 use crate::model::formula::Formula;
 use crate::network::Network;
 use crate::semantics::{Transition, ZoneState};
-use crate::trace::validate::region;
 use crate::trace::validate::Keeps;
+use crate::trace::validate::region;
 use crate::trace::{ConcreteState, ConcreteStep, ConcreteTrace, Rational};
 
 /// Most passes tried before giving up the lasso (the verdict stands).
@@ -124,7 +124,11 @@ impl<'a> Walk<'a> {
                     steps: p
                         .steps
                         .iter()
-                        .map(|s| ConcreteStep { delay: s.delay.clone(), transition: s.transition.clone(), after: padded(&s.after) })
+                        .map(|s| ConcreteStep {
+                            delay: s.delay.clone(),
+                            transition: s.transition.clone(),
+                            after: padded(&s.after),
+                        })
                         .collect(),
                     pending: p.final_delay.clone(),
                     d: space.states.get_index_of(&end.discrete)? as u32,

@@ -63,8 +63,7 @@ pub fn keeps(net: &Network, trace: &ConcreteTrace, k: &Keeps) -> Result<(), Stri
         return Err(format!("the run has no step {n0} to keep the formula from"));
     }
     let from = trace.steps[..*n0].iter().fold(d0.clone(), |t, s| t + &s.delay);
-    let mut walk =
-        Walk { r: &r, k, atoms: &atoms, from, time: Rational::zero(), started: false, ignore_window: false };
+    let mut walk = Walk { r: &r, k, atoms: &atoms, from, time: Rational::zero(), started: false, ignore_window: false };
     let mut at = trace.initial.clone();
     let delays = trace.steps.iter().map(|s| &s.delay).chain(std::iter::once(&trace.final_delay));
     let afters = trace.steps.iter().map(|s| Some(&s.after)).chain(std::iter::once(None));
@@ -76,7 +75,10 @@ pub fn keeps(net: &Network, trace: &ConcreteTrace, k: &Keeps) -> Result<(), Stri
         }
         let rate = rates.map(|r| &r[n][..]);
         let start = (n == *n0).then_some(d0);
-        if walk.delay(&at, delay, rate, start).map_err(|e| format!("during delay {} (before step {}): {e}", delay, n + 1))? {
+        if walk
+            .delay(&at, delay, rate, start)
+            .map_err(|e| format!("during delay {} (before step {}): {e}", delay, n + 1))?
+        {
             return Ok(());
         }
         let Some(after) = after else { break };
@@ -164,7 +166,8 @@ impl Walk<'_, '_> {
         rate: Option<&[Rational]>,
         start: Option<&Rational>,
     ) -> Result<bool, String> {
-        let mut cuts: Vec<Rational> = self.atoms.iter().filter_map(|c| self.crossing(c, s, rate)).collect::<Result<_, _>>()?;
+        let mut cuts: Vec<Rational> =
+            self.atoms.iter().filter_map(|c| self.crossing(c, s, rate)).collect::<Result<_, _>>()?;
         // Where the formula starts being kept, and the window's end.
         cuts.extend(start.cloned());
         if let Some(b) = self.k.within {
@@ -202,7 +205,12 @@ impl Walk<'_, '_> {
 
     /// The delay `s > 0` at which `c` changes its value along the ray from
     /// `at`, if its two sides meet there.
-    fn crossing(&self, c: &ClockConstraint, at: &ConcreteState, rate: Option<&[Rational]>) -> Option<Result<Rational, String>> {
+    fn crossing(
+        &self,
+        c: &ClockConstraint,
+        at: &ConcreteState,
+        rate: Option<&[Rational]>,
+    ) -> Option<Result<Rational, String>> {
         let b = match self.r.eval(&c.bound, &at.discrete) {
             Ok(b) => Rational::from_integer(if c.negate { -i128::from(b) } else { i128::from(b) }.into()),
             Err(e) => return Some(Err(e)),
@@ -238,7 +246,11 @@ impl Walk<'_, '_> {
         }
         let inside = self.ignore_window || self.k.within.is_none_or(|b| meets(&(&self.time - &self.from), b));
         if inside && self.r.satisfies(&self.k.formula, s)? == Some(false) {
-            return Err(format!("the formula fails at {} (time {})", crate::trace::text::state(self.r.net, s), self.time));
+            return Err(format!(
+                "the formula fails at {} (time {})",
+                crate::trace::text::state(self.r.net, s),
+                self.time
+            ));
         }
         Ok(false)
     }
