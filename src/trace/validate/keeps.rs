@@ -68,11 +68,6 @@ pub fn keeps(net: &Network, trace: &ConcreteTrace, k: &Keeps) -> Result<(), Stri
     let delays = trace.steps.iter().map(|s| &s.delay).chain(std::iter::once(&trace.final_delay));
     let afters = trace.steps.iter().map(|s| Some(&s.after)).chain(std::iter::once(None));
     for (n, (delay, after)) in delays.zip(afters).enumerate() {
-        if trace.loop_start == Some(n) && k.until.is_none() && walk.loop_matters(trace) {
-            // Every point of the loop stands for points of its
-            // repetitions, which may lie inside the window.
-            walk.ignore_window = true;
-        }
         let rate = rates.map(|r| &r[n][..]);
         let start = (n == *n0).then_some(d0);
         if walk
@@ -82,6 +77,12 @@ pub fn keeps(net: &Network, trace: &ConcreteTrace, k: &Keeps) -> Result<(), Stri
             return Ok(());
         }
         let Some(after) = after else { break };
+        if trace.loop_start == Some(n) && k.until.is_none() && walk.loop_matters(trace) {
+            // The loop starts after this step (a progress mark): each of
+            // its points stands for points of its repetitions, which may
+            // lie inside the window.
+            walk.ignore_window = true;
+        }
         at = after.clone();
         if walk.point(&at).map_err(|e| format!("after step {}: {e}", n + 1))? {
             return Ok(());
