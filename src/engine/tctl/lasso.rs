@@ -50,6 +50,15 @@
 //! one more clock (never reset, so soon above its constant); `A[φ U ψ]`
 //! fails on a run that stays in `not ψ` forever (a loop in `EG not ψ`) or
 //! that reaches `not φ and not ψ` first and diverges from there.
+//!
+//! With diagonal constraints no lasso is given (a warning says so): the
+//! repeat argument needs an equivalence that is a time-abstract
+//! bisimulation, and the classical regions are not one for `x - y ≺ c`.
+//! Regions refined by the class of every difference (up to the largest
+//! diagonal constant, with each clock's constant raised past its reset
+//! values plus that constant) would be, but both the marks here and the
+//! validator's loop check ([`crate::trace::validate`]) would have to use
+//! them; until then the verdict stands without its lasso.
 
 use num_traits::Zero;
 
