@@ -25,6 +25,7 @@ const TWINS: &[(&str, &str, &str, Option<&str>)] = &[
     ("train-gate.xml", "models/train-gate.yaml", "train-gate.q", Some("specs/train-gate.yaml")),
     ("roll-call.xml", "tests/models/uppaal/roll-call.yaml", "roll-call.q", None),
     ("train-gate-functions.xml", "tests/models/uppaal/train-gate-functions.yaml", "train-gate-functions.q", None),
+    ("one-based.xml", "tests/models/uppaal/one-based.yaml", "one-based.q", None),
 ];
 
 fn xml(name: &str) -> PathBuf {
@@ -213,7 +214,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:34:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:35:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {

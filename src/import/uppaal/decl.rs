@@ -128,7 +128,17 @@ fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
     let range = pr.element_range(&v.ty);
     let bounds = if matches!(range, Ok((Range::Int(..), _))) { pr.bounds(&v.ty).ok() } else { None };
     // `typedef row_t mat_t[2]`: the new dimensions, then the element type's.
-    let own: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
+    let own: Result<Vec<String>, ()> = v
+        .dims
+        .iter()
+        .map(|n| match dimension(&mut pr, n)? {
+            (size, 0) => Ok(size),
+            _ => {
+                pr.d.unsupported(n.at, n.end, "an array type indexed by a type whose values do not start at 0");
+                Err(())
+            }
+        })
+        .collect();
     out.scope = local;
     match (range, own) {
         (Ok((Range::Other, _)), _) => {
@@ -192,11 +202,16 @@ fn variable(
         Ok((k, dims)) => (Ok(k), dims),
         Err(()) => (Err(()), std::rc::Rc::from([])),
     };
-    let size: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
-    let size = size.map(|mut s| {
-        s.extend(type_dims.iter().cloned());
-        s
-    });
+    let size: Result<Vec<(String, i64)>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
+    let (size, lows): (Result<Vec<String>, ()>, Vec<i64>) = match size {
+        Ok(s) => {
+            let (mut size, mut lows): (Vec<String>, Vec<i64>) = s.into_iter().unzip();
+            size.extend(type_dims.iter().cloned());
+            lows.resize(size.len(), 0);
+            (Ok(size), lows)
+        }
+        Err(()) => (Err(()), Vec::new()),
+    };
     let values = match (&kind, &v.init) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) => {
             let want_bool = matches!(kind, Ok(Kind::Bool));
@@ -254,7 +269,7 @@ fn variable(
                 size,
                 at: line_at,
             });
-            out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Chan, dims, false));
+            out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Chan, dims, false).with_lows(lows));
         }
         Kind::Int(..) | Kind::Bool if is_const && size.is_empty() => {
             let ty_ = if matches!(kind, Kind::Bool) { Ty::Bool } else { Ty::Int };
@@ -269,7 +284,7 @@ fn variable(
             } else {
                 // kairos has no boolean or template-local constants: the
                 // value is substituted where the name is used.
-                Sym::Val { text: value, prec, ty: ty_, dims: 0, assignable: false, value: None }
+                Sym::value_text(value, prec, ty_)
             };
             let sym = match known {
                 Some(k) => sym.with_value(k),
@@ -330,7 +345,7 @@ fn variable(
                 note: is_const.then(|| format!("UPPAAL's constant array `{}`: never assigned", v.name)),
                 at: line_at,
             });
-            let sym = Sym::name(&name, ty_, dims, !is_const);
+            let sym = Sym::name(&name, ty_, dims, !is_const).with_lows(lows);
             // (One value for a whole array sets every element: no value
             // per index to read.)
             let sym = match known {
@@ -343,19 +358,23 @@ fn variable(
     Ok(())
 }
 
-/// The size of one dimension of an array: an integer, or a bounded type
-/// (`int q[id_t]`: as many elements as the type has values, from 0).
-fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<String, ()> {
+/// The size of one dimension of an array and its first index: an integer
+/// (from 0), or a bounded type (`int q[id_t]`: one element per value of the
+/// type, from its lower bound; the printer shifts the indices).
+fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<(String, i64), ()> {
     match &n.kind {
         EK::Name(t) => match pr.lookup(t) {
-            Some(Sym::Type(Range::Int(_, hi), Some((0, _)), dims)) if dims.is_empty() => Ok(format!("{hi} + 1")),
+            Some(Sym::Type(Range::Int(_, hi), Some((0, _)), dims)) if dims.is_empty() => Ok((format!("{hi} + 1"), 0)),
+            Some(Sym::Type(Range::Int(..), Some((lo, hi)), dims)) if dims.is_empty() && lo <= hi => {
+                Ok(((hi - lo + 1).to_string(), lo))
+            }
             Some(Sym::Type(..)) => {
-                pr.d.unsupported(n.at, n.end, "an array indexed by a type whose values do not start at 0");
+                pr.d.unsupported(n.at, n.end, "an array indexed by this type (its bounds are not constants)");
                 Err(())
             }
-            _ => pr.int(n).map(|p| p.text),
+            _ => pr.int(n).map(|p| (p.text, 0)),
         },
-        _ => pr.int(n).map(|p| p.text),
+        _ => pr.int(n).map(|p| (p.text, 0)),
     }
 }
 

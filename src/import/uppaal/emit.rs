@@ -25,8 +25,9 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
  - Global `const int` are constants; other constants (`const bool`, constants of a
    template) are replaced by their value where used; `typedef` names by their range.
    A constant array is a variable no edge assigns, over the range of its values.
-   Arrays keep their dimensions (`int q[id_t]`: one element per value of `id_t`; `row_t
-   m[2]`: `m`'s, then the array type `row_t`'s), initialisers listed row-major.
+   Arrays keep their dimensions (`int q[id_t]`: one element per value of `id_t`, indexed
+   from 0: over `int[1,N] id_t`, `q[i]` is `q[i - 1]`; `row_t m[2]`: `m`'s, then the
+   array type `row_t`'s), initialisers listed row-major.
  - An integer used as a condition is `e != 0`, a boolean used as an integer
    `(b ? 1 : 0)`; `x++`, `x--`, `*=`, `/=`, `%=` are spelled out; UPPAAL's `not`, `and`,
    `or` are `!`, `&&`, `||` (same precedence); parentheses keep UPPAAL's grouping where

@@ -50,8 +50,10 @@ pub(crate) enum Sym {
     /// A value: its kairos text (a name, or an expression substituted for
     /// it), that text's precedence, its type, its array dimension (0 or 1),
     /// whether it may be assigned, and its value when UPPAAL computes it at
-    /// compile time (a constant: one value, or one per element).
-    Val { text: String, prec: u8, ty: Ty, dims: usize, assignable: bool, value: Option<Rc<[i64]>> },
+    /// compile time (a constant: one value, or one per element). `lows`:
+    /// the first index of each dimension when one does not start at 0
+    /// (`int a[id_t]` over `typedef int[1, N] id_t`), else empty.
+    Val { text: String, prec: u8, ty: Ty, dims: usize, lows: Rc<[i64]>, assignable: bool, value: Option<Rc<[i64]>> },
     /// A `typedef`, with its bounds when they are computed at compile time
     /// and, for an array type (`typedef int[0, 3] row_t[4]`), the sizes of
     /// its dimensions as kairos texts (empty otherwise).
@@ -67,14 +69,29 @@ pub(crate) enum Sym {
 
 impl Sym {
     pub fn name(text: &str, ty: Ty, dims: usize, assignable: bool) -> Sym {
-        Sym::Val { text: text.to_string(), prec: ATOM, ty, dims, assignable, value: None }
+        Sym::Val { text: text.to_string(), prec: ATOM, ty, dims, lows: Rc::from([]), assignable, value: None }
+    }
+
+    /// A value of no array type, printed as `text`.
+    pub fn value_text(text: String, prec: u8, ty: Ty) -> Sym {
+        Sym::Val { text, prec, ty, dims: 0, lows: Rc::from([]), assignable: false, value: None }
+    }
+
+    /// An array `self` whose dimensions start at `lows` (all 0: unchanged).
+    pub fn with_lows(self, lows: Vec<i64>) -> Sym {
+        match self {
+            Sym::Val { text, prec, ty, dims, assignable, value, .. } if lows.iter().any(|&l| l != 0) => {
+                Sym::Val { text, prec, ty, dims, lows: lows.into(), assignable, value }
+            }
+            s => s,
+        }
     }
 
     /// A constant: `self` with its compile-time value.
     pub fn with_value(self, values: Vec<i64>) -> Sym {
         match self {
-            Sym::Val { text, prec, ty, dims, assignable, .. } => {
-                Sym::Val { text, prec, ty, dims, assignable, value: Some(values.into()) }
+            Sym::Val { text, prec, ty, dims, lows, assignable, .. } => {
+                Sym::Val { text, prec, ty, dims, lows, assignable, value: Some(values.into()) }
             }
             s => s,
         }
@@ -139,6 +156,8 @@ struct Place {
     prec: u8,
     ty: Ty,
     dims: usize,
+    /// As [`Sym::Val`]'s, for the dimensions left to index.
+    lows: Rc<[i64]>,
     assignable: bool,
 }
 
@@ -357,8 +376,8 @@ impl<'a, 's> Printer<'a, 's> {
     fn place(&mut self, x: &Expr) -> R<Place> {
         match &x.kind {
             EK::Name(n) => match self.lookup(n) {
-                Some(Sym::Val { text, prec, ty, dims, assignable, .. }) => {
-                    Ok(Place { text, prec, ty, dims, assignable })
+                Some(Sym::Val { text, prec, ty, dims, lows, assignable, .. }) => {
+                    Ok(Place { text, prec, ty, dims, lows, assignable })
                 }
                 Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Fn { .. }) => self.type_error(x, format!("`{n}` is a function: call it, `{n}(...)`")),
@@ -375,12 +394,17 @@ impl<'a, 's> Printer<'a, 's> {
                     return self.type_error(x, "this is not an array");
                 }
                 let i = self.int(i)?;
-                Ok(Place { text: format!("{}[{}]", b.text, i.text), prec: ATOM, ty: b.ty, dims: b.dims - 1, ..b })
+                let (low, lows) = match b.lows.split_first() {
+                    Some((&low, rest)) => (low, Rc::from(rest)),
+                    None => (0, b.lows.clone()),
+                };
+                let index = shifted(&i, low);
+                Ok(Place { text: format!("{}[{index}]", b.text), prec: ATOM, ty: b.ty, dims: b.dims - 1, lows, ..b })
             }
             EK::Dot(base, member) => self.member(x, base, member),
             _ => {
                 let p = self.expr(x)?;
-                Ok(Place { text: p.text, prec: p.prec, ty: p.ty, dims: 0, assignable: false })
+                Ok(Place { text: p.text, prec: p.prec, ty: p.ty, dims: 0, lows: Rc::from([]), assignable: false })
             }
         }
     }
@@ -428,9 +452,14 @@ impl<'a, 's> Printer<'a, 's> {
             format!("{text}({})", printed.join(", "))
         };
         match procs.members[m].get(member) {
-            Some(Sym::Val { text, ty, dims, .. }) => {
-                Ok(Place { text: format!("{inst}.{text}"), prec: ATOM, ty: *ty, dims: *dims, assignable: false })
-            }
+            Some(Sym::Val { text, ty, dims, lows, .. }) => Ok(Place {
+                text: format!("{inst}.{text}"),
+                prec: ATOM,
+                ty: *ty,
+                dims: *dims,
+                lows: lows.clone(),
+                assignable: false,
+            }),
             Some(Sym::Refused) => Err(()),
             _ => {
                 let msg = format!("in {}: `{name}` has no location or variable `{member}`", self.what);
@@ -485,12 +514,13 @@ impl<'a, 's> Printer<'a, 's> {
                 prec: p.prec,
                 ty: p.ty,
                 dims: p.dims,
+                lows: p.lows,
                 assignable: p.assignable,
                 value: None,
             });
         }
         let p = self.expr(x)?;
-        Ok(Sym::Val { text: p.text, prec: p.prec, ty: p.ty, dims: 0, assignable: false, value: None })
+        Ok(Sym::value_text(p.text, p.prec, p.ty))
     }
 
     /// A channel of a synchronisation: `c`, `c[e]`.
@@ -578,5 +608,18 @@ fn bin_symbol(op: Bin) -> &'static str {
         Bin::And => "&&",
         Bin::Or => "||",
         Bin::Imply => "imply",
+    }
+}
+
+/// The kairos index of UPPAAL's index `i` into a dimension whose first
+/// index is `low`: `i - low` (folded when `i` is a literal).
+fn shifted(i: &P, low: i64) -> String {
+    if low == 0 {
+        return i.text.clone();
+    }
+    match i.text.parse::<i64>() {
+        Ok(v) => (v - low).to_string(),
+        Err(_) if low > 0 => format!("{} - {low}", i.at(ADD)),
+        Err(_) => format!("{} + {}", i.at(ADD), -low),
     }
 }
