@@ -7,10 +7,11 @@
 //! a template) are substituted where they are used.
 
 use super::eval::NoValue;
-use super::parse::{Base, Decl, EK, Init, VarDecl};
+use super::parse::{Base, Decl, EK, Init, Type, VarDecl};
 use super::print::{Printer, Range, Scope, Sym, Ty};
 use super::xml::Diags;
 use crate::import::{Taken, sanitize};
+use std::rc::Rc;
 
 /// A bounded integer or a boolean, as YAML declares it.
 pub(crate) enum VarTy {
@@ -125,6 +126,16 @@ fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
     let local = std::mem::take(&mut out.scope);
     scopes.push(&local);
     let mut pr = Printer::new(scopes, d, format!("the type `{}`", v.name));
+    if let Some(fields) = pr.struct_fields(&v.ty) {
+        if let Some(n) = v.dims.first() {
+            pr.d.unsupported(n.at, n.end, "an array type of structures");
+        }
+        out.scope = local;
+        if v.dims.is_empty() {
+            out.scope.insert(v.name.clone(), Sym::StructType(fields));
+        }
+        return;
+    }
     let range = pr.element_range(&v.ty);
     let bounds = if matches!(range, Ok((Range::Int(..), _))) { pr.bounds(&v.ty).ok() } else { None };
     // `typedef row_t mat_t[2]`: the new dimensions, then the element type's.
@@ -178,6 +189,9 @@ fn variable(
             }
             _ => {}
         }
+    }
+    if let Some(fields) = struct_type(ty, out, outer) {
+        return structure(v, &fields, out, outer, taken, global, d);
     }
     let is_const = ty.has("const");
     let what = format!("the declaration of `{}`", v.name);
@@ -355,6 +369,63 @@ fn variable(
             out.scope.insert(v.name.clone(), sym);
         }
     }
+    Ok(())
+}
+
+/// The fields of `ty` when it is a `struct` type.
+fn struct_type(ty: &Type, out: &Decls, outer: &[&Scope]) -> Option<Rc<[VarDecl]>> {
+    match &ty.base {
+        Base::Struct(f) => Some(f.clone()),
+        Base::Named(n) => match std::iter::once(&out.scope).chain(outer.iter().rev().copied()).find_map(|s| s.get(n)) {
+            Some(Sym::StructType(f)) => Some(f.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A variable of a `struct` type (or an array of them), flattened: each
+/// field is a variable of its own, named `v_field`, with `v`'s dimensions
+/// before the field's (`q[i].a[j]` is `q_a[i][j]`).
+fn structure(
+    v: &VarDecl,
+    fields: &[VarDecl],
+    out: &mut Decls,
+    outer: &[&Scope],
+    taken: &mut Taken,
+    global: bool,
+    d: &mut Diags,
+) -> Result<(), ()> {
+    if v.init.is_some() {
+        d.unsupported(v.at, v.end, "an initialiser of a `struct` variable").hint =
+            Some("assign its fields in the system's start instead, or declare them one by one".into());
+        return Err(());
+    }
+    let mut list = Vec::with_capacity(fields.len());
+    let mut ok = true;
+    for f in fields {
+        // `const` and the other prefixes apply to every field.
+        let mut ty = f.ty.clone();
+        ty.prefixes.extend(v.ty.prefixes.iter().cloned());
+        let name = format!("{}.{}", v.name, f.name);
+        let dims = v.dims.iter().chain(&f.dims).cloned().collect();
+        let leaf = VarDecl { ty, name: name.clone(), at: v.at, end: v.end, dims, init: None };
+        ok &= variable(&leaf, out, outer, taken, global, d).is_ok();
+        match out.scope.shift_remove(&name) {
+            Some(sym) => list.push((f.name.clone(), sym)),
+            None => ok = false,
+        }
+    }
+    if !ok {
+        return Err(());
+    }
+    let k = v.dims.len();
+    let lows = match list.first().map(|(_, s)| s) {
+        Some(Sym::Val { lows, .. } | Sym::Struct { lows, .. }) if lows.len() >= k => Rc::from(&lows[..k]),
+        _ => Rc::from([]),
+    };
+    let assignable = !v.ty.has("const");
+    out.scope.insert(v.name.clone(), Sym::Struct { fields: list.into(), dims: k, lows, assignable });
     Ok(())
 }
 

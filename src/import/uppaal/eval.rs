@@ -107,7 +107,7 @@ impl Printer<'_, '_> {
                 Some(Sym::Refused) => Err(NoValue::Reported),
                 _ => Err(NoValue::Unknown(ty.at, ty.end)),
             },
-            Base::Bool | Base::Clock | Base::Chan => Err(NoValue::Unknown(ty.at, ty.end)),
+            Base::Bool | Base::Clock | Base::Chan | Base::Struct(_) => Err(NoValue::Unknown(ty.at, ty.end)),
         }
     }
 }

@@ -124,6 +124,8 @@ pub(crate) enum Base {
     Chan,
     /// A `typedef` name.
     Named(String),
+    /// `struct { int a; bool b[2]; }`: its fields in order.
+    Struct(std::rc::Rc<[VarDecl]>),
 }
 
 #[derive(Clone, Debug)]
@@ -605,15 +607,31 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 self.d.unsupported(t.at, t.end, "`scalar` types (symmetry reduction)");
                 return Err(());
             }
-            "struct" => {
-                self.d.unsupported(t.at, t.end, "`struct` types");
-                return Err(());
-            }
+            "struct" => Base::Struct(self.fields()?.into()),
             w if TYPE_WORDS.contains(&w) => return self.fail("a type"),
             _ => Base::Named(word.clone()),
         };
         let end = self.toks[self.i.saturating_sub(1)].end;
         Ok(Type { prefixes, base, at, end })
+    }
+
+    /// The fields of a `struct`: `{ T a, b[2]; U c; }`.
+    fn fields(&mut self) -> R<Vec<VarDecl>> {
+        self.expect_op("{")?;
+        let mut out = Vec::new();
+        while !self.eat_op("}") {
+            let ty = self.ty()?;
+            loop {
+                let (name, at, end) = self.ident("a field name")?;
+                let dims = self.dims()?;
+                out.push(VarDecl { ty: ty.clone(), name, at, end, dims, init: None });
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            self.expect_op(";")?;
+        }
+        Ok(out)
     }
 
     fn dims(&mut self) -> R<Vec<Expr>> {
