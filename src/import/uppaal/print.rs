@@ -61,7 +61,7 @@ pub(crate) enum Sym {
     /// A user function: its kairos name, parameters (by reference, type,
     /// and for a structure its fields, each a kairos parameter) and result
     /// (`None`: `void`).
-    Fn { text: String, params: Vec<(bool, Ty, Rc<[(String, Ty)]>)>, ret: Option<Ty> },
+    Fn { text: String, params: Vec<FnParam>, ret: Option<Ty> },
     /// A `typedef` of a `struct`: its fields.
     StructType(Rc<[super::parse::VarDecl]>),
     /// A variable of a `struct` type (or an array of them), flattened: one
@@ -104,6 +104,10 @@ impl Sym {
         }
     }
 }
+
+/// A function's parameter: by reference, its type, and for a structure
+/// its fields (name, type), each passed as a kairos parameter of its own.
+pub(crate) type FnParam = (bool, Ty, Rc<[(String, Ty)]>);
 
 pub(crate) type Scope = IndexMap<String, Sym>;
 
