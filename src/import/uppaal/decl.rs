@@ -396,20 +396,26 @@ fn structure(
     global: bool,
     d: &mut Diags,
 ) -> Result<(), ()> {
-    if v.init.is_some() {
-        d.unsupported(v.at, v.end, "an initialiser of a `struct` variable").hint =
-            Some("assign its fields in the system's start instead, or declare them one by one".into());
-        return Err(());
-    }
     let mut list = Vec::with_capacity(fields.len());
     let mut ok = true;
-    for f in fields {
+    for (k, f) in fields.iter().enumerate() {
+        let init = match &v.init {
+            None => None,
+            Some(init) => match field_init(init, v.dims.len(), k, fields.len()) {
+                Some(i) => Some(i),
+                None => {
+                    d.unsupported(v.at, v.end, "this initialiser of a `struct` variable").hint =
+                        Some("give one `{...}` per structure, its fields in order".into());
+                    return Err(());
+                }
+            },
+        };
         // `const` and the other prefixes apply to every field.
         let mut ty = f.ty.clone();
         ty.prefixes.extend(v.ty.prefixes.iter().cloned());
         let name = format!("{}.{}", v.name, f.name);
         let dims = v.dims.iter().chain(&f.dims).cloned().collect();
-        let leaf = VarDecl { ty, name: name.clone(), at: v.at, end: v.end, dims, init: None };
+        let leaf = VarDecl { ty, name: name.clone(), at: v.at, end: v.end, dims, init };
         ok &= variable(&leaf, out, outer, taken, global, d).is_ok();
         match out.scope.shift_remove(&name) {
             Some(sym) => list.push((f.name.clone(), sym)),
@@ -427,6 +433,19 @@ fn structure(
     let assignable = !v.ty.has("const");
     out.scope.insert(v.name.clone(), Sym::Struct { fields: list.into(), dims: k, lows, assignable });
     Ok(())
+}
+
+/// The initialiser of field `k` (of `n`) taken from the initialiser of a
+/// structure with `depth` dimensions: the same lists over the dimensions,
+/// each structure's `{...}` replaced by its `k`-th item. `None` when the
+/// shape does not fit.
+fn field_init(init: &Init, depth: usize, k: usize, n: usize) -> Option<Init> {
+    let Init::List(items, at, end) = init else { return None };
+    if depth == 0 {
+        return if items.len() == n { items.get(k).cloned() } else { None };
+    }
+    let items: Option<Vec<Init>> = items.iter().map(|i| field_init(i, depth - 1, k, n)).collect();
+    Some(Init::List(items?, *at, *end))
 }
 
 /// The size of one dimension of an array and its first index: an integer
