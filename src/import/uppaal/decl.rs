@@ -191,7 +191,15 @@ fn variable(
         }
     }
     if let Some(fields) = struct_type(ty, out, outer) {
-        return structure(v, &fields, out, outer, taken, global, d);
+        let mut diags = Diags::new(d.src);
+        let mut leaf = |f: &VarDecl| {
+            let declared = variable(f, out, outer, taken, global, d).is_ok();
+            out.scope.shift_remove(&f.name).filter(|_| declared)
+        };
+        let sym = structure(v, &fields, &mut leaf, &mut diags);
+        d.list.extend(diags.list);
+        out.scope.insert(v.name.clone(), sym.ok_or(())?);
+        return Ok(());
     }
     let is_const = ty.has("const");
     let what = format!("the declaration of `{}`", v.name);
@@ -386,53 +394,44 @@ fn struct_type(ty: &Type, out: &Decls, outer: &[&Scope]) -> Option<Rc<[VarDecl]>
 
 /// A variable of a `struct` type (or an array of them), flattened: each
 /// field is a variable of its own, named `v_field`, with `v`'s dimensions
-/// before the field's (`q[i].a[j]` is `q_a[i][j]`).
+/// before the field's (`q[i].a[j]` is `q_a[i][j]`). `leaf` declares one
+/// field's variable and returns its symbol (`None`: refused, reported).
 fn structure(
     v: &VarDecl,
     fields: &[VarDecl],
-    out: &mut Decls,
-    outer: &[&Scope],
-    taken: &mut Taken,
-    global: bool,
+    leaf: &mut dyn FnMut(&VarDecl) -> Option<Sym>,
     d: &mut Diags,
-) -> Result<(), ()> {
-    let mut list = Vec::with_capacity(fields.len());
-    let mut ok = true;
-    for (k, f) in fields.iter().enumerate() {
-        let init = match &v.init {
+) -> Option<Sym> {
+    let mut inits = Vec::with_capacity(fields.len());
+    for k in 0..fields.len() {
+        inits.push(match &v.init {
             None => None,
-            Some(init) => match field_init(init, v.dims.len(), k, fields.len()) {
-                Some(i) => Some(i),
-                None => {
+            Some(init) => {
+                let Some(i) = field_init(init, v.dims.len(), k, fields.len()) else {
                     d.unsupported(v.at, v.end, "this initialiser of a `struct` variable").hint =
                         Some("give one `{...}` per structure, its fields in order".into());
-                    return Err(());
-                }
-            },
-        };
+                    return None;
+                };
+                Some(i)
+            }
+        });
+    }
+    let mut list = Vec::with_capacity(fields.len());
+    for (f, init) in fields.iter().zip(inits) {
         // `const` and the other prefixes apply to every field.
         let mut ty = f.ty.clone();
         ty.prefixes.extend(v.ty.prefixes.iter().cloned());
         let name = format!("{}.{}", v.name, f.name);
         let dims = v.dims.iter().chain(&f.dims).cloned().collect();
-        let leaf = VarDecl { ty, name: name.clone(), at: v.at, end: v.end, dims, init };
-        ok &= variable(&leaf, out, outer, taken, global, d).is_ok();
-        match out.scope.shift_remove(&name) {
-            Some(sym) => list.push((f.name.clone(), sym)),
-            None => ok = false,
-        }
+        list.push(leaf(&VarDecl { ty, name, at: v.at, end: v.end, dims, init }).map(|sym| (f.name.clone(), sym)));
     }
-    if !ok {
-        return Err(());
-    }
+    let list: Vec<(String, Sym)> = list.into_iter().collect::<Option<_>>()?;
     let k = v.dims.len();
     let lows = match list.first().map(|(_, s)| s) {
         Some(Sym::Val { lows, .. } | Sym::Struct { lows, .. }) if lows.len() >= k => Rc::from(&lows[..k]),
         _ => Rc::from([]),
     };
-    let assignable = !v.ty.has("const");
-    out.scope.insert(v.name.clone(), Sym::Struct { fields: list.into(), dims: k, lows, assignable });
-    Ok(())
+    Some(Sym::Struct { fields: list.into(), dims: k, lows, assignable: !v.ty.has("const") })
 }
 
 /// The initialiser of field `k` (of `n`) taken from the initialiser of a
