@@ -509,7 +509,8 @@ system: [P]
 /// engine decides (default options), the states it explored (all passes)
 /// over the states the reach engine stores for `A[] true` on the same
 /// network; prints the distribution. Measures, asserts nothing.
-/// `KAIROS_LIVE_SEED`, `KAIROS_LIVE_COUNT` as above;
+/// `KAIROS_LIVE_SEED`, `KAIROS_LIVE_COUNT` as above, `KAIROS_LIVE_BUDGET`
+/// the state budget of each liveness run (2 000 000);
 /// `cargo test --release --test liveness_differential scale -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement: cargo test --release --test liveness_differential scale -- --ignored --nocapture"]
@@ -517,7 +518,7 @@ fn liveness_scale_against_reachability() {
     let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse().ok());
     let first: u64 = env("KAIROS_LIVE_SEED").unwrap_or(1);
     let count: u64 = env("KAIROS_LIVE_COUNT").unwrap_or(200);
-    let budget = 2_000_000;
+    let budget = env("KAIROS_LIVE_BUDGET").unwrap_or(2_000_000);
     let options = Options { limits: Limits { max_states: Some(budget), ..Limits::default() }, ..Options::default() };
     let (mut ratios, mut over, mut worst) = (Vec::new(), 0, (0.0, 0, String::new()));
     for seed in first..first + count {
