@@ -18,7 +18,7 @@ fn trace_of(p: &Product<'_, '_>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace
     let mut states = Vec::new();
     let mut transitions = Vec::new();
     for (&n, step) in nodes.iter().zip(steps) {
-        let state = p.nodes.get_index(n as usize).expect("a node").0.clone();
+        let state = p.nodes.get(n).0.clone();
         match step {
             Step::Initial => states.push(state),
             Step::Enter => {}
@@ -128,6 +128,27 @@ pub fn lasso(p: &mut Product<'_, '_>, path: &[u32], steps: &[Step], scc: &[u32])
     let all = [steps, &steps_to_v, &back_steps, &[Step::Tick]].concat();
     let mut trace = trace_of(p, &nodes, &all);
     trace.loop_start = Some(opening);
+    replay(p, &nodes, &all, &mut trace)?;
     p.stats = stats;
     Ok(trace)
+}
+
+/// Replaces the lasso's states (the nodes' representatives) by the zones
+/// its steps really lead to: nodes are aLU classes ([`super::nodes`]), so
+/// a step may reach another zone of the node than the one it keeps.
+fn replay(p: &mut Product<'_, '_>, nodes: &[u32], steps: &[Step], trace: &mut SymbolicTrace) -> Result<(), Stop> {
+    let mut at = p.nodes.get(nodes[0]).0.clone();
+    let mut states = vec![at.clone()];
+    for (&n, &step) in nodes.iter().zip(steps).skip(1) {
+        let phase = p.nodes.get(n).1;
+        let run = |error| Stop::Run { node: Some(n), error };
+        at = p.follow(&at, phase, step).map_err(run)?.expect("an edge of the graph is possible from its class");
+        if step != Step::Enter {
+            states.push(at.clone());
+        }
+    }
+    debug_assert_eq!(states.len(), trace.states.len());
+    trace.goal = Federation::from_zone(at.zone.clone());
+    trace.states = states;
+    Ok(())
 }

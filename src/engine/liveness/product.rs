@@ -43,6 +43,7 @@
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
+use super::nodes::Nodes;
 use super::scc::Graph;
 use crate::domain::zone::Bound;
 use crate::engine::limits::{Limits, Watch};
@@ -136,16 +137,6 @@ impl Ticks {
     }
 }
 
-/// `(state, phase)` borrowed, to look a node up without building one.
-#[derive(Hash)]
-struct Key<'a>(&'a ZoneState, bool);
-
-impl indexmap::Equivalent<(ZoneState, bool)> for Key<'_> {
-    fn equivalent(&self, key: &(ZoneState, bool)) -> bool {
-        *self.0 == key.0 && self.1 == key.1
-    }
-}
-
 /// Whether the clock-free formula `f` holds in `d` (the engine refuses
 /// clock atoms and `deadlock`). Recursion on the formula, not the model.
 fn holds(f: &StateFormula, d: &Discrete, stack: &mut Vec<i64>) -> Result<bool, EvalError> {
@@ -181,8 +172,8 @@ pub struct Product<'q, 'n> {
     ticks: Ticks,
     /// Only this initial state (by position), for `E[]`.
     only_initial: Option<usize>,
-    /// The nodes: a state and whether it is in phase 1.
-    pub nodes: IndexSet<(ZoneState, bool), FxBuildHasher>,
+    /// The nodes: a state and whether it is in phase 1 ([`Nodes`]).
+    pub nodes: Nodes,
     /// The discrete steps met, numbered (steps are kept as numbers).
     steps: IndexSet<Transition, FxBuildHasher>,
     /// How each node was first reached.
@@ -211,7 +202,7 @@ impl<'q, 'n> Product<'q, 'n> {
             z,
             ticks,
             only_initial,
-            nodes: IndexSet::default(),
+            nodes: Nodes::default(),
             steps: IndexSet::default(),
             parent: Vec::new(),
             stats: Stats::default(),
@@ -229,20 +220,24 @@ impl<'q, 'n> Product<'q, 'n> {
 
     /// The id of `(state, phase)`, interned with its parent when new.
     fn intern(&mut self, state: ZoneState, phase: bool, parent: Option<(u32, Step)>) -> u32 {
-        let (id, new) = self.nodes.insert_full((state, phase));
-        if new {
-            self.parent.push(parent);
-            self.stats.stored += 1;
+        match self.nodes.find(&mut self.zg, &state, phase) {
+            Some(id) => id,
+            None => self.add(state, phase, parent),
         }
-        id as u32
     }
 
     /// Like [`Product::intern`], copying `state` only when it is new.
     fn intern_ref(&mut self, state: &ZoneState, phase: bool, parent: Option<(u32, Step)>) -> u32 {
-        match self.nodes.get_index_of(&Key(state, phase)) {
-            Some(id) => id as u32,
-            None => self.intern(state.clone(), phase, parent),
+        match self.nodes.find(&mut self.zg, state, phase) {
+            Some(id) => id,
+            None => self.add(state.clone(), phase, parent),
         }
+    }
+
+    fn add(&mut self, state: ZoneState, phase: bool, parent: Option<(u32, Step)>) -> u32 {
+        self.parent.push(parent);
+        self.stats.stored += 1;
+        self.nodes.insert(state, phase)
     }
 
     /// The transition of a `Step::Edge`.
@@ -255,6 +250,27 @@ impl<'q, 'n> Product<'q, 'n> {
         if !self.ticks.tracks(phase) {
             s.zone.free(self.z as usize);
         }
+    }
+
+    /// The state `step` leads to from `from` into phase `phase`, computed
+    /// as [`Graph::successors`] does (a lasso's states, from the zones the
+    /// path really has rather than the nodes' representatives).
+    pub fn follow(&mut self, from: &ZoneState, phase: bool, step: Step) -> Result<Option<ZoneState>, RunError> {
+        let mut next = match step {
+            Step::Initial | Step::Enter => Some(from.clone()),
+            Step::Tick => tick_exact(&mut self.zg, from, self.z)?,
+            Step::Edge(k) => {
+                let t = self.transition(k).clone();
+                self.zg.post_exact(from, &t)?
+            }
+        };
+        if let Some(s) = next.as_mut() {
+            if matches!(step, Step::Tick | Step::Edge(_)) {
+                self.zg.extrapolate(s);
+            }
+            self.forget_z(phase, s);
+        }
+        Ok(next)
     }
 
     pub fn holds(&mut self, f: &StateFormula, s: &ZoneState) -> Result<bool, RunError> {
@@ -311,7 +327,7 @@ impl Graph for Product<'_, '_> {
         let mut buffer = std::mem::take(&mut self.buffer);
         // Everything that reads the node's state first (the state stays in
         // the node set, borrowed, not copied).
-        let (s, phase) = self.nodes.get_index(node as usize).expect("a node");
+        let (s, phase) = self.nodes.get(node);
         let phase = *phase;
         let q = self.query;
         let enter = !phase
@@ -356,7 +372,7 @@ impl Graph for Product<'_, '_> {
     }
 
     fn counterexample(&self, node: u32) -> bool {
-        self.nodes.get_index(node as usize).expect("a node").1
+        self.nodes.get(node).1
     }
 
     fn check_limits(&mut self) -> Result<(), Stop> {
