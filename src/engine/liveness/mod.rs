@@ -35,8 +35,9 @@
 //! - The formulas have no clock atoms, so a symbolic state satisfies
 //!   `enter` or `stay` as a whole, and the phases are exact.
 //! - The search is Couvreur's SCC algorithm ([`scc`]): an SCC with a tick
-//!   inside is an accepting cycle, and it is found while the search path
-//!   still leads to it.
+//!   inside, or with edges that reset a clock and wait at least one time
+//!   unit for it ([`progress`]), is an accepting cycle, and it is found
+//!   while the search path still leads to it.
 //!
 //! **Time-locks.** When the whole graph was explored, a phase-0 state that
 //! cannot reach an accepting SCC has no time-divergent run (a time-lock,
@@ -49,6 +50,7 @@
 mod lasso;
 mod nodes;
 mod product;
+mod progress;
 mod scc;
 
 pub use product::{Query, always, augment, tick_exact};
@@ -127,7 +129,8 @@ pub fn search(
         let result = scc::search(&mut p);
         add(&mut total, &p.stats);
         let end = match result {
-            Ok(Search::Accepting { path, steps, scc }) => match lasso::lasso(&mut p, &path, &steps, &scc) {
+            Ok(Search::Accepting { path, steps, scc, label }) => match lasso::lasso(&mut p, &path, &steps, &scc, label)
+            {
                 Ok(trace) => End::Found(trace),
                 Err(stop) => stopped(&p, stop),
             },

@@ -37,19 +37,33 @@
 //! With exact zones (`--abstraction none`) nodes are equal zones: there
 //! is no simulation to rely on (diagonal constraints).
 
+//! **Finding a node.** Nodes are bucketed by discrete state, phase and a
+//! *signature* of the zone that aLU-equivalent zones share, so a lookup
+//! compares a zone with the few of its bucket only: for each clock `x`,
+//! its lower bound in the zone when that allows values up to
+//! `M = min(L(x), U(x))`, else nothing. Why they share it: let
+//! `Z ⊆ a(Z')` and `v ∈ Z` with `v(x) <= M`; the `v' ∈ Z'` simulating it
+//! has `v'(x) = v(x)` (`v'(x) < v(x)` would need `v'(x) > L(x)`,
+//! `v'(x) > v(x)` would need `v(x) > U(x)`), so `Z'` reaches as low as `Z`
+//! below `M`, and conversely. The signature only narrows the search: two
+//! equivalent zones it told apart would be two nodes of one class, which
+//! the argument above allows (each still has its class's successors).
+
+use std::hash::{BuildHasher, Hash, Hasher};
+
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
 
+use crate::domain::zone::{Bound, NO_BOUND};
 use crate::semantics::{Abstraction, Discrete, ZoneGraph, ZoneState};
 
-/// A discrete state and phase, borrowed, to look a class up without
-/// building its key.
+/// A bucket's key, borrowed, to look a bucket up without building its key.
 #[derive(Hash)]
-struct Key<'a>(&'a Discrete, bool);
+struct Key<'a>(&'a Discrete, bool, u64);
 
-impl indexmap::Equivalent<(Discrete, bool)> for Key<'_> {
-    fn equivalent(&self, key: &(Discrete, bool)) -> bool {
-        *self.0 == key.0 && self.1 == key.1
+impl indexmap::Equivalent<(Discrete, bool, u64)> for Key<'_> {
+    fn equivalent(&self, key: &(Discrete, bool, u64)) -> bool {
+        *self.0 == key.0 && self.1 == key.1 && self.2 == key.2
     }
 }
 
@@ -58,8 +72,25 @@ impl indexmap::Equivalent<(Discrete, bool)> for Key<'_> {
 pub struct Nodes {
     /// Each node's representative state and phase, by id.
     states: Vec<(ZoneState, bool)>,
-    /// The nodes of each discrete state and phase.
-    classes: IndexMap<(Discrete, bool), Vec<u32>, FxBuildHasher>,
+    /// The nodes of each discrete state, phase and signature.
+    buckets: IndexMap<(Discrete, bool, u64), Vec<u32>, FxBuildHasher>,
+}
+
+/// The zone's signature (module doc), hashed; the whole zone on exact
+/// zones. Loads the bounds of `s.discrete` into `zg`.
+fn signature(zg: &mut ZoneGraph<'_>, s: &ZoneState) -> u64 {
+    let mut h = FxBuildHasher.build_hasher();
+    if zg.abstraction == Abstraction::None {
+        s.zone.hash(&mut h);
+        return h.finish();
+    }
+    zg.load_bounds(&s.discrete);
+    for (k, (&l, &u)) in zg.lower.iter().zip(&zg.upper).enumerate() {
+        let b = s.zone.bound(0, k + 1);
+        let low = l != NO_BOUND && u != NO_BOUND && b >= Bound::le(-l.min(u));
+        (if low { b } else { Bound::INF }).hash(&mut h);
+    }
+    h.finish()
 }
 
 impl Nodes {
@@ -72,33 +103,37 @@ impl Nodes {
         &self.states[n as usize]
     }
 
-    /// The node of `(s, phase)`, if there is one: the same zone under
-    /// `--abstraction none`, else the same aLU class (bounds of
-    /// `s.discrete`, loaded into `zg`).
-    pub fn find(&self, zg: &mut ZoneGraph<'_>, s: &ZoneState, phase: bool) -> Option<u32> {
-        let ids = self.classes.get(&Key(&s.discrete, phase))?;
+    /// The node of `(s, phase)`, if there is one, with the signature of
+    /// `s` (for [`Nodes::insert`]): the same zone under `--abstraction
+    /// none`, else the same aLU class (bounds of `s.discrete`, loaded into
+    /// `zg`).
+    pub fn find(&self, zg: &mut ZoneGraph<'_>, s: &ZoneState, phase: bool) -> Result<u32, u64> {
+        let sig = signature(zg, s);
+        let Some(ids) = self.buckets.get(&Key(&s.discrete, phase, sig)) else { return Err(sig) };
         if let Some(&n) = ids.iter().find(|&&n| self.states[n as usize].0.zone == s.zone) {
-            return Some(n);
+            return Ok(n);
         }
         if zg.abstraction == Abstraction::None {
-            return None;
+            return Err(sig);
         }
-        zg.load_bounds(&s.discrete);
         let (lower, upper) = (&zg.lower, &zg.upper);
-        ids.iter().copied().find(|&n| {
-            let other = &self.states[n as usize].0.zone;
-            s.zone.alu_subsumed(other, lower, upper) && other.alu_subsumed(&s.zone, lower, upper)
-        })
+        ids.iter()
+            .copied()
+            .find(|&n| {
+                let other = &self.states[n as usize].0.zone;
+                s.zone.alu_subsumed(other, lower, upper) && other.alu_subsumed(&s.zone, lower, upper)
+            })
+            .ok_or(sig)
     }
 
-    /// Adds `(s, phase)` as a new node (no node of it exists: see
-    /// [`Nodes::find`]) and returns its id.
-    pub fn insert(&mut self, s: ZoneState, phase: bool) -> u32 {
+    /// Adds `(s, phase)` with signature `sig` as a new node (no node of it
+    /// exists: see [`Nodes::find`]) and returns its id.
+    pub fn insert(&mut self, s: ZoneState, phase: bool, sig: u64) -> u32 {
         let id = self.states.len() as u32;
-        match self.classes.get_mut(&Key(&s.discrete, phase)) {
+        match self.buckets.get_mut(&Key(&s.discrete, phase, sig)) {
             Some(ids) => ids.push(id),
             None => {
-                self.classes.insert((s.discrete.clone(), phase), vec![id]);
+                self.buckets.insert((s.discrete.clone(), phase, sig), vec![id]);
             }
         }
         self.states.push((s, phase));
