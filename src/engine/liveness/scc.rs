@@ -54,6 +54,9 @@ pub trait Graph {
     fn check_limits(&mut self) -> Result<(), Self::Error>;
 }
 
+/// A node's successors with their edges' labels and steps.
+type Successors<G> = Vec<(u32, <G as Graph>::Label, <G as Graph>::Step)>;
+
 const UNSEEN: u32 = 0;
 const DEAD: u32 = u32::MAX;
 
@@ -100,7 +103,7 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step, G::Label>, G::Error
     let mut count = 0u32;
     let mut unaccepted_cycle = false;
     // Successor lists of popped frames, reused (no allocation per node).
-    let mut spare: Vec<Vec<(u32, G::Label, G::Step)>> = Vec::new();
+    let mut spare: Vec<Successors<G>> = Vec::new();
     let grow = |n: u32, num: &mut Vec<u32>, good: &mut Vec<bool>| {
         if n as usize >= num.len() {
             num.resize(n as usize + 1, UNSEEN);
