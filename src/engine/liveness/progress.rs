@@ -8,7 +8,10 @@
 //! the edges lie on one closed walk; the graph is a simulation graph
 //! ([`super`]), so that walk repeated forever is followed by a concrete
 //! run; between two passes over the edge requiring `x >= 1` the run passes
-//! the one resetting `x`, so each pass lasts at least one time unit. Labels
+//! the one resetting `x`, so each pass lasts at least one time unit,
+//! provided no edge of the set gives `x` another value than 0 (`x = 5`
+//! between the reset and the wait would let the wait pass at once: such a
+//! clock is *spoiled* for the whole set). Labels
 //! ([`Progress`]) are joined over the edges the SCC search merges
 //! ([`super::scc`]), so the criterion is decided on the fly.
 //!
@@ -34,15 +37,24 @@ pub struct Progress {
     pub reset: u64,
     /// Clocks the edge requires to be at least 1.
     pub waits: u64,
+    /// Clocks the edge leaves at a value other than 0 (or at one computed
+    /// from other variables): a set of edges with one of these proves
+    /// nothing by that clock.
+    pub spoils: u64,
 }
 
 impl Label for Progress {
     fn join(self, other: Self) -> Self {
-        Progress { tick: self.tick || other.tick, reset: self.reset | other.reset, waits: self.waits | other.waits }
+        Progress {
+            tick: self.tick || other.tick,
+            reset: self.reset | other.reset,
+            waits: self.waits | other.waits,
+            spoils: self.spoils | other.spoils,
+        }
     }
 
     fn accepting(self) -> bool {
-        self.tick || self.reset & self.waits != 0
+        self.tick || self.clock().is_some()
     }
 }
 
@@ -51,11 +63,11 @@ fn bit(clock: u32) -> u64 {
 }
 
 impl Progress {
-    pub const TICK: Progress = Progress { tick: true, reset: 0, waits: 0 };
+    pub const TICK: Progress = Progress { tick: true, reset: 0, waits: 0, spoils: 0 };
 
     /// A clock both reset and waited for (as a one-bit mask), if any.
     pub fn clock(self) -> Option<u64> {
-        let both = self.reset & self.waits;
+        let both = self.reset & self.waits & !self.spoils;
         (both != 0).then(|| both & both.wrapping_neg())
     }
 
@@ -86,9 +98,14 @@ impl Progress {
         for &(q, e) in &t.edges {
             for u in &net.processes[q as usize].edges[e as usize].updates {
                 match u {
-                    Update::Reset { clock, value: 0 } => p.reset |= bit(*clock),
-                    Update::Reset { clock, .. } => p.reset &= !bit(*clock),
-                    Update::Assign { var, .. } => p.reset &= !bit(*var),
+                    Update::Reset { clock, value: 0 } => {
+                        p.reset |= bit(*clock);
+                        p.spoils &= !bit(*clock);
+                    }
+                    Update::Reset { clock: x, .. } | Update::Assign { var: x, .. } => {
+                        p.reset &= !bit(*x);
+                        p.spoils |= bit(*x);
+                    }
                     Update::Data { .. } | Update::Effect(_) => {}
                 }
             }
