@@ -11,6 +11,7 @@
 //! it, so states with the same `l` and `Z` are merged by union and a state
 //! is covered by one with the same `l`, a larger data set and a larger zone.
 
+pub mod auto;
 mod edges;
 mod search;
 mod support;
