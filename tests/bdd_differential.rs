@@ -355,3 +355,16 @@ fn urgent_channels_stop_time_where_their_sync_is_enabled() {
         }
     }
 }
+
+/// Liveness and the other engines past reachability refuse `--data bdd`
+/// (never the explicit data in silence); `auto` checks them explicitly.
+#[test]
+fn engines_without_bdd_data_refuse_it() {
+    let text = "model: m\nvariables:\n  v: {range: [0, 100], init: 0}\ntemplates:\n  P:\n    clocks: [x]\n    \
+                initial: a\n    locations:\n      a: {invariant: \"x <= 1\"}\n      b: {}\n    \
+                edges:\n      - {from: a, to: b, guard: \"x >= 1\", update: \"v = 7\"}\nsystem: [P]\n";
+    let bdd = checked(text, "P.a --> P.b", DataChoice::Bdd);
+    assert!(matches!(&bdd.verdict, Verdict::Unknown(Unknown::Unsupported(w)) if w.starts_with("--data bdd")));
+    let auto = checked(text, "P.a --> P.b", DataChoice::Auto);
+    assert_eq!((auto.verdict, auto.stats.and_then(|s| s.data)), (Verdict::Satisfied, Some(DataChoice::Explicit)));
+}

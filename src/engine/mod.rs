@@ -238,6 +238,10 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
 fn check_with(model: &Model, network: Option<&Network>, property: &Property, options: &Options) -> Outcome {
     let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
+    // Never the explicit data in silence when BDDs were asked for.
+    if options.data == DataChoice::Bdd && engine != EngineKind::Reach {
+        return unsupported(format!("--data bdd: the `{}` engine does not take BDD data yet", engine.name()));
+    }
     if property.synth {
         return unsupported("a `synth:` entry is answered by `kairos synth`, not `kairos check`".into());
     }
