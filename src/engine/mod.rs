@@ -244,7 +244,11 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     // Never the explicit data in silence when BDDs were asked for.
     if options.data == DataChoice::Bdd && engine != EngineKind::Reach {
-        return unsupported(format!("--data bdd: the `{}` engine does not take BDD data yet", engine.name()));
+        return unsupported(format!(
+            "{}: the `{}` engine does not take BDD data yet",
+            symdata::auto::REFUSAL,
+            engine.name()
+        ));
     }
     if property.synth {
         return unsupported("a `synth:` entry is answered by `kairos synth`, not `kairos check`".into());

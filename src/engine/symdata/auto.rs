@@ -11,21 +11,15 @@
 use crate::engine::{DataChoice, Options, Outcome, Unknown, Verdict};
 use crate::network::Network;
 
+/// How every refusal of BDD data begins, so that `auto` can fall back.
+pub const REFUSAL: &str = "--data bdd";
+
 /// Ranges with more values than this make `auto` choose BDDs.
 pub const WIDE_RANGE: i64 = 64;
 
-/// Why `auto` chooses BDDs for `net` (the first variable that makes it),
-/// or `None` for explicit data.
-pub fn reason(net: &Network) -> Option<String> {
-    net.slots.iter().find_map(|s| {
-        if s.init.0 != s.init.1 {
-            Some(format!("`{}` has `init: any`", s.name))
-        } else if s.hi as i128 - s.lo as i128 >= WIDE_RANGE as i128 {
-            Some(format!("`{}` has more than {WIDE_RANGE} values", s.name))
-        } else {
-            None
-        }
-    })
+/// Whether `auto` chooses BDDs for `net`.
+pub fn wants_bdds(net: &Network) -> bool {
+    net.slots.iter().any(|s| s.init.0 != s.init.1 || s.hi as i128 - s.lo as i128 >= WIDE_RANGE as i128)
 }
 
 /// `check` run with the data `options.data` names, `auto` resolved for
@@ -35,7 +29,7 @@ pub fn resolve(net: &Network, options: &Options, check: impl Fn(&Options) -> Out
         return check(options);
     }
     let with = |data| Options { data, ..options.clone() };
-    let mut chosen = if reason(net).is_some() { DataChoice::Bdd } else { DataChoice::Explicit };
+    let mut chosen = if wants_bdds(net) { DataChoice::Bdd } else { DataChoice::Explicit };
     let mut o = check(&with(chosen));
     if chosen == DataChoice::Bdd && refused(&o) {
         chosen = DataChoice::Explicit;
@@ -49,5 +43,5 @@ pub fn resolve(net: &Network, options: &Options, check: impl Fn(&Options) -> Out
 
 /// The BDD engine refused the model or the property.
 fn refused(o: &Outcome) -> bool {
-    matches!(&o.verdict, Verdict::Unknown(Unknown::Unsupported(why)) if why.starts_with("--data bdd"))
+    matches!(&o.verdict, Verdict::Unknown(Unknown::Unsupported(why)) if why.starts_with(REFUSAL))
 }

@@ -29,7 +29,7 @@ use search::End;
 /// `E<> goal` (or, when `negated`, `A[] not goal`) with data as BDDs.
 pub fn check(net: &Network, goal: &StateFormula, negated: bool, options: &Options) -> Outcome {
     let started = Instant::now();
-    let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("--data bdd: {why}"));
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("{}: {why}", auto::REFUSAL));
     if let Err(why) = supported(net, goal) {
         return unsupported(why);
     }
