@@ -183,10 +183,9 @@ fn an_until_fails_before_its_goal() {
     // neither `x < 1` nor `b` holds: the lasso goes there, then on to `b`
     // (time diverges there). So it ends its prefix at x >= 1 in `a`.
     let q = "A[P.x < 1 U P.b]";
-    let (net, _, o) = run(LEAVE, q, Limits::default());
+    let (net, p, o) = run(LEAVE, q, Limits::default());
     assert_eq!(o.verdict, Verdict::Violated);
     // `not P.b` until `not (P.x < 1) and not P.b`.
-    let (_, p, _) = run(LEAVE, q, Limits::default());
     let f = |text: &str| net.state_formula(&p, &loaded_formula(LEAVE, text)).unwrap();
     let k = Keeps {
         formula: StateFormula::Not(Box::new(f("P.b"))),
