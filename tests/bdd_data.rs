@@ -19,7 +19,11 @@ fn int_expr() -> BoxedStrategy<String> {
             // its out-of-bounds values are run-time errors, as tested.
             inner.clone().prop_map(|x| format!("arr[b - b + {x}]")),
             inner.clone().prop_map(|x| format!("-({x})")),
-            (inner.clone(), inner.clone(), prop_oneof![Just("+"), Just("-"), Just("*"), Just("<?"), Just(">?")])
+            (
+                inner.clone(),
+                inner.clone(),
+                prop_oneof![Just("+"), Just("-"), Just("*"), Just("/"), Just("%"), Just("<?"), Just(">?")]
+            )
                 .prop_map(|(x, y, o)| format!("({x} {o} {y})")),
             (b, inner.clone(), inner).prop_map(|(c, x, y)| format!("({c} ? {x} : {y})")),
         ]

@@ -178,17 +178,17 @@ fn bdd_and_explicit_agree_on_the_sensor() {
 }
 
 /// The generator's network moved into what `--data bdd` takes: broadcast
-/// and urgent synchronisations made binary (`bc`, `u`, `ub` become `c`;
-/// their edges have no clock guards, which `c` allows), data conjuncts
+/// synchronisations made binary (`bc` becomes `c`, the urgent `ub` the
+/// urgent binary `u`; their edges have no clock guards, which both allow), data conjuncts
 /// dropped from invariants. Properties with clock atoms or `deadlock`
 /// stay, and are refused one by one.
 fn bdd_subset(yaml: &str) -> String {
     let mut out = String::new();
     for line in yaml.lines() {
         let mut line = line.to_string();
-        for ch in ["bc", "ub", "u"] {
+        for (ch, to) in [("bc", "c"), ("ub", "u")] {
             for dir in ["!", "?"] {
-                line = line.replace(&format!("sync: \"{ch}{dir}\""), &format!("sync: \"c{dir}\""));
+                line = line.replace(&format!("sync: \"{ch}{dir}\""), &format!("sync: \"{to}{dir}\""));
             }
         }
         if let Some(at) = line.find("invariant: \"") {
@@ -225,4 +225,146 @@ fn bdd_and_explicit_agree_on_random_networks() {
     }
     eprintln!("random: {count} networks, {networks} compared, {tally:?}");
     assert!(networks >= 100, "too few networks compared: {networks} {tally:?}");
+}
+
+/// The file's own properties, then `E<> P.l` for every location `l` of
+/// every process `P`: the two engines must agree on which control
+/// locations are reachable, not only on the label query.
+fn check_locations(loaded: &kairos::model::load::Loaded, net: &Network, what: &str, tally: &mut Tally) {
+    for p in &loaded.model.properties {
+        compare(&loaded.model, net, p, what, tally);
+    }
+    for proc_ in &net.processes {
+        for l in &proc_.locations {
+            let text = format!("E<> {}.{}", proc_.name, l.name);
+            let p = loaded.query("location", &text).unwrap_or_else(|_| panic!("{what}: `{text}`"));
+            compare(&loaded.model, net, &p, what, tally);
+        }
+    }
+}
+
+/// A TChecker file (`.tck`, translated by the importer) or its YAML twin.
+fn check_tchecker(path: &Path, tally: &mut Tally) {
+    let what = path.display().to_string();
+    let input = kairos::input::load(path, &[], None).unwrap_or_else(|r| panic!("{what}: {:?}", r.diags));
+    let net = kairos::network::build(&input.loaded.model).unwrap_or_else(|d| panic!("{what}: {d:?}"));
+    check_locations(&input.loaded, &net, &what, tally);
+}
+
+/// The TChecker families' twins in the repository (`tests/models/tchecker`
+/// and the small members of `models/bench`): the label query and every
+/// location's reachability agree, with no refusal.
+#[test]
+fn bdd_and_explicit_agree_on_the_tchecker_twins() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/models/tchecker"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .chain(
+            ["ad94_1", "corsso_2", "critical-region_2", "csmacd_3", "dining-philosophers_3", "fddi_3", "fischer_3"]
+                .map(|m| root.join(format!("models/bench/{m}.yaml"))),
+        )
+        .chain(["leader-election_2", "train_gate_2"].map(|m| root.join(format!("models/bench/{m}.yaml"))))
+        .collect();
+    files.sort();
+    let mut tally = Tally::default();
+    for f in &files {
+        check_tchecker(f, &mut tally);
+    }
+    eprintln!("tchecker twins: {} files, {tally:?}", files.len());
+    assert_eq!((tally.refused, tally.limits), (0, 0), "{tally:?}");
+    assert!(tally.compared >= 150, "too few comparisons: {tally:?}");
+}
+
+/// The whole TChecker reference set, when `KAIROS_TCHECKER_DIR` names its
+/// folder of `.tck` files (it is not in the repository): each file's label
+/// query and every location, both ways, within a budget of states.
+#[test]
+#[ignore]
+fn bdd_and_explicit_agree_on_the_tchecker_reference_set() {
+    let Ok(dir) = std::env::var("KAIROS_TCHECKER_DIR") else { return };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+    files.retain(|p| p.extension().is_some_and(|x| x == "tck"));
+    files.sort();
+    let mut tally = Tally { max_states: 3_000, ..Tally::default() };
+    for f in &files {
+        let before = (tally.compared, tally.refused, tally.limits);
+        check_tchecker(f, &mut tally);
+        eprintln!(
+            "{}: {:?}",
+            f.display(),
+            (tally.compared - before.0, tally.refused - before.1, tally.limits - before.2)
+        );
+    }
+    eprintln!("tchecker reference: {} files, {tally:?}", files.len());
+}
+
+fn checked(text: &str, query: &str, data: DataChoice) -> engine::Outcome {
+    let loaded = load_model(&Source::new("auto.yaml", text.to_string())).expect("a model");
+    let net = kairos::network::build(&loaded.model).expect("a network");
+    let p = loaded.query("q", query).expect("a query");
+    engine::check(&loaded.model, Some(&net), &p, &options(data, 200_000))
+}
+
+/// `--data auto`: BDDs for a variable with `init: any` or more than
+/// `WIDE_RANGE` values, explicit data otherwise, and explicit data when the
+/// BDD engine refuses the property; the verdict is the explicit engine's
+/// and the statistics say what was chosen.
+#[test]
+fn auto_chooses_bdds_for_wide_or_unknown_data() {
+    use kairos::engine::symdata::auto::WIDE_RANGE;
+    let model = |range: i64, init: &str| {
+        format!(
+            "model: m\nvariables:\n  v: {{range: [0, {range}], init: {init}}}\n  w: {{range: [0, 3], init: 0}}\n\
+             templates:\n  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {{invariant: \"x <= 2\"}}\n      b: {{}}\n    \
+             edges:\n      - {{from: a, to: b, select: \"k : 0..{range}\", guard: \"x >= 1\", update: \"v = k; w = k % 4\"}}\n\
+             system: [P]\n"
+        )
+    };
+    let cases = [
+        (model(WIDE_RANGE - 1, "0"), "E<> P.b and w == 3", DataChoice::Explicit),
+        (model(WIDE_RANGE, "0"), "E<> P.b and w == 3", DataChoice::Bdd),
+        (model(7, "any"), "A[] v <= 7", DataChoice::Bdd),
+        // `deadlock` with clock atoms: the BDD engine refuses, explicit answers.
+        (model(WIDE_RANGE, "0"), "A[] not (deadlock and P.x > 5)", DataChoice::Explicit),
+    ];
+    for (text, query, want) in &cases {
+        let auto = checked(text, query, DataChoice::Auto);
+        let explicit = checked(text, query, DataChoice::Explicit);
+        assert_eq!(auto.verdict, explicit.verdict, "{query}");
+        assert!(matches!(auto.verdict, Verdict::Satisfied | Verdict::Violated), "{query}: {:?}", auto.verdict);
+        assert_eq!(auto.stats.and_then(|s| s.data), Some(*want), "{query}");
+        assert_eq!(explicit.stats.and_then(|s| s.data), None, "{query}");
+    }
+}
+
+/// An urgent synchronisation enabled for some valuations only: time stops
+/// for those (`v == 1`, so `P.late` is out of their reach) and passes for
+/// the others, in one symbolic state the BDD engine must split.
+#[test]
+fn urgent_channels_stop_time_where_their_sync_is_enabled() {
+    let text = "model: m\nvariables:\n  v: {range: [0, 1], init: any}\nchannels:\n  u: {kind: binary, urgent: true}\n\
+                templates:\n  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {}\n      b: {}\n      late: {}\n    \
+                edges:\n      - {from: a, to: b, sync: \"u!\", guard: \"v == 1\"}\n      - {from: a, to: late, guard: \"x >= 2\"}\n  \
+                Q:\n    initial: q\n    locations:\n      q: {}\n    edges:\n      - {from: q, to: q, sync: \"u?\"}\n\
+                system: [P, Q]\n";
+    for (query, want) in [("A[] (P.late imply v == 0)", Verdict::Satisfied), ("A[] not P.late", Verdict::Violated)] {
+        for data in [DataChoice::Bdd, DataChoice::Explicit] {
+            assert_eq!(checked(text, query, data).verdict, want, "{query} {data:?}");
+        }
+    }
+}
+
+/// Liveness and the other engines past reachability refuse `--data bdd`
+/// (never the explicit data in silence); `auto` checks them explicitly.
+#[test]
+fn engines_without_bdd_data_refuse_it() {
+    let text = "model: m\nvariables:\n  v: {range: [0, 100], init: 0}\ntemplates:\n  P:\n    clocks: [x]\n    \
+                initial: a\n    locations:\n      a: {invariant: \"x <= 1\"}\n      b: {}\n    \
+                edges:\n      - {from: a, to: b, guard: \"x >= 1\", update: \"v = 7\"}\nsystem: [P]\n";
+    let bdd = checked(text, "P.a --> P.b", DataChoice::Bdd);
+    assert!(matches!(&bdd.verdict, Verdict::Unknown(Unknown::Unsupported(w)) if w.starts_with("--data bdd")));
+    let auto = checked(text, "P.a --> P.b", DataChoice::Auto);
+    assert_eq!((auto.verdict, auto.stats.and_then(|s| s.data)), (Verdict::Satisfied, Some(DataChoice::Explicit)));
 }

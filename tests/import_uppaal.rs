@@ -25,6 +25,8 @@ const TWINS: &[(&str, &str, &str, Option<&str>)] = &[
     ("train-gate.xml", "models/train-gate.yaml", "train-gate.q", Some("specs/train-gate.yaml")),
     ("roll-call.xml", "tests/models/uppaal/roll-call.yaml", "roll-call.q", None),
     ("train-gate-functions.xml", "tests/models/uppaal/train-gate-functions.yaml", "train-gate-functions.q", None),
+    ("one-based.xml", "tests/models/uppaal/one-based.yaml", "one-based.q", None),
+    ("structs.xml", "tests/models/uppaal/structs.yaml", "structs.q", None),
 ];
 
 fn xml(name: &str) -> PathBuf {
@@ -213,7 +215,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:34:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:37:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -230,8 +232,12 @@ fn unsupported_features_are_refused_at_their_place() {
             "2:30: error[unsupported]: not supported yet: a local array in a function",
         ),
         (
-            model("struct { int a; } s;", LOCS, "system P;"),
-            "2:14: error[unsupported]: not supported yet: `struct` types",
+            model("struct { int a; int b; } s = {1};", LOCS, "system P;"),
+            "2:39: error[unsupported]: not supported yet: this initialiser of a `struct` variable",
+        ),
+        (
+            model("struct { int a; } s, t;", &edge("<label kind=\"guard\">s == t</label>"), "system P;"),
+            "error[unsupported]: not supported yet: a structure used as a value",
         ),
         (model("meta int m;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `meta` variables"),
         (model("hybrid clock h;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `hybrid` clocks"),
@@ -320,7 +326,7 @@ fn for_loops_over_a_type() {
 #[test]
 fn refused_declarations_have_no_follow_on_errors() {
     let decl = "const int N = 2;\nchan call[N][N];\nmeta int m[2][2];\ntypedef int row_t[2];\nrow_t r;\n\
-                struct { int a; } s;\nint f() { return m[0][1] + s.a; }\nint g(row_t x) { return 0; }\nint k = m[1][1];";
+                struct { int a; } s = {1, 2};\nint f() { return m[0][1] + s.a; }\nint g(row_t x) { return 0; }\nint k = m[1][1];";
     let labels = "<label kind=\"guard\">f() == 0 &amp;&amp; m[0][0] == 0 &amp;&amp; r[1] == 0</label>\
                   <label kind=\"synchronisation\">call[0][1]!</label>\
                   <label kind=\"assignment\">m[1][0] = 1, s.a = 2, k = g(r)</label>";

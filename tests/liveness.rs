@@ -41,6 +41,37 @@ fn zeno_runs_are_not_runs() {
     assert_eq!(v["properties"][1]["verdict"], "violated");
 }
 
+/// A cycle that resets a clock and waits at least one time unit for it
+/// diverges, seen without the tick clock: one pass, and the witness lasso
+/// is made concrete and validated. Waiting only for `x > 0` proves nothing
+/// (`zeno-resets.yaml`: the loop is Zeno, `y` bounds it).
+#[test]
+fn resets_and_waits_show_divergence() {
+    // Every run that loops forever is Zeno: in zeno-resets the wait is
+    // shorter than a unit, in spoiled-reset another assignment of the
+    // clock comes between the reset and the wait.
+    for model in ["zeno-resets", "spoiled-reset"] {
+        let path = format!("tests/models/liveness/{model}.yaml");
+        let (code, v) = json(&["check", &path, "--format", "json"]);
+        assert_eq!(code, 0, "{model}: {v}");
+        assert_eq!(v["properties"][0]["verdict"], "satisfied", "{model}: {v}");
+        assert_eq!(v["properties"][1]["verdict"], "violated", "{model}: {v}");
+    }
+    let src = Source::new("paced", std::fs::read_to_string("tests/models/liveness/paced.yaml").unwrap());
+    let loaded = load_model(&src).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    for (q, expected) in [("E[] P.busy", Verdict::Satisfied), ("A<> P.done", Verdict::Violated)] {
+        let p = loaded.query("q", q).unwrap();
+        let o = engine::check(&loaded.model, Some(&net), &p, &Options::default());
+        assert_eq!(o.verdict, expected, "{q}");
+        assert!(o.warnings.is_empty(), "{q}: {:?}", o.warnings);
+        // busy's one zone and its entry into phase 1: no tick-clock pass.
+        assert!(o.stats.unwrap().visited <= 3, "{q}: {:?}", o.stats);
+        let t = trace::concretise(&net, o.trace.as_ref().unwrap()).unwrap_or_else(|e| panic!("{q}: {e}"));
+        trace::validate(&net, &t).unwrap();
+    }
+}
+
 /// A state from which no time-divergent run exists is reported with a
 /// trace to it; the property is vacuous there.
 #[test]

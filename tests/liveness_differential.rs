@@ -503,3 +503,62 @@ system: [P]
         assert_eq!((integer, regions, engine), (integer_time, expected, expected));
     }
 }
+
+/// The cost of liveness against reachability (issue 18): over random
+/// networks without diagonals, for each generated property the liveness
+/// engine decides (default options), the states it explored (all passes)
+/// over the states the reach engine stores for `A[] true` on the same
+/// network; prints the distribution. Measures, asserts nothing.
+/// `KAIROS_LIVE_SEED`, `KAIROS_LIVE_COUNT` as above, `KAIROS_LIVE_BUDGET`
+/// the state budget of each liveness run (2 000 000);
+/// `cargo test --release --test liveness_differential scale -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement: cargo test --release --test liveness_differential scale -- --ignored --nocapture"]
+fn liveness_scale_against_reachability() {
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse().ok());
+    let first: u64 = env("KAIROS_LIVE_SEED").unwrap_or(1);
+    let count: u64 = env("KAIROS_LIVE_COUNT").unwrap_or(200);
+    let budget = env("KAIROS_LIVE_BUDGET").unwrap_or(2_000_000);
+    let options = Options { limits: Limits { max_states: Some(budget), ..Limits::default() }, ..Options::default() };
+    let (mut ratios, mut over, mut worst) = (Vec::new(), 0, (0.0, 0, String::new()));
+    for seed in first..first + count {
+        let yaml = Gen::generate(seed).yaml;
+        let Ok(loaded) = load_model(&Source::new("random.yaml", yaml)) else { continue };
+        let Ok(net) = kairos::network::build(&loaded.model) else { continue };
+        if net.has_diagonals {
+            continue;
+        }
+        let all = loaded.query("q", "A[] true").expect("a query");
+        let reach = engine::check(&loaded.model, Some(&net), &all, &Options::default());
+        let (Verdict::Satisfied, Some(stats)) = (&reach.verdict, reach.stats) else { continue };
+        for text in properties(&net, seed) {
+            let p = loaded.query("q", &text).expect("a query");
+            let out = engine::check(&loaded.model, Some(&net), &p, &options);
+            let Some(live) = out.stats else { continue };
+            match out.verdict {
+                Verdict::Satisfied | Verdict::Violated => {}
+                Verdict::Unknown(_) => over += 1,
+                _ => continue,
+            }
+            let ratio = live.visited as f64 / stats.stored.max(1) as f64;
+            if ratio > worst.0 {
+                worst = (ratio, seed, text.clone());
+            }
+            ratios.push(ratio);
+        }
+    }
+    ratios.sort_by(f64::total_cmp);
+    let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "liveness / reach states over {} properties (seeds {first}..{}): median {:.2}, 90% {:.2}, 99% {:.2}, \
+         max {:.2} (seed {}: `{}`); {over} over the budget of {budget} states",
+        ratios.len(),
+        first + count - 1,
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        worst.0,
+        worst.1,
+        worst.2
+    );
+}

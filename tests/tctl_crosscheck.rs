@@ -58,3 +58,47 @@ fn forced_tctl_agrees_with_the_default_engines() {
     eprintln!("{compared} properties compared ({by_expect} through `expect`)");
     assert!(compared >= 60, "{compared}");
 }
+
+/// The forward pass and the divergent states are computed once per
+/// network and kept in the options (`tctl::Cache`): checking the railway
+/// crossing's properties with one set of options, alternating between two
+/// networks (1 and 2 trains) so the cache must tell them apart, gives the
+/// same verdicts and warnings as fresh options for every property.
+#[test]
+fn the_shared_analysis_answers_as_a_fresh_one() {
+    let text = std::fs::read_to_string("models/railway-crossing.yaml").unwrap();
+    let nets: Vec<_> = [1, 2]
+        .iter()
+        .map(|n| {
+            let yaml = text.replace("  N: 3 ", &format!("  N: {n} "));
+            let loaded = kairos::model::load::load_model(&kairos::syntax::yaml::Source::new("r.yaml", yaml)).unwrap();
+            let net = kairos::network::build(&loaded.model).unwrap();
+            (loaded, net)
+        })
+        .collect();
+    let queries = [
+        "A[] (Train(1).on imply Gate.down)",
+        "E[] (Gate.down or Gate.y <= 1)",
+        "A<> (Gate.up and Gate.y > 2)",
+        "Train(1).near -->[<1] Gate.down",
+        "Train(1).near --> Gate.up",
+        "A[Gate.up U Train(1).near]",
+        "E<> EG[<=3] (Gate.up and Train(1).far)",
+        "A[] (Train(1).near imply A<>[<=5] Train(1).far)",
+    ];
+    let shared = Options { engine: Some(EngineKind::Tctl), ..Options::default() };
+    let mut checked = 0;
+    for q in queries {
+        for (loaded, net) in &nets {
+            let p = loaded.query("q", q).unwrap();
+            let once = engine::check(&loaded.model, Some(net), &p, &shared);
+            let fresh = Options { engine: Some(EngineKind::Tctl), ..Options::default() };
+            let alone = engine::check(&loaded.model, Some(net), &p, &fresh);
+            assert_eq!(once.verdict, alone.verdict, "`{q}`");
+            let words = |o: &engine::Outcome| o.warnings.iter().map(|w| w.message.clone()).collect::<Vec<_>>();
+            assert_eq!(words(&once), words(&alone), "`{q}`");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 16);
+}

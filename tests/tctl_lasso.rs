@@ -21,9 +21,12 @@ use kairos::engine::{self, Options, Outcome, Verdict};
 use kairos::model::formula::{EngineKind, Formula};
 use kairos::model::load::load_model;
 use kairos::network::{Network, StateFormula};
+use kairos::semantics::Transition;
 use kairos::syntax::ast::PathOp;
 use kairos::syntax::yaml::Source;
-use kairos::trace::{ConcreteState, ConcreteTrace, Rational};
+use kairos::trace::validate::{Keeps, keeps};
+use kairos::trace::{ConcreteState, ConcreteStep, ConcreteTrace, Rational};
+use num_traits::Zero;
 use oracle::random::{Gen, Rng};
 use oracle::{Config, Oracle, Time};
 
@@ -61,35 +64,35 @@ fn points(c: &ConcreteTrace) -> Vec<ConcreteState> {
     out
 }
 
-/// The lasso of `o`, made concrete and validated; `keep`, when a state
-/// formula, holds at every state of it.
-fn lasso(net: &Network, o: &Outcome, keep: Option<&StateFormula>, q: &str) -> ConcreteTrace {
+/// The lasso of `o`, made concrete and validated; `keep`, when given, is
+/// kept by it (the validator's check at every point where an atom may
+/// change, within the bound).
+fn lasso(net: &Network, o: &Outcome, keep: Option<&Keeps>, q: &str) -> ConcreteTrace {
     let t = o.trace.as_ref().unwrap_or_else(|| panic!("`{q}`: a lasso"));
     let c = kairos::trace::concretise(net, t).unwrap_or_else(|e| panic!("`{q}`: {e}"));
     kairos::trace::validate(net, &c).unwrap_or_else(|e| panic!("`{q}`: {e}"));
     assert!(c.loop_start.is_some(), "`{q}`: a loop");
-    if let Some(f) = keep {
-        for s in points(&c) {
-            let v = kairos::trace::validate::holds_at(net, &s, f).unwrap();
-            assert_eq!(v, Some(true), "`{q}` fails at {}", kairos::trace::text::state(net, &s));
-        }
+    if let Some(k) = keep {
+        keeps(net, &c, k).unwrap_or_else(|e| panic!("`{q}`: {e}\n{}", kairos::trace::text(net, &c)));
     }
     c
 }
 
-/// The state formula under the outermost operator (negated for `AF`).
-fn kept(net: &Network, p: &kairos::model::types::Property) -> Option<StateFormula> {
-    let (arg, negate) = match &p.formula {
-        Formula::Path { op: PathOp::EG, arg, .. } => (arg, false),
-        Formula::Path { op: PathOp::AF, arg, .. } => (arg, true),
+/// What the lasso of `p` keeps: the state formula under the outermost
+/// operator (negated for `AF`), within its bound, from the start.
+fn kept(net: &Network, p: &kairos::model::types::Property) -> Option<Keeps> {
+    let (arg, bound, negate) = match &p.formula {
+        Formula::Path { op: PathOp::EG, arg, bound } => (arg, bound, false),
+        Formula::Path { op: PathOp::AF, arg, bound } => (arg, bound, true),
         _ => return None,
     };
     let f = net.state_formula(p, arg).ok()?;
-    Some(if negate { StateFormula::Not(Box::new(f)) } else { f })
+    let formula = if negate { StateFormula::Not(Box::new(f)) } else { f };
+    Some(Keeps { formula, from: (0, Rational::zero()), within: *bound, until: None })
 }
 
-/// Checks `q` on `yaml`: the verdict, and a validated lasso whose states
-/// keep the formula (when it is a state formula). Returns the lasso.
+/// Checks `q` on `yaml`: the verdict, and a validated lasso that keeps
+/// the formula (when it is a state formula). Returns the lasso.
 fn check(yaml: &str, q: &str, expected: Verdict) -> (Network, ConcreteTrace) {
     let (net, p, o) = run(yaml, q, Limits::default());
     assert_eq!(o.verdict, expected, "`{q}`");
@@ -143,13 +146,20 @@ fn railway_lassos_with_clock_atoms_and_bounds() {
 }
 
 /// `A[φ U ψ]` fails on a lasso along which ψ never holds (checked at
-/// every state).
+/// every point).
 fn never_reaches(yaml: &str, q: &str) {
     let (net, p, o) = run(yaml, q, Limits::default());
     assert_eq!(o.verdict, Verdict::Violated, "`{q}`");
-    let Formula::Until { rhs, .. } = &p.formula else { panic!("`{q}` is an until") };
+    let Formula::Until { rhs, bound, .. } = &p.formula else { panic!("`{q}` is an until") };
     let not_psi = StateFormula::Not(Box::new(net.state_formula(&p, rhs).unwrap()));
-    lasso(&net, &o, Some(&not_psi), q);
+    let k = Keeps { formula: not_psi, from: (0, Rational::zero()), within: *bound, until: None };
+    lasso(&net, &o, Some(&k), q);
+}
+
+/// The typed formula of `text` on `yaml`.
+fn loaded_formula(yaml: &str, text: &str) -> Formula {
+    let loaded = load_model(&Source::new("m.yaml", yaml.to_string())).unwrap();
+    loaded.query("f", text).unwrap().formula
 }
 
 /// `a` must be left for `b` at some x in [1, 2].
@@ -173,9 +183,17 @@ fn an_until_fails_before_its_goal() {
     // neither `x < 1` nor `b` holds: the lasso goes there, then on to `b`
     // (time diverges there). So it ends its prefix at x >= 1 in `a`.
     let q = "A[P.x < 1 U P.b]";
-    let (net, _, o) = run(LEAVE, q, Limits::default());
+    let (net, p, o) = run(LEAVE, q, Limits::default());
     assert_eq!(o.verdict, Verdict::Violated);
-    let c = lasso(&net, &o, None, q);
+    // `not P.b` until `not (P.x < 1) and not P.b`.
+    let f = |text: &str| net.state_formula(&p, &loaded_formula(LEAVE, text)).unwrap();
+    let k = Keeps {
+        formula: StateFormula::Not(Box::new(f("P.b"))),
+        from: (0, Rational::zero()),
+        within: None,
+        until: Some(f("not P.x < 1 and not P.b")),
+    };
+    let c = lasso(&net, &o, Some(&k), q);
     let one = Rational::from_integer(1.into());
     let a = |s: &ConcreteState| net.processes[0].locations[s.discrete.locs[0] as usize].name == "a";
     assert!(points(&c).iter().any(|s| a(s) && s.clocks[0] >= one), "{}", kairos::trace::text(&net, &c));
@@ -273,7 +291,7 @@ fn random_networks_get_validated_lassos() {
         }
         let texts = properties(&net, seed);
         let parsed: Vec<_> = texts.iter().map(|t| loaded.query("q", t).unwrap()).collect();
-        let formulas: Vec<StateFormula> = parsed.iter().filter_map(|p| kept(&net, p)).collect();
+        let formulas: Vec<StateFormula> = parsed.iter().filter_map(|p| kept(&net, p).map(|k| k.formula)).collect();
         let refs: Vec<&StateFormula> = formulas.iter().collect();
         let explored = if oracle::closed(&net) {
             Oracle::explore(&net, &refs, Config { time: Time::Grid(1), max_states: 20_000 })
@@ -336,4 +354,100 @@ fn a_missing_lasso_is_said() {
     // Where the lasso is built, no such warning.
     let (_, _, o) = run(&railway(1), "E[] (Gate.down or Gate.y <= 1)", Limits::default());
     assert!(o.trace.is_some() && o.warnings.iter().all(|w| !w.message.starts_with("no lasso")));
+}
+
+/// `x < 1 or x >= 2` is kept in `a` only by leaving for `b` before x = 1:
+/// the reset back to x = 0 needs x >= 3, and the delay to it passes
+/// through [1, 2). The reset edge comes first, so a walk that let a delay
+/// leave the set between its ends would take it (both ends keep the
+/// formula: x = 0 and x = 3).
+const GAP: &str = r#"
+model: gap
+templates:
+  P:
+    clocks: [x]
+    initial: a
+    locations:
+      a: {}
+      b: {}
+    edges:
+      - {from: a, to: a, guard: "x >= 3", update: "x = 0"}
+      - {from: a, to: b, guard: "x < 1"}
+system: [P]
+"#;
+
+#[test]
+fn a_lasso_never_jumps_over_a_gap() {
+    let q = "E[] (P.b or P.x < 1 or P.x >= 2)";
+    let (net, c) = check(GAP, q, Verdict::Satisfied);
+    // The run leaves for `b` before x = 1 (and stays there).
+    let b = |s: &ConcreteState| net.processes[0].locations[s.discrete.locs[0] as usize].name == "b";
+    assert!(points(&c).iter().any(b), "{}", kairos::trace::text(&net, &c));
+    // The validator itself: a lasso waiting 3 in `a` and resetting, again
+    // and again, is a run (region-equivalent ends, a time unit between
+    // marks) whose delays start and end inside the formula, and it is
+    // refused: at x = 1, inside the first delay, the formula fails.
+    let (_, p, _) = run(GAP, q, Limits::default());
+    let k = kept(&net, &p).unwrap();
+    let a = c.initial.clone();
+    let at = |x: i64| ConcreteState { discrete: a.discrete.clone(), clocks: vec![Rational::from_integer(x.into())] };
+    let step = |delay: i64, transition: Transition, x: i64| ConcreteStep {
+        delay: Rational::from_integer(delay.into()),
+        transition,
+        after: at(x),
+    };
+    let reset = Transition { edges: vec![(0, 0)] };
+    let mark = Transition { edges: Vec::new() };
+    let jumping = ConcreteTrace {
+        initial: at(0),
+        steps: vec![step(0, mark.clone(), 0), step(3, reset, 0), step(0, mark, 0)],
+        final_delay: Rational::zero(),
+        loop_start: Some(0),
+        rates: None,
+    };
+    kairos::trace::validate(&net, &jumping).unwrap();
+    let every_end =
+        points(&jumping).iter().all(|s| kairos::trace::validate::holds_at(&net, s, &k.formula).unwrap() == Some(true));
+    assert!(every_end, "the delays' ends keep the formula");
+    let e = keeps(&net, &jumping, &k).unwrap_err();
+    assert!(e.contains("P.x = 1"), "{e}");
+}
+
+/// `φ --> ψ` violated: a path to a point of φ, then a lasso along which ψ
+/// never holds (within the bound), from there. Checked: the run is a valid
+/// lasso, and from some point of φ after a step it keeps `not ψ`.
+fn leads_to_lasso(yaml: &str, q: &str) -> ConcreteTrace {
+    let (net, p, o) = run(yaml, q, Limits::default());
+    assert_eq!(o.verdict, Verdict::Violated, "`{q}`");
+    assert!(o.warnings.iter().all(|w| !w.message.starts_with("no lasso")), "`{q}`: {:?}", o.warnings);
+    let c = lasso(&net, &o, None, q);
+    let Formula::LeadsTo { lhs, rhs, bound } = &p.formula else { panic!("`{q}` is a leads-to") };
+    let phi = net.state_formula(&p, lhs).unwrap();
+    let not_psi = StateFormula::Not(Box::new(net.state_formula(&p, rhs).unwrap()));
+    let states = std::iter::once(&c.initial).chain(c.steps.iter().map(|s| &s.after));
+    let found = states.enumerate().any(|(k, s)| {
+        let from = (k, Rational::zero());
+        kairos::trace::validate::holds_at(&net, s, &phi).unwrap() == Some(true)
+            && keeps(&net, &c, &Keeps { formula: not_psi.clone(), from, within: *bound, until: None }).is_ok()
+    });
+    assert!(found, "`{q}`: no point of φ from which ψ is avoided\n{}", kairos::trace::text(&net, &c));
+    c
+}
+
+#[test]
+fn leads_to_counterexamples_are_lassos() {
+    let one = railway(1);
+    // The train may stay far forever: the lasso from the start.
+    leads_to_lasso(&one, "Train(1).far --> Train(1).near");
+    leads_to_lasso(&one, "Train(1).far -->[<=3] Train(1).near");
+    // Once near, the gate may never be up again: the train comes back while
+    // the gate is raising, each time (a path to `near`, then the loop).
+    let c = leads_to_lasso(&one, "Train(1).near --> Gate.up");
+    assert!(loop_moves(&c));
+    // Down within 1, not strictly before: `lowering` may take the whole
+    // unit. The loop may reach `down` after the bound.
+    leads_to_lasso(&one, "Train(1).near -->[<1] Gate.down");
+    // A clock atom on the left: the gate up for more than 1 need not be
+    // followed by an approach.
+    leads_to_lasso(&one, "(Gate.up and Gate.y > 1) --> Train(1).near");
 }

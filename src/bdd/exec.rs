@@ -8,7 +8,7 @@
 //! `path` is the set of valuations still running: a run-time error removes
 //! its valuations from it (an evaluation stops at its first error) and adds
 //! them to `error`; with `out_of_range: disable`, out-of-range stores go to
-//! `disabled` instead. Loops, divisions of unknown values and references
+//! `disabled` instead. Loops and references
 //! computed from the data are refused ([`Unsupported`]).
 
 use super::encode::Encoding;
@@ -304,13 +304,19 @@ impl<'a> Machine<'a> {
                 }
             };
         }
+        if matches!(op, BinOp::Div | BinOp::Mod) {
+            let zero = word::eq(self.m, b, &Word::constant(0));
+            self.fail(zero, false);
+            let (q, r) = word::div_rem(self.m, a, b)?;
+            return Ok(if op == BinOp::Div { q } else { r });
+        }
         let m = &mut *self.m;
         let flag = |b: Bdd| Ok(word::from_bool(b));
         match op {
             BinOp::Add => Ok(word::add(m, a, b)?),
             BinOp::Sub => Ok(word::sub(m, a, b)?),
             BinOp::Mul => Ok(word::mul(m, a, b)?),
-            BinOp::Div | BinOp::Mod => Err(Unsupported("`/` or `%` of a value that depends on the data".into())),
+            BinOp::Div | BinOp::Mod => unreachable!("divided above"),
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
                 Err(Unsupported("a bitwise or shift operator on a value that depends on the data".into()))
             }

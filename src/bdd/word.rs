@@ -110,6 +110,33 @@ pub fn mul(m: &mut Manager, a: &Word, b: &Word) -> Result<Word, TooWide> {
     Ok(acc)
 }
 
+/// `(a / b, a % b)` truncated towards zero (the sign of `a % b` is that of
+/// `a`), for the valuations where `b ≠ 0`: restoring division of the
+/// magnitudes, one bit of the quotient per bit of `|a|`, then the signs.
+pub fn div_rem(m: &mut Manager, a: &Word, b: &Word) -> Result<(Word, Word), TooWide> {
+    let (sa, sb) = (a.sign(), b.sign());
+    let abs = |m: &mut Manager, w: &Word| -> Result<Word, TooWide> {
+        let n = neg(m, w)?;
+        Ok(select(m, w.sign(), &n, w))
+    };
+    let (na, nb) = (abs(m, a)?, abs(m, b)?);
+    let (mut q, mut r) = (vec![FALSE; na.0.len()], Word::constant(0));
+    for i in (0..na.0.len()).rev() {
+        // r < |b| here, so 2r + bit stays below 2|b|: one subtraction suffices.
+        r = Word([vec![na.0[i]], r.0].concat()).checked()?;
+        let below = lt(m, &r, &nb)?;
+        let fits = m.not(below);
+        let less = sub(m, &r, &nb)?;
+        r = select(m, fits, &less, &r);
+        q[i] = fits;
+    }
+    let q = Word([q, vec![FALSE]].concat()).checked()?;
+    let flip = m.xor(sa, sb);
+    let nq = neg(m, &q)?;
+    let nr = neg(m, &r)?;
+    Ok((select(m, flip, &nq, &q), select(m, sa, &nr, &r)))
+}
+
 /// `if c then a else b`, bit by bit.
 pub fn select(m: &mut Manager, c: Bdd, a: &Word, b: &Word) -> Word {
     let w = a.0.len().max(b.0.len());

@@ -174,7 +174,8 @@ pub struct CheckArgs {
     #[arg(long, value_enum)]
     pub domain: Option<Domain>,
     /// Data representation of the reach engine: one vector per state, or
-    /// BDDs of valuations (`auto`: explicit for now).
+    /// BDDs of valuations (`auto`: BDDs when a variable has `init: any` or more
+    /// than 64 values, and the BDD engine takes the model and property).
     #[arg(long, value_enum, default_value = "explicit")]
     pub data: Data,
     /// Draw each trace as a timing diagram in this SVG file (with several

@@ -37,6 +37,7 @@ pub(super) fn options(c: &Run) -> engine::Options {
             args::EngineChoice::Tctl => Some(EngineKind::Tctl),
             args::EngineChoice::Param => None,
         }),
+        tctl: engine::tctl::Cache::default(),
     }
 }
 
@@ -49,11 +50,11 @@ pub(super) fn domain(d: Option<args::Domain>) -> engine::Domain {
     }
 }
 
-/// `--data`: `auto` stays explicit until the BDD engine has earned the
-/// choice.
+/// `--data`.
 pub(super) fn data(d: args::Data) -> engine::DataChoice {
     match d {
-        args::Data::Explicit | args::Data::Auto => engine::DataChoice::Explicit,
+        args::Data::Explicit => engine::DataChoice::Explicit,
+        args::Data::Auto => engine::DataChoice::Auto,
         args::Data::Bdd => engine::DataChoice::Bdd,
     }
 }

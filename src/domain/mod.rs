@@ -8,7 +8,7 @@ pub mod poly;
 pub mod zone;
 
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 
 use poly::Q;
 use zone::{Bound, Dbm};
@@ -43,6 +43,13 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     /// Whether every valuation of `self` is simulated by one of `other`
     /// under the LU bounds; at least inclusion.
     fn simulated_by(&self, other: &Self, lower: &[i32], upper: &[i32]) -> bool;
+    /// A hash shared by sets that simulate each other both ways under the
+    /// LU bounds (the liveness engine buckets its nodes by it, see
+    /// `engine::liveness::nodes`); the same for all where the domain has
+    /// none.
+    fn lu_signature(&self, _lower: &[i32], _upper: &[i32]) -> u64 {
+        0
+    }
     /// The smallest convex set of this kind containing both, where the
     /// domain can compute it; federations use it to merge members whose
     /// union is convex. `None`: no merging.
@@ -135,6 +142,17 @@ impl ClockSet for Dbm {
     }
     fn simulated_by(&self, other: &Self, lower: &[i32], upper: &[i32]) -> bool {
         self.alu_subsumed(other, lower, upper)
+    }
+    fn lu_signature(&self, lower: &[i32], upper: &[i32]) -> u64 {
+        // Per clock, its lower bound where that allows values up to
+        // min(L, U): `engine::liveness::nodes` says why simulation keeps it.
+        let mut h = rustc_hash::FxHasher::default();
+        for (k, (&l, &u)) in lower.iter().zip(upper).enumerate() {
+            let b = self.bound(0, k + 1);
+            let low = l != zone::NO_BOUND && u != zone::NO_BOUND && b >= Bound::le(-l.min(u));
+            (if low { b } else { Bound::INF }).hash(&mut h);
+        }
+        h.finish()
     }
     fn hull(&self, other: &Self) -> Option<Self> {
         Some(Dbm::hull(self, other))

@@ -87,6 +87,8 @@ pub struct Stats {
     /// The process's peak resident memory when the check ended (0 where
     /// the platform does not say).
     pub peak_rss_bytes: u64,
+    /// The data representation `--data auto` chose (`None`: none was asked).
+    pub data: Option<DataChoice>,
 }
 
 /// The abstraction asked for on the command line.
@@ -111,6 +113,9 @@ pub struct Options {
     pub data: DataChoice,
     /// Threads for the reach engine on zones (the others use one).
     pub jobs: usize,
+    /// The fixpoint engine's analysis of the network, shared by the
+    /// properties checked with these options.
+    pub tctl: tctl::Cache,
 }
 
 /// The data representation of the reach engine (`symdata`).
@@ -121,6 +126,8 @@ pub enum DataChoice {
     Explicit,
     /// A BDD of data valuations per (locations, zone).
     Bdd,
+    /// One of the two, chosen from the model ([`symdata::auto`]).
+    Auto,
 }
 
 /// The continuous domain the reachability engine explores with.
@@ -147,6 +154,7 @@ impl Default for Options {
             domain: Domain::Auto,
             data: DataChoice::Explicit,
             jobs: 1,
+            tctl: tctl::Cache::default(),
         }
     }
 }
@@ -224,8 +232,24 @@ impl Outcome {
 /// Checks one property. `network` is `None` for models no engine can take
 /// yet (timing parameters without values).
 pub fn check(model: &Model, network: Option<&Network>, property: &Property, options: &Options) -> Outcome {
+    match network {
+        Some(net) => symdata::auto::resolve(net, options, |o| check_with(model, network, property, o)),
+        None => check_with(model, network, property, options),
+    }
+}
+
+/// [`check`] with the data representation chosen.
+fn check_with(model: &Model, network: Option<&Network>, property: &Property, options: &Options) -> Outcome {
     let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
+    // Never the explicit data in silence when BDDs were asked for.
+    if options.data == DataChoice::Bdd && engine != EngineKind::Reach {
+        return unsupported(format!(
+            "{}: the `{}` engine does not take BDD data yet",
+            symdata::auto::REFUSAL,
+            engine.name()
+        ));
+    }
     if property.synth {
         return unsupported("a `synth:` entry is answered by `kairos synth`, not `kairos check`".into());
     }
@@ -329,7 +353,7 @@ fn exact_time_locks(net: &Network, property: &Property, options: &Options, mut o
 /// `stats`; a limit or a run-time error ends it as it ends any check.
 pub fn explore(net: &Network, options: &Options) -> Outcome {
     // `A[] true`: no state is a target (an empty disjunction is `false`).
-    reach_check(net, StateFormula::Pred(Vec::new()), true, options)
+    symdata::auto::resolve(net, options, |o| reach_check(net, StateFormula::Pred(Vec::new()), true, o))
 }
 
 /// The path of the forward search from an initial state to `node`, its

@@ -105,6 +105,9 @@ fn push_stats(line: &mut String, o: &Outcome) {
         if s.jobs > 1 {
             line.push_str(&format!(", {} threads", s.jobs));
         }
+        if let Some(d) = s.data {
+            line.push_str(&format!(", data {} (auto)", data_word(d)));
+        }
     }
 }
 
@@ -115,8 +118,18 @@ fn stats_json(o: &Outcome) -> Value {
             "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
             "bytes_per_state": bytes_per_state(&s),
             "jobs": s.jobs.max(1), "contended": s.contended, "batches": s.batches,
+            "data": s.data.map(data_word),
         })
     })
+}
+
+/// The data representation `auto` chose, as `--data` names it.
+fn data_word(d: crate::engine::DataChoice) -> &'static str {
+    match d {
+        crate::engine::DataChoice::Explicit => "explicit",
+        crate::engine::DataChoice::Bdd => "bdd",
+        crate::engine::DataChoice::Auto => "auto",
+    }
 }
 
 /// What the passed list holds per stored state at the end, rounded; `None`

@@ -16,6 +16,7 @@ use super::concrete::{ConcretiseError, solve};
 use super::validate::region;
 use super::{ConcreteTrace, Rational};
 use crate::domain::federation::Federation;
+use crate::domain::zone::Dbm;
 use crate::engine::SymbolicTrace;
 use crate::network::Network;
 
@@ -47,7 +48,11 @@ pub(super) fn unroll(
         }
         unrolled.states.push(trace.states[n].clone());
         unrolled.steps.push(trace.steps[n - 1].clone());
-        unrolled.goal = Federation::from_zone(trace.states[n].zone.clone());
+        // Any end: the engine's nodes are aLU classes, so a later pass
+        // ends in the class of the loop's last node, not always inside the
+        // zone it shows (its representative). Following the steps is what
+        // matters; the validator checks the loop.
+        unrolled.goal = Federation::from_zone(Dbm::universe(trace.states[n].zone.dim()));
         let run = solve(extended, &unrolled, true)?;
         let boundary = |m: usize| open + m * cycle;
         let at = |m: usize| &run.steps[boundary(m)].after;

@@ -26,7 +26,7 @@ impl Bound {
     pub const LT_ZERO: Bound = Bound(0);
 
     const MAX_RAW: i32 = (Self::MAX_VALUE << 1) | 1;
-    const MIN_RAW: i32 = Self::MIN_VALUE << 1;
+    pub(super) const MIN_RAW: i32 = Self::MIN_VALUE << 1;
 
     /// The bound `<= c`.
     /// Pre: `MIN_VALUE <= c <= MAX_VALUE`. Post: finite, `value() == c`,
@@ -113,22 +113,15 @@ impl Add for Bound {
     /// and a negative cycle stays negative. Cost: O(1).
     #[inline]
     fn add(self, rhs: Bound) -> Bound {
-        if self.0 == i32::MAX || rhs.0 == i32::MAX {
-            return Bound::INF;
-        }
-        // Both even parts are 2·c; the sum of the strict bits is non-strict
-        // only when both are.
-        let Some(even) = (self.0 & !1).checked_add(rhs.0 & !1) else {
-            return if self.0 > 0 { Bound::INF } else { Bound(Self::MIN_RAW) };
-        };
+        // Branch-free (selects, a saturating add), so that loops over rows
+        // such as the closure's vectorise. Both even parts are 2·c; the sum
+        // of the strict bits is non-strict only when both are. A sum that
+        // saturates keeps its sign's extreme, which the range check then
+        // maps to ∞ or to the floor.
+        let even = (self.0 & !1).saturating_add(rhs.0 & !1);
         let raw = even | (self.0 & rhs.0 & 1);
-        if raw > Self::MAX_RAW {
-            Bound::INF
-        } else if raw < Self::MIN_RAW {
-            Bound(Self::MIN_RAW)
-        } else {
-            Bound(raw)
-        }
+        let raw = if raw > Self::MAX_RAW { i32::MAX } else { raw.max(Self::MIN_RAW) };
+        Bound(if self.0 == i32::MAX || rhs.0 == i32::MAX { i32::MAX } else { raw })
     }
 }
 

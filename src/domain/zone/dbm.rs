@@ -112,11 +112,9 @@ impl Dbm {
                     continue;
                 }
                 let (row_i, row_k) = rows_mut(&mut self.m, n, i, k);
+                // A minimum, not a conditional store: the loop vectorises.
                 for (ij, &kj) in row_i.iter_mut().zip(row_k) {
-                    let via_k = ik + kj;
-                    if via_k < *ij {
-                        *ij = via_k;
-                    }
+                    *ij = (*ij).min(ik + kj);
                 }
                 // Stopping at the first negative cycle keeps every sum below
                 // a few times the largest constant (no repeated doubling).

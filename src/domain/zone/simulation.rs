@@ -37,25 +37,41 @@ impl Dbm {
             return false;
         }
         let n = self.dim;
-        for x in 0..n {
-            let u_x = lu_at(upper, x);
-            if u_x == NO_BOUND {
-                continue;
-            }
-            let z_0x = self.m[x];
-            if z_0x < Bound::le(-u_x) {
-                continue;
-            }
-            for y in 0..n {
-                let l_y = lu_at(lower, y);
-                if y == x || l_y == NO_BOUND {
-                    continue;
-                }
-                let z_yx = self.m[y * n + x];
-                let zp_yx = other.m[y * n + x];
-                if zp_yx < z_yx && zp_yx + Bound::lt(-l_y) < z_0x {
-                    return false;
-                }
+        // In raw packed form, with i64 sums: Z_0x is at most `<= 0` for a
+        // non-empty zone, so a sum saturating to ∞ is never below it, and a
+        // sum below the finite range is clamped to its floor, as `+` does.
+        // An x whose U_x rules it out gets the floor as threshold, which no
+        // clamped sum is below. x = y needs no exclusion: both diagonals are
+        // `<= 0`, so `Z'_xx < Z_xx` fails. `(c, ≺) + (−L_y, <)` is
+        // `(c − L_y, <)`: the strict bit drops, so row y shifts by 2·L_y.
+        let floor = i64::from(Bound::MIN_RAW);
+        let witness = |shift: i64, z: Bound, zp: Bound, t: i64| {
+            let sum = (i64::from(zp.raw() & !1) - shift).max(floor);
+            (zp < z) & (sum < t)
+        };
+        let shift = |l_y: i32| 2 * i64::from(l_y);
+        // x = 0 first (U_0 = 0 always qualifies it, Z_00 = `<= 0`): upper
+        // bounds are where zones of one discrete state most often differ.
+        let column = (1..n).filter(|&y| lower[y - 1] != NO_BOUND);
+        if column.clone().any(|y| witness(shift(lower[y - 1]), self.m[y * n], other.m[y * n], 1)) {
+            return false;
+        }
+        // Then row by row, contiguous in both matrices, in blocks without a
+        // branch per entry so that they vectorise.
+        let threshold = |z_0x: Bound, u_x: i32| {
+            if u_x != NO_BOUND && z_0x >= Bound::le(-u_x) { i64::from(z_0x.raw()) } else { floor }
+        };
+        let firsts = &self.m[1..n];
+        for y in std::iter::once(0).chain(column) {
+            let shift = shift(lu_at(lower, y));
+            let row = y * n + 1..(y + 1) * n;
+            let blocks = self.m[row.clone()].chunks(16).zip(other.m[row].chunks(16));
+            let found = blocks.zip(firsts.chunks(16).zip(upper.chunks(16))).any(|((z, zp), (z0, u))| {
+                let entries = z.iter().zip(zp).zip(z0.iter().zip(u));
+                entries.fold(false, |w, ((&z, &zp), (&z_0x, &u_x))| w | witness(shift, z, zp, threshold(z_0x, u_x)))
+            });
+            if found {
+                return false;
             }
         }
         true

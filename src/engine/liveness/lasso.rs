@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::product::{Product, Step, Stop};
+use super::progress::Progress;
 use super::scc::Graph;
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
@@ -19,10 +20,7 @@ fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) 
     let mut states = Vec::new();
     let mut transitions = Vec::new();
     for (&n, step) in nodes.iter().zip(steps) {
-        let (s, _) = p.nodes.get_index(n as usize).expect("a node");
-        let zone =
-            (p.to_zone)(&s.zone).expect("the sets of a timed network are zones; a linear one's are placeholders");
-        let state = ZoneState { discrete: s.discrete.clone(), zone };
+        let state = as_zone(p, &p.nodes.get(n).0);
         match step {
             Step::Initial => states.push(state),
             Step::Enter => {}
@@ -50,6 +48,12 @@ fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) 
     }
 }
 
+/// `s` with its set given as a zone ([`Product::to_zone`]).
+fn as_zone<S: ClockSet>(p: &Product<'_, '_, S>, s: &ZoneState<S>) -> ZoneState {
+    let zone = (p.to_zone)(&s.zone).expect("the sets of a timed network are zones; a linear one's are placeholders");
+    ZoneState { discrete: s.discrete.clone(), zone }
+}
+
 /// The path to `node` along first-reaching edges.
 pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace {
     let mut nodes = vec![node];
@@ -66,15 +70,14 @@ pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace 
     trace_of(p, &nodes, &steps)
 }
 
-/// The shortest path inside `scc` from `from` to a node satisfying `to`,
-/// as (nodes, steps) without `from` itself; `accepting` asks for the last
-/// edge to be a tick instead.
+/// The shortest path inside `scc` from `from` whose last edge satisfies
+/// `last` (given its label and target), as (nodes, steps) without `from`
+/// itself.
 fn bfs<S: ClockSet>(
     p: &mut Product<'_, '_, S>,
     scc: &FxHashSet<u32>,
     from: u32,
-    accepting: bool,
-    to: &dyn Fn(u32) -> bool,
+    last: &dyn Fn(Progress, u32) -> bool,
 ) -> Result<(Vec<u32>, Vec<Step>), Stop> {
     let mut back: FxHashMap<u32, (u32, Step)> = FxHashMap::default();
     let mut queue = VecDeque::from([from]);
@@ -83,11 +86,11 @@ fn bfs<S: ClockSet>(
     while let Some(n) = queue.pop_front() {
         succs.clear();
         p.successors(n, &mut succs)?;
-        for (m, tick, step) in succs.drain(..) {
+        for (m, label, step) in succs.drain(..) {
             if !scc.contains(&m) {
                 continue;
             }
-            if (!accepting || tick) && to(m) {
+            if last(label, m) {
                 let (mut nodes, mut steps) = (vec![m], vec![step]);
                 let mut at = n;
                 while at != from {
@@ -106,38 +109,86 @@ fn bfs<S: ClockSet>(
             }
         }
     }
-    unreachable!("an accepting SCC is strongly connected and has a tick inside")
+    unreachable!("an accepting SCC is strongly connected and has the edges its label joins")
 }
 
-/// A lasso through the accepting SCC `scc` whose root ends `path`: the
-/// path, then inside the SCC to the source `u` of a tick, which opens the
-/// loop; the loop returns to `u` and ends with the same tick. So the loop
-/// starts and ends right after a tick (`z = 0` at both ends). Also gives
-/// `u`, where the loop's steps (the last one left out) lead back.
+/// A lasso through the accepting SCC `scc` (its edges' labels join to
+/// `label`) whose root ends `path`. As [`crate::trace`] wants it, the loop
+/// opens with a tick and the trace ends with the same tick once more, so
+/// the loop runs from right after a tick to right after it (`z = 0` at
+/// both ends). Also gives the node where the loop's steps (the closing
+/// tick left out) lead back.
 pub fn lasso<S: ClockSet>(
     p: &mut Product<'_, '_, S>,
     path: &[u32],
     steps: &[Step],
     scc: &[u32],
+    label: Progress,
 ) -> Result<(SymbolicTrace, u32), Stop> {
     let stats = p.stats;
     let set: FxHashSet<u32> = scc.iter().copied().collect();
     let root = *path.last().expect("a path");
-    // Inside the SCC from the root to a tick u -> v, the tick included.
-    let (to_v, steps_to_v) = bfs(p, &set, root, true, &|_| true)?;
-    let v = *to_v.last().expect("a tick");
-    let u = if to_v.len() >= 2 { to_v[to_v.len() - 2] } else { root };
-    // Back from v to u.
-    let (back, back_steps) = if v == u { (Vec::new(), Vec::new()) } else { bfs(p, &set, v, false, &|m| m == u)? };
-    let before_loop = steps.len() + steps_to_v.len() - 1;
-    let opening = [steps, &steps_to_v].concat()[..before_loop]
-        .iter()
-        .filter(|s| !matches!(s, Step::Initial | Step::Enter))
-        .count();
-    let nodes = [path, &to_v, &back, &[v]].concat();
-    let all = [steps, &steps_to_v, &back_steps, &[Step::Tick]].concat();
+    let (mut nodes, mut all) = (path.to_vec(), steps.to_vec());
+    let (before_loop, back_to) = if label.tick {
+        // The path, then inside the SCC to the source `u` of a tick
+        // `u -> v`, which opens the loop; the loop returns to `u` and ends
+        // with the same tick.
+        let (to_v, steps_to_v) = bfs(p, &set, root, &|l, _| l.tick)?;
+        let v = *to_v.last().expect("a tick");
+        let u = if to_v.len() >= 2 { to_v[to_v.len() - 2] } else { root };
+        let (back, back_steps) = if v == u { (Vec::new(), Vec::new()) } else { bfs(p, &set, v, &|_, m| m == u)? };
+        // The loop starts before its opening tick (the last step to `v`).
+        let before = all.len() + steps_to_v.len() - 1;
+        nodes.extend(to_v.iter().chain(&back).chain([&v]));
+        all.extend(steps_to_v.iter().chain(&back_steps).chain([&Step::Tick]));
+        (before, u)
+    } else {
+        // No tick: some clock `x` is reset and waited for (`x >= 1`) in the
+        // SCC ([`super::progress`]). To the target `w` of an edge waiting
+        // for `x`; the cycle from `w` through a reset of `x`, then back to
+        // `w` by an edge waiting for `x`, lasts at least one time unit. It
+        // is walked, then a tick at `w` opens the loop (at least one unit
+        // since the start, as since the reset; without the tick clock the
+        // tick changes nothing), then walked again and closed by the tick.
+        let x = label.clock().expect("an accepting label without ticks has a clock reset and waited for");
+        let (to_w, steps_to_w) = bfs(p, &set, root, &|l, _| l.waits & x != 0)?;
+        let w = *to_w.last().expect("an edge");
+        let (to_r, steps_to_r) = bfs(p, &set, w, &|l, _| l.reset & x != 0)?;
+        let r = *to_r.last().expect("an edge");
+        let (back, back_steps) = bfs(p, &set, r, &|l, m| l.waits & x != 0 && m == w)?;
+        nodes.extend(&to_w);
+        all.extend(&steps_to_w);
+        for _ in 0..2 {
+            nodes.extend(to_r.iter().chain(&back).chain([&w]));
+            all.extend(steps_to_r.iter().chain(&back_steps).chain([&Step::Tick]));
+        }
+        // The loop starts before its opening tick.
+        (all.len() - steps_to_r.len() - back_steps.len() - 2, w)
+    };
+    let opening = all[..before_loop].iter().filter(|s| !matches!(s, Step::Initial | Step::Enter)).count();
     let mut trace = trace_of(p, &nodes, &all);
     trace.loop_start = Some(opening);
+    replay(p, &nodes, &all, &mut trace)?;
     p.stats = stats;
-    Ok((trace, u))
+    Ok((trace, back_to))
+}
+
+/// Replaces the lasso's states (the nodes' representatives) by the zones
+/// its steps really lead to: nodes are aLU classes ([`super::nodes`]), so
+/// a step may reach another zone of the node than the one it keeps.
+fn replay<S: ClockSet>(p: &mut Product<'_, '_, S>, nodes: &[u32], steps: &[Step], trace: &mut SymbolicTrace) -> Result<(), Stop> {
+    let mut at = p.nodes.get(nodes[0]).0.clone();
+    let mut states = vec![as_zone(p, &at)];
+    for (&n, &step) in nodes.iter().zip(steps).skip(1) {
+        let phase = p.nodes.get(n).1;
+        let run = |error| Stop::Run { node: Some(n), error };
+        at = p.follow(&at, phase, step).map_err(run)?.expect("an edge of the graph is possible from its class");
+        if step != Step::Enter {
+            states.push(as_zone(p, &at));
+        }
+    }
+    debug_assert_eq!(states.len(), trace.states.len());
+    trace.goal = Federation::from_zone(as_zone(p, &at).zone);
+    trace.states = states;
+    Ok(())
 }

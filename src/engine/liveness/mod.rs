@@ -14,27 +14,30 @@
 //! - Divergence is the Büchi condition "infinitely many ticks" on the
 //!   network extended with the clock `z` (see [`product`]).
 //! - The graph is the zone graph of the extended network under ExtraLU+
-//!   with the per-location LU bounds and `L(z) = 1`, nodes identified only
-//!   when their discrete states and extrapolated zones are *equal*. For
-//!   this graph, an accepting cycle reachable in it exists iff the timed
-//!   automaton has a run with infinitely many accepting steps: every
-//!   concrete run is covered by a path (extrapolation only adds
-//!   valuations), and every infinite path is instantiated by a concrete run
-//!   because ExtraLU+ zones are unions of classes of a time-abstract
-//!   simulation that the zone graph respects (Tripakis 2009, "Checking
-//!   timed Büchi automata emptiness on simulation graphs"; Herbreteau,
-//!   Srivathsan, Walukiewicz 2012, "Efficient emptiness check for timed
-//!   Büchi automata", Theorem 1, for ExtraLU+ and coarser abstractions).
-//!   Subsumption (keeping only maximal zones) is *not* used: a cycle
-//!   closed through a covering zone need not exist concretely.
+//!   with the per-location LU bounds and `L(z) = 1`, nodes identified
+//!   when their discrete states are equal and their zones *aLU
+//!   equivalent* (same aLU abstraction; [`nodes`] gives the argument that
+//!   this is the aLU-abstract zone graph). For this graph, an accepting
+//!   cycle reachable in it exists iff the timed automaton has a run with
+//!   infinitely many accepting steps: every concrete run is covered by a
+//!   path (abstraction only adds valuations), and every infinite path is
+//!   instantiated by a concrete run because aLU classes are unions of
+//!   classes of a time-abstract simulation that the zone graph respects
+//!   (Tripakis 2009, "Checking timed Büchi automata emptiness on
+//!   simulation graphs"; Herbreteau, Srivathsan, Walukiewicz 2012,
+//!   "Efficient emptiness check for timed Büchi automata", Theorem 1, for
+//!   ExtraLU+ and coarser abstractions, aLU included). Subsumption
+//!   (keeping only maximal zones) is *not* used: a cycle closed through a
+//!   covering zone need not exist concretely.
 //! - Diagonal constraints break ExtraLU+ (Bouyer 2003): such models are
 //!   refused unless `--abstraction none` asks for exact zones (then the
 //!   graph may be infinite; the limits apply).
 //! - The formulas have no clock atoms, so a symbolic state satisfies
 //!   `enter` or `stay` as a whole, and the phases are exact.
 //! - The search is Couvreur's SCC algorithm ([`scc`]): an SCC with a tick
-//!   inside is an accepting cycle, and it is found while the search path
-//!   still leads to it.
+//!   inside, or with edges that reset a clock and wait at least one time
+//!   unit for it ([`progress`]), is an accepting cycle, and it is found
+//!   while the search path still leads to it.
 //!
 //! **Time-locks.** When the whole graph was explored, a phase-0 state that
 //! cannot reach an accepting SCC has no time-divergent run (a time-lock,
@@ -45,8 +48,10 @@
 //! them).
 
 mod lasso;
+mod nodes;
 mod periodic;
 mod product;
+mod progress;
 mod scc;
 
 pub use product::{Query, always, augment, tick_exact};
@@ -155,7 +160,8 @@ fn search_in<S: ClockSet>(
         let result = scc::search(&mut p);
         add(&mut total, &p.stats);
         let end = match result {
-            Ok(Search::Accepting { path, steps, scc }) => match lasso::lasso(&mut p, &path, &steps, &scc) {
+            Ok(Search::Accepting { path, steps, scc, label }) => match lasso::lasso(&mut p, &path, &steps, &scc, label)
+            {
                 Ok((trace, u)) => found(&p, trace, u, ticks),
                 Err(stop) => stopped(&p, stop),
             },
@@ -218,7 +224,7 @@ fn stopped<S: ClockSet>(p: &Product<'_, '_, S>, stop: Stop) -> End {
 fn time_locks<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<Warning> {
     let mut counts = vec![false; p.nodes.len()];
     for (n, c) in counts.iter_mut().enumerate() {
-        let (s, phase) = p.nodes.get_index(n).expect("a node").clone();
+        let (s, phase) = p.nodes.get(n as u32).clone();
         let locks = &p.query.locks;
         *c = !phase && !good[n] && p.holds(locks, &s).unwrap_or(true);
     }
@@ -231,7 +237,7 @@ fn time_locks<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<War
     let mut seen = std::collections::HashSet::new();
     let frontier: Vec<usize> = (0..p.nodes.len())
         .filter(|&n| locked(n) && p.parent[n].as_ref().is_none_or(|(from, _)| !locked(*from as usize)))
-        .filter(|&n| seen.insert(&p.nodes.get_index(n).expect("a node").0.discrete))
+        .filter(|&n| seen.insert(&p.nodes.get(n as u32).0.discrete))
         .collect();
     frontier
         .iter()
@@ -341,8 +347,9 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
     check(net, shape, abstraction, &options.limits, options.domain)
 }
 
-/// The abstraction of the liveness engine: ExtraLU+ with equal zones only
-/// (subsumption is unsound for cycles), or exact zones on request.
+/// The abstraction of the liveness engine: ExtraLU+ with aLU-equivalent
+/// zones identified, never subsumption (unsound for cycles; [`nodes`]), or
+/// exact zones on request.
 pub fn abstraction(options: &Options) -> Abstraction {
     match options.abstraction {
         Some(AbstractionChoice::None) => Abstraction::None,

@@ -31,10 +31,15 @@
 //!   run is covered by a path of the graph (abstract zones contain the
 //!   exact ones), and an infinite path of a finite graph has a cycle.
 //!
-//! Only a phase-1 cycle without such a state (maybe Zeno, maybe not) needs
+//! - a cycle through edges that reset a clock and wait at least one time
+//!   unit for it diverges ([`super::progress`]): discrete steps carry
+//!   those clocks as labels, and an SCC whose labels join to such a pair
+//!   is accepting like one with a tick.
+//!
+//! Only a phase-1 cycle that shows neither (maybe Zeno, maybe not) needs
 //! the pass with `z` in phase 1 (Tripakis's construction, exact), and only
-//! a phase-0 state that cannot reach such a state (maybe a time-lock) the
-//! pass with `z` everywhere. Where phase 1 starts with `z` free, its first
+//! a phase-0 state that cannot reach either (maybe a time-lock) the pass
+//! with `z` everywhere. Where phase 1 starts with `z` free, its first
 //! tick is possible at once, which only shifts where ticks fall.
 //!
 //! **Linear networks.** Their polyhedra are exact (no abstraction exists),
@@ -43,8 +48,10 @@
 //! location had that invariant. No divergent run is lost (it can tick each
 //! time `z` reaches 1), and the tick clock `z` becomes, like an observer's,
 //! a variable after the continuous ones that moves at rate 1
-//! ([`crate::network::linear::Hybrid::add_clock`]). What an accepting
-//! cycle proves there is said in `periodic`.
+//! ([`crate::network::linear::Hybrid::add_clock`]). Their steps carry no
+//! divergence labels: a loop of exact polyhedra need not carry a run, and
+//! `periodic` confirms only loops through ticks (or in-place divergence).
+//! What an accepting cycle proves there is said in `periodic`.
 //!
 //! The formulas have no clock atoms (the engine refuses them), so a
 //! symbolic state satisfies them entirely or not at all.
@@ -52,6 +59,8 @@
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
+use super::nodes::Nodes;
+use super::progress::Progress;
 use super::scc::Graph;
 use crate::domain::ClockSet;
 use crate::domain::zone::{Bound, Dbm};
@@ -152,16 +161,6 @@ impl Ticks {
     }
 }
 
-/// `(state, phase)` borrowed, to look a node up without building one.
-#[derive(Hash)]
-struct Key<'a, S>(&'a ZoneState<S>, bool);
-
-impl<S: ClockSet> indexmap::Equivalent<(ZoneState<S>, bool)> for Key<'_, S> {
-    fn equivalent(&self, key: &(ZoneState<S>, bool)) -> bool {
-        *self.0 == key.0 && self.1 == key.1
-    }
-}
-
 /// Whether the clock-free formula `f` holds in `d` (the engine refuses
 /// clock atoms and `deadlock`). Recursion on the formula, not the model.
 fn holds(f: &StateFormula, d: &Discrete, stack: &mut Vec<i64>) -> Result<bool, EvalError> {
@@ -199,8 +198,8 @@ pub struct Product<'q, 'n, S = Dbm> {
     ticks: Ticks,
     /// Only this initial state (by position), for `E[]`.
     only_initial: Option<usize>,
-    /// The nodes: a state and whether it is in phase 1.
-    pub nodes: IndexSet<(ZoneState<S>, bool), FxBuildHasher>,
+    /// The nodes: a state and whether it is in phase 1 ([`Nodes`]).
+    pub nodes: Nodes<S>,
     /// The discrete steps met, numbered (steps are kept as numbers).
     steps: IndexSet<Transition, FxBuildHasher>,
     /// How each node was first reached.
@@ -211,6 +210,8 @@ pub struct Product<'q, 'n, S = Dbm> {
     expanding: Option<u32>,
     transitions: Vec<Transition>,
     buffer: Vec<(ZoneState<S>, Transition)>,
+    /// The labels of the discrete steps in `buffer`.
+    labels: Vec<Progress>,
     stack: Vec<i64>,
 }
 
@@ -231,7 +232,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             z,
             ticks,
             only_initial,
-            nodes: IndexSet::default(),
+            nodes: Nodes::default(),
             steps: IndexSet::default(),
             parent: Vec::new(),
             stats: Stats::default(),
@@ -239,6 +240,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             expanding: None,
             transitions: Vec::new(),
             buffer: Vec::new(),
+            labels: Vec::new(),
             stack: Vec::new(),
         }
     }
@@ -249,20 +251,24 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
 
     /// The id of `(state, phase)`, interned with its parent when new.
     fn intern(&mut self, state: ZoneState<S>, phase: bool, parent: Option<(u32, Step)>) -> u32 {
-        let (id, new) = self.nodes.insert_full((state, phase));
-        if new {
-            self.parent.push(parent);
-            self.stats.stored += 1;
+        match self.nodes.find(&mut self.zg, &state, phase) {
+            Ok(id) => id,
+            Err(sig) => self.add(state, phase, parent, sig),
         }
-        id as u32
     }
 
     /// Like [`Product::intern`], copying `state` only when it is new.
     fn intern_ref(&mut self, state: &ZoneState<S>, phase: bool, parent: Option<(u32, Step)>) -> u32 {
-        match self.nodes.get_index_of(&Key(state, phase)) {
-            Some(id) => id as u32,
-            None => self.intern(state.clone(), phase, parent),
+        match self.nodes.find(&mut self.zg, state, phase) {
+            Ok(id) => id,
+            Err(sig) => self.add(state.clone(), phase, parent, sig),
         }
+    }
+
+    fn add(&mut self, state: ZoneState<S>, phase: bool, parent: Option<(u32, Step)>, sig: u64) -> u32 {
+        self.parent.push(parent);
+        self.stats.stored += 1;
+        self.nodes.insert(state, phase, sig)
     }
 
     /// The transition of a `Step::Edge`.
@@ -278,6 +284,27 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         } else if self.zg.net.hybrid.is_some() {
             s.zone.constrain(self.z as usize, 0, Bound::le(1));
         }
+    }
+
+    /// The state `step` leads to from `from` into phase `phase`, computed
+    /// as [`Graph::successors`] does (a lasso's states, from the zones the
+    /// path really has rather than the nodes' representatives).
+    pub fn follow(&mut self, from: &ZoneState<S>, phase: bool, step: Step) -> Result<Option<ZoneState<S>>, RunError> {
+        let mut next = match step {
+            Step::Initial | Step::Enter => Some(from.clone()),
+            Step::Tick => tick_exact(&mut self.zg, from, self.z)?,
+            Step::Edge(k) => {
+                let t = self.transition(k).clone();
+                self.zg.post_exact(from, &t)?
+            }
+        };
+        if let Some(s) = next.as_mut() {
+            if matches!(step, Step::Tick | Step::Edge(_)) {
+                self.zg.extrapolate(s);
+            }
+            self.forget_z(phase, s);
+        }
+        Ok(next)
     }
 
     pub fn holds(&mut self, f: &StateFormula, s: &ZoneState<S>) -> Result<bool, RunError> {
@@ -306,6 +333,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
 impl<S: ClockSet> Graph for Product<'_, '_, S> {
     type Error = Stop;
     type Step = Step;
+    type Label = Progress;
 
     fn initial(&mut self, out: &mut Vec<(u32, Step)>) -> Result<(), Stop> {
         let mut states = Vec::new();
@@ -326,7 +354,7 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
         Ok(())
     }
 
-    fn successors(&mut self, node: u32, out: &mut Vec<(u32, bool, Step)>) -> Result<(), Stop> {
+    fn successors(&mut self, node: u32, out: &mut Vec<(u32, Progress, Step)>) -> Result<(), Stop> {
         self.expanding = Some(node);
         self.stats.visited += 1;
         let stop = |error| Stop::Run { node: Some(node), error };
@@ -334,7 +362,7 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
         let mut buffer = std::mem::take(&mut self.buffer);
         // Everything that reads the node's state first (the state stays in
         // the node set, borrowed, not copied).
-        let (s, phase) = self.nodes.get_index(node as usize).expect("a node");
+        let (s, phase) = self.nodes.get(node);
         let phase = *phase;
         let q = self.query;
         let enter = !phase
@@ -343,6 +371,14 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
             && holds(&q.stay, &s.discrete, &mut self.stack).map_err(eval)?;
         let entered = enter.then(|| s.clone());
         self.zg.successors(s, &mut self.transitions, &mut buffer).map_err(stop)?;
+        let mut labels = std::mem::take(&mut self.labels);
+        labels.clear();
+        let linear = self.zg.net.hybrid.is_some();
+        for (_, t) in &buffer {
+            // No divergence labels on linear networks (module doc).
+            let label = if linear { Progress::default() } else { Progress::of(self.zg.net, &s.discrete, t, &mut self.stack).map_err(eval)? };
+            labels.push(label);
+        }
         let (tick, diverges) = if self.ticks.tracks(phase) {
             (tick_exact(&mut self.zg, s, self.z).map_err(stop)?, false)
         } else {
@@ -352,9 +388,9 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
         // phase 0 is explored.
         if let Some(mut s) = entered {
             self.forget_z(true, &mut s);
-            out.push((self.intern(s, true, Some((node, Step::Enter))), false, Step::Enter));
+            out.push((self.intern(s, true, Some((node, Step::Enter))), Progress::default(), Step::Enter));
         }
-        for (next, t) in buffer.iter_mut() {
+        for ((next, t), &label) in buffer.iter_mut().zip(&labels) {
             if phase && !holds(&q.stay, &next.discrete, &mut self.stack).map_err(eval)? {
                 continue;
             }
@@ -364,23 +400,24 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
                 None => Step::Edge(self.steps.insert_full(t.clone()).0 as u32),
             };
             let n = self.intern_ref(next, phase, Some((node, step)));
-            out.push((n, false, step));
+            out.push((n, label, step));
         }
         self.buffer = buffer;
+        self.labels = labels;
         if let Some(mut next) = tick {
             self.zg.extrapolate(&mut next);
             self.forget_z(phase, &mut next);
             let n = self.intern(next, phase, Some((node, Step::Tick)));
-            out.push((n, true, Step::Tick));
+            out.push((n, Progress::TICK, Step::Tick));
         } else if diverges {
-            out.push((node, true, Step::Tick));
+            out.push((node, Progress::TICK, Step::Tick));
         }
         self.stats.transitions += out.len() as u64;
         Ok(())
     }
 
     fn counterexample(&self, node: u32) -> bool {
-        self.nodes.get_index(node as usize).expect("a node").1
+        self.nodes.get(node).1
     }
 
     fn check_limits(&mut self) -> Result<(), Stop> {

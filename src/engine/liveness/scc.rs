@@ -5,13 +5,19 @@
 //!
 //! A depth-first search numbers nodes in visiting order. `roots` holds, for
 //! every SCC under construction on the search path, the number of its root
-//! (its first visited node) and whether an accepting edge lies inside it.
+//! (its first visited node) and the join of the labels of the edges inside it.
 //! An edge to a node that is still *live* (visited, its SCC not finished)
 //! closes a cycle: every root above that node merges into the one below it,
-//! together with the acceptance of the merged roots, of the edges between
-//! them and of the closing edge. An SCC is accepting iff some merge made its
-//! root accepting; that is reported at once, while the search path still
-//! leads to it, so a counterexample needs no second search. When the search
+//! together with the labels of the merged roots, of the edges between them
+//! and of the closing edge. Edge labels form a join semilattice
+//! ([`Label`]): a set of edges is accepting when the join of their labels
+//! is, and the merged label is the join over a strongly connected set of
+//! edges, so an accepting one means a cycle through all of them is an
+//! accepting run (acceptance may need several edges together: a reset and
+//! a lower bound of the same clock, [`super::product`]). An SCC is
+//! accepting iff some merge made its root's label accepting; that is
+//! reported at once, while the search path still leads to it, so a
+//! counterexample needs no second search. When the search
 //! leaves a root, its SCC is complete: its nodes (the top of the `live`
 //! stack down to the root) become *dead*.
 //!
@@ -24,14 +30,23 @@
 //! Nothing recurses: the search path is an explicit stack of frames, each
 //! holding its node's successors and the next one to follow.
 
+/// What an edge contributes to the acceptance of a cycle through it.
+pub trait Label: Copy + Default {
+    /// The label of a set of edges holding both.
+    fn join(self, other: Self) -> Self;
+    /// A cycle through edges whose labels join to this one is accepting.
+    fn accepting(self) -> bool;
+}
+
 /// A graph explored on the fly: nodes are dense ids handed out by the graph.
 pub trait Graph {
     type Error;
     /// Label of an edge, kept for the search path.
     type Step: Clone;
+    type Label: Label;
     fn initial(&mut self, out: &mut Vec<(u32, Self::Step)>) -> Result<(), Self::Error>;
-    /// Successors of `node`, each with whether the edge is accepting.
-    fn successors(&mut self, node: u32, out: &mut Vec<(u32, bool, Self::Step)>) -> Result<(), Self::Error>;
+    /// Successors of `node`, each with its edge's label.
+    fn successors(&mut self, node: u32, out: &mut Vec<(u32, Self::Label, Self::Step)>) -> Result<(), Self::Error>;
     /// Whether an accepting SCC containing `node` answers the query (the
     /// search stops there); otherwise it only counts for "good".
     fn counterexample(&self, node: u32) -> bool;
@@ -39,51 +54,56 @@ pub trait Graph {
     fn check_limits(&mut self) -> Result<(), Self::Error>;
 }
 
+/// A node's successors with their edges' labels and steps.
+type Successors<G> = Vec<(u32, <G as Graph>::Label, <G as Graph>::Step)>;
+
 const UNSEEN: u32 = 0;
 const DEAD: u32 = u32::MAX;
 
-struct Frame<Step> {
+struct Frame<L, Step> {
     node: u32,
-    succs: Vec<(u32, bool, Step)>,
+    succs: Vec<(u32, L, Step)>,
     next: usize,
 }
 
-struct Root {
+struct Root<L> {
     num: u32,
     node: u32,
-    accepting: bool,
+    /// The join of the labels of the edges inside its SCC so far.
+    label: L,
     reaches_good: bool,
     /// Some edge closed a cycle through the root.
     cyclic: bool,
 }
 
 /// How the search ended.
-pub enum Search<Step> {
+pub enum Search<Step, L> {
     /// An accepting SCC answering the query: the search path from an initial
     /// node to its root (inclusive), the steps between them (the first is
-    /// the initial step), and the SCC's nodes.
-    Accepting { path: Vec<u32>, steps: Vec<Step>, scc: Vec<u32> },
+    /// the initial step), the SCC's nodes merged so far and the join of
+    /// the labels of the edges that merged them.
+    Accepting { path: Vec<u32>, steps: Vec<Step>, scc: Vec<u32>, label: L },
     /// The whole graph was explored: per node, whether it can reach an
     /// accepting SCC; and whether some SCC that would answer the query has
-    /// a cycle but no accepting edge.
+    /// a cycle but is not accepting.
     Exhausted { good: Vec<bool>, unaccepted_cycle: bool },
 }
 
 /// Runs the search over every node reachable from the initial ones.
-pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
+pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step, G::Label>, G::Error> {
     let mut num: Vec<u32> = Vec::new();
     let mut good: Vec<bool> = Vec::new();
-    let mut roots: Vec<Root> = Vec::new();
-    // Acceptance of the edge entering each root (parallel to `roots`).
-    let mut arcs: Vec<bool> = Vec::new();
+    let mut roots: Vec<Root<G::Label>> = Vec::new();
+    // The label of the edge entering each root (parallel to `roots`).
+    let mut arcs: Vec<G::Label> = Vec::new();
     let mut live: Vec<u32> = Vec::new();
-    let mut frames: Vec<Frame<G::Step>> = Vec::new();
+    let mut frames: Vec<Frame<G::Label, G::Step>> = Vec::new();
     // Steps into each frame's node (parallel to `frames`).
     let mut entered: Vec<G::Step> = Vec::new();
     let mut count = 0u32;
     let mut unaccepted_cycle = false;
     // Successor lists of popped frames, reused (no allocation per node).
-    let mut spare: Vec<Vec<(u32, bool, G::Step)>> = Vec::new();
+    let mut spare: Vec<Successors<G>> = Vec::new();
     let grow = |n: u32, num: &mut Vec<u32>, good: &mut Vec<bool>| {
         if n as usize >= num.len() {
             num.resize(n as usize + 1, UNSEEN);
@@ -98,13 +118,19 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
             continue;
         }
         // Visit `start`, then run the search until its frame is popped.
-        let mut pending = Some((start, false, step));
+        let mut pending = Some((start, G::Label::default(), step));
         loop {
             if let Some((v, arc, step)) = pending.take() {
                 g.check_limits()?;
                 count += 1;
                 num[v as usize] = count;
-                roots.push(Root { num: count, node: v, accepting: false, reaches_good: false, cyclic: false });
+                roots.push(Root {
+                    num: count,
+                    node: v,
+                    label: G::Label::default(),
+                    reaches_good: false,
+                    cyclic: false,
+                });
                 arcs.push(arc);
                 live.push(v);
                 let mut succs = spare.pop().unwrap_or_default();
@@ -126,23 +152,24 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
                         }
                     }
                     nw => {
-                        let (mut accepting, mut reaches_good) = (arc, false);
+                        let (mut label, mut reaches_good) = (arc, false);
                         while roots.last().expect("a root").num > nw {
                             let r = roots.pop().expect("a root");
-                            accepting |= r.accepting | arcs.pop().expect("an arc");
+                            label = label.join(r.label).join(arcs.pop().expect("an arc"));
                             reaches_good |= r.reaches_good;
                         }
                         let top = roots.last_mut().expect("a root");
-                        top.accepting |= accepting;
+                        top.label = top.label.join(label);
                         top.reaches_good |= reaches_good;
                         top.cyclic = true;
-                        if top.accepting && g.counterexample(top.node) {
+                        if top.label.accepting() && g.counterexample(top.node) {
                             let root = top.node;
                             let at = frames.iter().position(|f| f.node == root).expect("the root is on the path");
                             let path = frames[..=at].iter().map(|f| f.node).collect();
                             let steps = entered[..=at].to_vec();
                             let from = live.iter().rposition(|&n| n == root).expect("the root is live");
-                            return Ok(Search::Accepting { path, steps, scc: live[from..].to_vec() });
+                            let (scc, label) = (live[from..].to_vec(), top.label);
+                            return Ok(Search::Accepting { path, steps, scc, label });
                         }
                     }
                 }
@@ -155,8 +182,8 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step>, G::Error> {
             if roots.last().expect("a root").num == num[v as usize] {
                 let r = roots.pop().expect("a root");
                 arcs.pop();
-                let is_good = r.accepting || r.reaches_good;
-                unaccepted_cycle |= r.cyclic && !r.accepting && g.counterexample(r.node);
+                let is_good = r.label.accepting() || r.reaches_good;
+                unaccepted_cycle |= r.cyclic && !r.label.accepting() && g.counterexample(r.node);
                 loop {
                     let n = live.pop().expect("the SCC's nodes are live");
                     num[n as usize] = DEAD;

@@ -3,14 +3,16 @@
 //!
 //! A state `(l, D, Z)` stands for every `(l, v, ν)` with `v ∈ D`, `ν ∈ Z`.
 //! A clock bound that reads the data splits `D` into cells on which it is
-//! constant (one symbolic state per cell). When no channel index and no
-//! broadcast receiver set depends on the data and no urgent channel makes
-//! delays depend on it ([`support`] refuses other networks: exit 5), the
+//! constant (one symbolic state per cell), and so does an enabled
+//! synchronisation on an urgent channel (time cannot pass where one is).
+//! When no channel index and no broadcast receiver set depends on the data
+//! ([`support`] refuses other networks: exit 5), the
 //! successor of `(l, D, Z)` by a step `t` within one cell is
 //! `(l', post_t(D ∧ g_t), post_t(Z))`, and unions of data sets commute with
 //! it, so states with the same `l` and `Z` are merged by union and a state
 //! is covered by one with the same `l`, a larger data set and a larger zone.
 
+pub mod auto;
 mod edges;
 mod search;
 mod support;
@@ -27,7 +29,7 @@ use search::End;
 /// `E<> goal` (or, when `negated`, `A[] not goal`) with data as BDDs.
 pub fn check(net: &Network, goal: &StateFormula, negated: bool, options: &Options) -> Outcome {
     let started = Instant::now();
-    let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("--data bdd: {why}"));
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("{}: {why}", auto::REFUSAL));
     if let Err(why) = supported(net, goal) {
         return unsupported(why);
     }

@@ -22,7 +22,7 @@ use crate::domain::zone::Dbm;
 use crate::engine::{Options, Stats, Unknown};
 use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
-use crate::network::{ClockConstraint, Code, Network, StateFormula};
+use crate::network::{ChannelIndex, ClockConstraint, Code, Network, StateFormula};
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
 use super::edges::{self, EdgeRef, Step};
@@ -138,16 +138,22 @@ type Cell = (Bdd, Box<[i64]>);
 /// `set` split into cells on which every program of `codes` (clock bounds
 /// read from the data, in locations `locs`) is constant, each with one of
 /// its valuations; `None` when some valuation makes one fail.
+/// Each cell also lies inside or outside each of the sets `sides`.
 fn cells(
     m: &mut Manager,
     enc: &Encoding,
     locs: &[u32],
     set: Bdd,
     codes: &[&Code],
+    sides: &[Bdd],
 ) -> Result<Option<Vec<Cell>>, Unsupported> {
     let (mut out, mut rest, mut stack) = (Vec::new(), set, Vec::new());
     while let Some(v) = enc.pick(m, rest) {
         let mut cell = rest;
+        for &side in sides {
+            let part = if enc.contains(m, side, &v) { side } else { m.not(side) };
+            cell = m.and(cell, part);
+        }
         for code in codes {
             let mut mach = Machine::new(m, enc, locs, OutOfRange::Error, rest);
             let w = mach.run(code)?;
@@ -215,6 +221,46 @@ impl<'n> Search<'n> {
         data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
     }
 
+    /// The valuations of `set` in `locs` where a synchronisation on an
+    /// urgent channel is enabled (time cannot pass there; urgent edges have
+    /// no clock guards), or `None` when evaluating a guard fails.
+    fn urgent(&mut self, locs: &[u32], set: Bdd) -> Result<Option<Bdd>, Unsupported> {
+        let net = self.net;
+        if !net.channels.iter().any(|c| c.urgent) {
+            return Ok(Some(FALSE));
+        }
+        let (m, enc) = (&mut self.run.m, &self.run.enc);
+        let mut sends = Vec::new();
+        let mut receives = Vec::new();
+        for (p, &l) in locs.iter().enumerate() {
+            for &e in &net.processes[p].outgoing[l as usize] {
+                let edge = &net.processes[p].edges[e as usize];
+                let Some(s) = &edge.sync else { continue };
+                let ChannelIndex::Fixed(c) = s.channel else { continue };
+                if !net.channels[c as usize].urgent {
+                    continue;
+                }
+                let g = match &edge.guard_data {
+                    Some(code) => step::guard(m, enc, locs, set, code)?,
+                    None => step::Split { pass: set, error: FALSE },
+                };
+                if g.error != FALSE {
+                    return Ok(None);
+                }
+                let side = if s.dir == Dir::Send { &mut sends } else { &mut receives };
+                side.push((p, c, g.pass));
+            }
+        }
+        let mut blocked = FALSE;
+        for &(p, c, g) in &sends {
+            for &(_, _, h) in receives.iter().filter(|r| r.0 != p && r.1 == c) {
+                let both = m.and(g, h);
+                blocked = m.or(blocked, both);
+            }
+        }
+        Ok(Some(blocked))
+    }
+
     /// The states of `set` in `locs` entering with `zone`: one per cell of
     /// the invariant bounds, invariants applied, time elapsed, abstracted.
     fn settle(
@@ -225,7 +271,10 @@ impl<'n> Search<'n> {
         t: Option<&Transition>,
     ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
         let codes = self.invariant_bounds(locs);
-        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes)? else { return Ok(None) };
+        let Some(urgent) = self.urgent(locs, set)? else { return Ok(None) };
+        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes, &[urgent])? else {
+            return Ok(None);
+        };
         let mut out = Vec::new();
         for (cell, v) in parts {
             let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
@@ -378,7 +427,7 @@ impl<'n> Search<'n> {
             next_locs[p as usize] = e.to;
         }
         let t = &step.representative(net);
-        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes)? else { return Ok(None) };
+        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes, &[])? else { return Ok(None) };
         let mut out = Vec::new();
         for (cell, v) in parts {
             let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };

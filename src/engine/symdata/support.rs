@@ -19,11 +19,9 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
                 Some(ChannelIndex::Dynamic { .. }) => {
                     return Err(format!("`{}` computes its channel index from the data", at()));
                 }
-                Some(&ChannelIndex::Fixed(c))
-                    if net.channels[c as usize].broadcast || net.channels[c as usize].urgent =>
-                {
+                Some(&ChannelIndex::Fixed(c)) if net.channels[c as usize].broadcast => {
                     let c = &net.channels[c as usize].name;
-                    return Err(format!("the broadcast or urgent channel `{c}` is not supported yet"));
+                    return Err(format!("the broadcast channel `{c}` is not supported yet"));
                 }
                 _ => {}
             }

@@ -53,6 +53,7 @@
 //! has diagonal constraints.
 
 mod blame;
+mod cache;
 mod evidence;
 mod fixpoint;
 mod lasso;
@@ -71,7 +72,9 @@ use crate::semantics::{Abstraction, ZoneGraph};
 
 use fixpoint::{Fixpoints, holds_at_zero};
 use sat::{Evaluator, Stop};
-use space::{Failed, Space};
+use space::Failed;
+
+pub use cache::Cache;
 
 /// Checks `property` by backward fixpoints.
 pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
@@ -83,8 +86,8 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
     };
     let abstraction = if net.has_diagonals { Abstraction::None } else { Abstraction::Lu };
     let mut zg = ZoneGraph::new(net, abstraction);
-    let (space, forward) = match Space::build(&mut zg, &options.limits) {
-        Ok(x) => x,
+    let analysis = match options.tctl.analysis(net, &mut zg, &options.limits) {
+        Ok(a) => a,
         Err(Failed::Stopped(why, stats)) => return outcome(Verdict::Unknown(why), stats, None),
         Err(Failed::Error { run, node, error }) => {
             let text = error.describe(net);
@@ -96,10 +99,11 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
             return outcome(Verdict::Error(text), stats, trace);
         }
     };
+    let (space, forward) = (&analysis.space, analysis.forward);
     // One budget for both passes: the work list counts on from the
     // forward pass's expansions.
-    let fix = Fixpoints::new(&space, options.limits.watch(), forward.visited);
-    let mut eval = Evaluator::new(fix, &mut zg, property, net);
+    let fix = Fixpoints::new(space, options.limits.watch(), forward.visited);
+    let mut eval = Evaluator::new(fix, &mut zg, property, net, analysis.divergent.get().cloned());
     let result = eval.sat(&property.formula);
     let stats = Stats { visited: eval.fix.steps, ..forward };
     let sat = match result {
@@ -108,20 +112,24 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
         Err(Stop::Error(e)) => return outcome(Verdict::Error(e.describe(net)), stats, None),
     };
     let holds = space.initial.iter().all(|&d| holds_at_zero(&sat[d as usize], space.dim));
-    let trace = evidence::trace(net, &space, &mut eval, property, holds, &options.limits);
+    let trace = evidence::trace(net, space, &mut eval, property, holds, &options.limits);
     let mut warnings: Vec<Warning> =
-        evidence::time_lock(net, &space, &mut eval, &property.formula, &options.limits).into_iter().collect();
-    if trace.is_none() && evidence::wants_lasso(&mut eval, &property.formula, holds) {
+        evidence::time_lock(net, space, &mut eval, &property.formula, &options.limits).into_iter().collect();
+    let lasso_missing = trace.as_ref().is_none_or(|t| t.loop_start.is_none());
+    if lasso_missing && evidence::wants_lasso(&mut eval, &property.formula, holds) {
         // The verdict is exact either way; the user must know that its
         // evidence is missing rather than guess from its absence.
         warnings.push(Warning {
             message: "no lasso could be built for this verdict (the walk closed no loop within its passes, or \
                       the model has diagonal constraints, whose regions the replay does not take); the verdict \
-                      stands without a trace"
+                      stands without it"
                 .to_string(),
             trace: None,
             of_model: true,
         });
+    }
+    if let Some(d) = eval.divergent_computed() {
+        let _ = analysis.divergent.set(d);
     }
     let mut o = outcome(if holds { Verdict::Satisfied } else { Verdict::Violated }, stats, trace);
     o.warnings.extend(warnings);
@@ -135,8 +143,12 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
 pub fn time_lock_warning(net: &Network, property: &Property, options: &Options) -> Option<Warning> {
     let abstraction = if net.has_diagonals { Abstraction::None } else { Abstraction::Lu };
     let mut zg = ZoneGraph::new(net, abstraction);
-    let (space, forward) = Space::build(&mut zg, &options.limits).ok()?;
-    let fix = Fixpoints::new(&space, options.limits.watch(), forward.visited);
-    let mut eval = Evaluator::new(fix, &mut zg, property, net);
-    evidence::time_lock(net, &space, &mut eval, &property.formula, &options.limits)
+    let analysis = options.tctl.analysis(net, &mut zg, &options.limits).ok()?;
+    let fix = Fixpoints::new(&analysis.space, options.limits.watch(), analysis.forward.visited);
+    let mut eval = Evaluator::new(fix, &mut zg, property, net, analysis.divergent.get().cloned());
+    let warning = evidence::time_lock(net, &analysis.space, &mut eval, &property.formula, &options.limits);
+    if let Some(d) = eval.divergent_computed() {
+        let _ = analysis.divergent.set(d);
+    }
+    warning
 }

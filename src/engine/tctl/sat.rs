@@ -40,8 +40,21 @@ pub struct Evaluator<'a, 'n, 's, 'w> {
 }
 
 impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
-    pub fn new(fix: Fixpoints<'s, 'w>, zg: &'a mut ZoneGraph<'n>, property: &'a Property, net: &'n Network) -> Self {
-        Evaluator { fix, zg, property, net, divergent: None, known: Vec::new() }
+    /// `divergent`: the states with a time-divergent run, when an earlier
+    /// property of the run computed them ([`super::Cache`]).
+    pub fn new(
+        fix: Fixpoints<'s, 'w>,
+        zg: &'a mut ZoneGraph<'n>,
+        property: &'a Property,
+        net: &'n Network,
+        divergent: Option<Map>,
+    ) -> Self {
+        Evaluator { fix, zg, property, net, divergent, known: Vec::new() }
+    }
+
+    /// The states with a time-divergent run, if computed (or given).
+    pub fn divergent_computed(&mut self) -> Option<Map> {
+        self.divergent.take()
     }
 
     /// The states with a time-divergent run (`EG true`).

@@ -7,10 +7,11 @@
 //! a template) are substituted where they are used.
 
 use super::eval::NoValue;
-use super::parse::{Base, Decl, EK, Init, VarDecl};
+use super::parse::{Base, Decl, EK, Init, Type, VarDecl};
 use super::print::{Printer, Range, Scope, Sym, Ty};
 use super::xml::Diags;
 use crate::import::{Taken, sanitize};
+use std::rc::Rc;
 
 /// A bounded integer or a boolean, as YAML declares it.
 pub(crate) enum VarTy {
@@ -125,10 +126,30 @@ fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
     let local = std::mem::take(&mut out.scope);
     scopes.push(&local);
     let mut pr = Printer::new(scopes, d, format!("the type `{}`", v.name));
+    if let Some(fields) = pr.struct_fields(&v.ty) {
+        if let Some(n) = v.dims.first() {
+            pr.d.unsupported(n.at, n.end, "an array type of structures");
+        }
+        out.scope = local;
+        if v.dims.is_empty() {
+            out.scope.insert(v.name.clone(), Sym::StructType(fields));
+        }
+        return;
+    }
     let range = pr.element_range(&v.ty);
     let bounds = if matches!(range, Ok((Range::Int(..), _))) { pr.bounds(&v.ty).ok() } else { None };
     // `typedef row_t mat_t[2]`: the new dimensions, then the element type's.
-    let own: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
+    let own: Result<Vec<String>, ()> = v
+        .dims
+        .iter()
+        .map(|n| match dimension(&mut pr, n)? {
+            (size, 0) => Ok(size),
+            _ => {
+                pr.d.unsupported(n.at, n.end, "an array type indexed by a type whose values do not start at 0");
+                Err(())
+            }
+        })
+        .collect();
     out.scope = local;
     match (range, own) {
         (Ok((Range::Other, _)), _) => {
@@ -169,6 +190,17 @@ fn variable(
             _ => {}
         }
     }
+    if let Some(fields) = struct_type(ty, out, outer) {
+        let mut diags = Diags::new(d.src);
+        let mut leaf = |f: &VarDecl| {
+            let declared = variable(f, out, outer, taken, global, d).is_ok();
+            out.scope.shift_remove(&f.name).filter(|_| declared)
+        };
+        let sym = structure(v, &fields, &mut leaf, &mut diags);
+        d.list.extend(diags.list);
+        out.scope.insert(v.name.clone(), sym.ok_or(())?);
+        return Ok(());
+    }
     let is_const = ty.has("const");
     let what = format!("the declaration of `{}`", v.name);
     let local = std::mem::take(&mut out.scope);
@@ -192,11 +224,16 @@ fn variable(
         Ok((k, dims)) => (Ok(k), dims),
         Err(()) => (Err(()), std::rc::Rc::from([])),
     };
-    let size: Result<Vec<String>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
-    let size = size.map(|mut s| {
-        s.extend(type_dims.iter().cloned());
-        s
-    });
+    let size: Result<Vec<(String, i64)>, ()> = v.dims.iter().map(|n| dimension(&mut pr, n)).collect();
+    let (size, lows): (Result<Vec<String>, ()>, Vec<i64>) = match size {
+        Ok(s) => {
+            let (mut size, mut lows): (Vec<String>, Vec<i64>) = s.into_iter().unzip();
+            size.extend(type_dims.iter().cloned());
+            lows.resize(size.len(), 0);
+            (Ok(size), lows)
+        }
+        Err(()) => (Err(()), Vec::new()),
+    };
     let values = match (&kind, &v.init) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) => {
             let want_bool = matches!(kind, Ok(Kind::Bool));
@@ -254,7 +291,7 @@ fn variable(
                 size,
                 at: line_at,
             });
-            out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Chan, dims, false));
+            out.scope.insert(v.name.clone(), Sym::name(&name, Ty::Chan, dims, false).with_lows(lows));
         }
         Kind::Int(..) | Kind::Bool if is_const && size.is_empty() => {
             let ty_ = if matches!(kind, Kind::Bool) { Ty::Bool } else { Ty::Int };
@@ -269,7 +306,7 @@ fn variable(
             } else {
                 // kairos has no boolean or template-local constants: the
                 // value is substituted where the name is used.
-                Sym::Val { text: value, prec, ty: ty_, dims: 0, assignable: false, value: None }
+                Sym::value_text(value, prec, ty_)
             };
             let sym = match known {
                 Some(k) => sym.with_value(k),
@@ -330,7 +367,7 @@ fn variable(
                 note: is_const.then(|| format!("UPPAAL's constant array `{}`: never assigned", v.name)),
                 at: line_at,
             });
-            let sym = Sym::name(&name, ty_, dims, !is_const);
+            let sym = Sym::name(&name, ty_, dims, !is_const).with_lows(lows);
             // (One value for a whole array sets every element: no value
             // per index to read.)
             let sym = match known {
@@ -343,19 +380,90 @@ fn variable(
     Ok(())
 }
 
-/// The size of one dimension of an array: an integer, or a bounded type
-/// (`int q[id_t]`: as many elements as the type has values, from 0).
-fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<String, ()> {
+/// The fields of `ty` when it is a `struct` type.
+fn struct_type(ty: &Type, out: &Decls, outer: &[&Scope]) -> Option<Rc<[VarDecl]>> {
+    match &ty.base {
+        Base::Struct(f) => Some(f.clone()),
+        Base::Named(n) => match std::iter::once(&out.scope).chain(outer.iter().rev().copied()).find_map(|s| s.get(n)) {
+            Some(Sym::StructType(f)) => Some(f.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A variable of a `struct` type (or an array of them), flattened: each
+/// field is a variable of its own, named `v_field`, with `v`'s dimensions
+/// before the field's (`q[i].a[j]` is `q_a[i][j]`). `leaf` declares one
+/// field's variable and returns its symbol (`None`: refused, reported).
+fn structure(
+    v: &VarDecl,
+    fields: &[VarDecl],
+    leaf: &mut dyn FnMut(&VarDecl) -> Option<Sym>,
+    d: &mut Diags,
+) -> Option<Sym> {
+    let mut inits = Vec::with_capacity(fields.len());
+    for k in 0..fields.len() {
+        inits.push(match &v.init {
+            None => None,
+            Some(init) => {
+                let Some(i) = field_init(init, v.dims.len(), k, fields.len()) else {
+                    d.unsupported(v.at, v.end, "this initialiser of a `struct` variable").hint =
+                        Some("give one `{...}` per structure, its fields in order".into());
+                    return None;
+                };
+                Some(i)
+            }
+        });
+    }
+    let mut list = Vec::with_capacity(fields.len());
+    for (f, init) in fields.iter().zip(inits) {
+        // `const` and the other prefixes apply to every field.
+        let mut ty = f.ty.clone();
+        ty.prefixes.extend(v.ty.prefixes.iter().cloned());
+        let name = format!("{}.{}", v.name, f.name);
+        let dims = v.dims.iter().chain(&f.dims).cloned().collect();
+        list.push(leaf(&VarDecl { ty, name, at: v.at, end: v.end, dims, init }).map(|sym| (f.name.clone(), sym)));
+    }
+    let list: Vec<(String, Sym)> = list.into_iter().collect::<Option<_>>()?;
+    let k = v.dims.len();
+    let lows = match list.first().map(|(_, s)| s) {
+        Some(Sym::Val { lows, .. } | Sym::Struct { lows, .. }) if lows.len() >= k => Rc::from(&lows[..k]),
+        _ => Rc::from([]),
+    };
+    Some(Sym::Struct { fields: list.into(), dims: k, lows, assignable: !v.ty.has("const") })
+}
+
+/// The initialiser of field `k` (of `n`) taken from the initialiser of a
+/// structure with `depth` dimensions: the same lists over the dimensions,
+/// each structure's `{...}` replaced by its `k`-th item. `None` when the
+/// shape does not fit.
+fn field_init(init: &Init, depth: usize, k: usize, n: usize) -> Option<Init> {
+    let Init::List(items, at, end) = init else { return None };
+    if depth == 0 {
+        return if items.len() == n { items.get(k).cloned() } else { None };
+    }
+    let items: Option<Vec<Init>> = items.iter().map(|i| field_init(i, depth - 1, k, n)).collect();
+    Some(Init::List(items?, *at, *end))
+}
+
+/// The size of one dimension of an array and its first index: an integer
+/// (from 0), or a bounded type (`int q[id_t]`: one element per value of the
+/// type, from its lower bound; the printer shifts the indices).
+fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<(String, i64), ()> {
     match &n.kind {
         EK::Name(t) => match pr.lookup(t) {
-            Some(Sym::Type(Range::Int(_, hi), Some((0, _)), dims)) if dims.is_empty() => Ok(format!("{hi} + 1")),
+            Some(Sym::Type(Range::Int(_, hi), Some((0, _)), dims)) if dims.is_empty() => Ok((format!("{hi} + 1"), 0)),
+            Some(Sym::Type(Range::Int(..), Some((lo, hi)), dims)) if dims.is_empty() && lo <= hi => {
+                Ok(((hi - lo + 1).to_string(), lo))
+            }
             Some(Sym::Type(..)) => {
-                pr.d.unsupported(n.at, n.end, "an array indexed by a type whose values do not start at 0");
+                pr.d.unsupported(n.at, n.end, "an array indexed by this type (its bounds are not constants)");
                 Err(())
             }
-            _ => pr.int(n).map(|p| p.text),
+            _ => pr.int(n).map(|p| (p.text, 0)),
         },
-        _ => pr.int(n).map(|p| p.text),
+        _ => pr.int(n).map(|p| (p.text, 0)),
     }
 }
 

@@ -25,8 +25,11 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
  - Global `const int` are constants; other constants (`const bool`, constants of a
    template) are replaced by their value where used; `typedef` names by their range.
    A constant array is a variable no edge assigns, over the range of its values.
-   Arrays keep their dimensions (`int q[id_t]`: one element per value of `id_t`; `row_t
-   m[2]`: `m`'s, then the array type `row_t`'s), initialisers listed row-major.
+   Arrays keep their dimensions (`int q[id_t]`: one element per value of `id_t`, indexed
+   from 0: over `int[1,N] id_t`, `q[i]` is `q[i - 1]`; `row_t m[2]`: `m`'s, then the
+   array type `row_t`'s), initialisers listed row-major. A `struct` variable is one
+   variable per field, `s_f` (`q[i].f[j]` is `q_f[i][j]`); copying a structure copies
+   its fields; a structure parameter is one parameter per field (`const &` by value).
  - An integer used as a condition is `e != 0`, a boolean used as an integer
    `(b ? 1 : 0)`; `x++`, `x--`, `*=`, `/=`, `%=` are spelled out; UPPAAL's `not`, `and`,
    `or` are `!`, `&&`, `||` (same precedence); parentheses keep UPPAAL's grouping where
@@ -41,7 +44,7 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
  - Queries keep the first line of their comment as their name. `A<>` and `-->` range
    over non-Zeno runs in kairos (FORMAT.md section 3), over all runs in UPPAAL.
  - Functions keep their statements, with `typedef` names replaced by their ranges and
-   `list[len++] = e` spelled `list[len] = e, len += 1`.
+   `list[len++] = e` spelled `list[len] = e, len += 1`; `a = b = e` is `b = e, a = b`.
  - Layout (coordinates, nails, colours) and comments are not translated, nor are
    `progress` and `gantt` blocks and the verifier's `<option>`s (search hints and
    presentation, no part of the model's meaning).";

@@ -36,9 +36,10 @@ impl Printer<'_, '_> {
             },
             EK::Index(base, i) => {
                 let EK::Name(n) = &base.kind else { return unknown };
-                let Some(Sym::Val { value: Some(values), dims: 1, .. }) = self.lookup(n) else { return unknown };
+                let Some(Sym::Val { value: Some(values), dims: 1, lows, .. }) = self.lookup(n) else { return unknown };
+                let low = lows.first().copied().unwrap_or(0);
                 let k = self.value(i)?;
-                match usize::try_from(k).ok().and_then(|k| values.get(k)) {
+                match k.checked_sub(low).and_then(|k| usize::try_from(k).ok()).and_then(|k| values.get(k)) {
                     Some(v) => Ok(*v),
                     None => {
                         let msg = format!(
@@ -106,7 +107,7 @@ impl Printer<'_, '_> {
                 Some(Sym::Refused) => Err(NoValue::Reported),
                 _ => Err(NoValue::Unknown(ty.at, ty.end)),
             },
-            Base::Bool | Base::Clock | Base::Chan => Err(NoValue::Unknown(ty.at, ty.end)),
+            Base::Bool | Base::Clock | Base::Chan | Base::Struct(_) => Err(NoValue::Unknown(ty.at, ty.end)),
         }
     }
 }

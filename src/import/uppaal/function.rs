@@ -5,6 +5,7 @@
 use super::parse::{Base, FnDecl, Init, St, Type, VarDecl};
 use super::print::{Printer, Range, Sym, Ty};
 use crate::import::sanitize;
+use std::rc::Rc;
 
 /// `int[lo, hi]`, `bool`; clocks and channels are refused.
 fn type_text(pr: &mut Printer, ty: &Type) -> Result<(String, Ty), ()> {
@@ -34,11 +35,33 @@ pub(crate) fn function(pr: &mut Printer, f: &FnDecl, name: &str) -> Result<(Stri
     let mut params = Vec::new();
     let mut texts = Vec::new();
     for p in &f.params {
+        if let Some(fields) = pr.struct_fields(&p.ty) {
+            // One kairos parameter per field; `const T &s` only reads, so it
+            // is passed by value.
+            let by_ref = p.by_ref && !p.ty.has("const");
+            let mut members = Vec::new();
+            let mut kinds = Vec::new();
+            for field in fields.iter() {
+                if !field.dims.is_empty() || pr.struct_fields(&field.ty).is_some() {
+                    pr.d.unsupported(field.at, field.end, "an array or structure field of a structure parameter");
+                    return Err(());
+                }
+                let (t, ty) = type_text(pr, &field.ty)?;
+                let pname = sanitize(&format!("{}_{}", p.name, field.name));
+                texts.push(format!("{t} {}{pname}", if by_ref { "&" } else { "" }));
+                members.push((field.name.clone(), Sym::name(&pname, ty, 0, true)));
+                kinds.push((field.name.clone(), ty));
+            }
+            let sym = Sym::Struct { fields: members.into(), dims: 0, lows: Rc::from([]), assignable: true };
+            pr.push_local(&p.name, sym);
+            params.push((by_ref, Ty::Int, kinds.into()));
+            continue;
+        }
         let (t, ty) = type_text(pr, &p.ty)?;
         let pname = sanitize(&p.name);
         texts.push(format!("{t} {}{pname}", if p.by_ref { "&" } else { "" }));
         pr.push_local(&p.name, Sym::name(&pname, ty, 0, true));
-        params.push((p.by_ref, ty));
+        params.push((p.by_ref, ty, Rc::from([])));
     }
     let mut body = String::new();
     let printed = stmts(pr, &f.body, ret.as_ref().map(|r| r.1), 1, &mut body);
@@ -95,8 +118,8 @@ fn stmt(pr: &mut Printer, s: &St, ret: Option<Ty>, level: usize, out: &mut Strin
     let line = match s {
         St::Local(vars) => format!("{};", locals(pr, vars)?),
         St::Assigns(list) => {
-            let printed: Result<Vec<String>, ()> = list.iter().map(|a| pr.assign(a)).collect();
-            format!("{};", printed?.join(", "))
+            let printed: Result<Vec<Vec<String>>, ()> = list.iter().map(|a| pr.assign(a)).collect();
+            format!("{};", printed?.concat().join(", "))
         }
         St::If(c, a, b) => {
             let c = pr.boolean(c)?.text;
@@ -116,8 +139,8 @@ fn stmt(pr: &mut Printer, s: &St, ret: Option<Ty>, level: usize, out: &mut Strin
                 let init = match init.as_ref() {
                     St::Local(vars) => locals(pr, vars)?,
                     St::Assigns(list) => {
-                        let printed: Result<Vec<String>, ()> = list.iter().map(|a| pr.assign(a)).collect();
-                        printed?.join(", ")
+                        let printed: Result<Vec<Vec<String>>, ()> = list.iter().map(|a| pr.assign(a)).collect();
+                        printed?.concat().join(", ")
                     }
                     _ => String::new(),
                 };
@@ -125,8 +148,8 @@ fn stmt(pr: &mut Printer, s: &St, ret: Option<Ty>, level: usize, out: &mut Strin
                     Some(c) => pr.boolean(c)?.text,
                     None => String::new(),
                 };
-                let printed: Result<Vec<String>, ()> = step.iter().map(|a| pr.assign(a)).collect();
-                let step = printed?.join(", ");
+                let printed: Result<Vec<Vec<String>>, ()> = step.iter().map(|a| pr.assign(a)).collect();
+                let step = printed?.concat().join(", ");
                 Ok(format!("for ({init}; {cond}; {step}) {}", braced(pr, body, ret, level)?))
             })();
             pr.truncate_locals(depth);

@@ -124,6 +124,8 @@ pub(crate) enum Base {
     Chan,
     /// A `typedef` name.
     Named(String),
+    /// `struct { int a; bool b[2]; }`: its fields in order.
+    Struct(std::rc::Rc<[VarDecl]>),
 }
 
 #[derive(Clone, Debug)]
@@ -605,15 +607,31 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 self.d.unsupported(t.at, t.end, "`scalar` types (symmetry reduction)");
                 return Err(());
             }
-            "struct" => {
-                self.d.unsupported(t.at, t.end, "`struct` types");
-                return Err(());
-            }
+            "struct" => Base::Struct(self.fields()?.into()),
             w if TYPE_WORDS.contains(&w) => return self.fail("a type"),
             _ => Base::Named(word.clone()),
         };
         let end = self.toks[self.i.saturating_sub(1)].end;
         Ok(Type { prefixes, base, at, end })
+    }
+
+    /// The fields of a `struct`: `{ T a, b[2]; U c; }`.
+    fn fields(&mut self) -> R<Vec<VarDecl>> {
+        self.expect_op("{")?;
+        let mut out = Vec::new();
+        while !self.eat_op("}") {
+            let ty = self.ty()?;
+            loop {
+                let (name, at, end) = self.ident("a field name")?;
+                let dims = self.dims()?;
+                out.push(VarDecl { ty: ty.clone(), name, at, end, dims, init: None });
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            self.expect_op(";")?;
+        }
+        Ok(out)
     }
 
     fn dims(&mut self) -> R<Vec<Expr>> {
@@ -951,12 +969,14 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         let steps = std::mem::take(&mut self.steps);
         let a = self.assignment();
         let post = std::mem::replace(&mut self.steps, steps);
-        out.push(a?);
+        out.extend(a?);
         out.extend(post);
         Ok(())
     }
 
-    fn assignment(&mut self) -> R<Assign> {
+    /// One assignment; a chain `a = b = e` is `b = e, a = b` (C's value of
+    /// an assignment is its target's new value).
+    fn assignment(&mut self) -> R<Vec<Assign>> {
         let one = |p: &Self, at: usize| Expr::new(EK::Int(1), at, p.peek().at);
         let t = self.peek().clone();
         if let Tk::Op(op @ ("++" | "--")) = t.tk {
@@ -964,10 +984,10 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             let lhs = self.lvalue()?;
             let rhs = one(self, t.at);
             let op = AssignOp::With(if op == "++" { Bin::Add } else { Bin::Sub });
-            return Ok(Assign { lhs, op, rhs });
+            return Ok(vec![Assign { lhs, op, rhs }]);
         }
         if matches!(t.tk, Tk::Id(_)) && matches!(self.peek_at(1), Tk::Op("(")) {
-            return self.call_assign();
+            return Ok(vec![self.call_assign()?]);
         }
         let lhs = self.target()?;
         let t = self.peek().clone();
@@ -975,7 +995,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             Tk::Op("++") | Tk::Op("--") => {
                 self.next();
                 let op = AssignOp::With(if t.tk == Tk::Op("++") { Bin::Add } else { Bin::Sub });
-                return Ok(Assign { lhs, op, rhs: one(self, t.at) });
+                return Ok(vec![Assign { lhs, op, rhs: one(self, t.at) }]);
             }
             Tk::Op("=") | Tk::Op(":=") => AssignOp::Set,
             Tk::Op("+=") => AssignOp::With(Bin::Add),
@@ -991,16 +1011,27 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             _ => return self.fail("an assignment operator (`=`, `+=`, `++`, ...)"),
         };
         self.next();
-        let rhs = self.expr()?;
+        let mut targets = vec![lhs];
+        let mut rhs = self.expr()?;
+        while op == AssignOp::Set && matches!(self.peek().tk, Tk::Op("=" | ":=")) {
+            self.next();
+            targets.push(std::mem::replace(&mut rhs, self.expr()?));
+        }
         if let Tk::Op("=" | ":=" | "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=") =
             self.peek().tk
         {
             let t = self.peek().clone();
-            self.d.unsupported(t.at, t.end, "a chained assignment (`a = b = 0`)").hint =
-                Some("write one assignment per variable: `a = 0, b = 0`".into());
+            self.d.unsupported(t.at, t.end, "a chained compound assignment (`a += b = 0`)").hint =
+                Some("write one assignment per variable: `b = 0, a += b`".into());
             return Err(());
         }
-        Ok(Assign { lhs, op, rhs })
+        // Innermost first: each target then takes the value of the one after it.
+        let mut out = Vec::with_capacity(targets.len());
+        for lhs in targets.into_iter().rev() {
+            out.push(Assign { lhs: lhs.clone(), op, rhs });
+            rhs = lhs;
+        }
+        Ok(out)
     }
 
     /// One query: `A[] e`, `E<> e`, `A<> e`, `E[] e`, `e --> f`.

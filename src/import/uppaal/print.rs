@@ -50,15 +50,24 @@ pub(crate) enum Sym {
     /// A value: its kairos text (a name, or an expression substituted for
     /// it), that text's precedence, its type, its array dimension (0 or 1),
     /// whether it may be assigned, and its value when UPPAAL computes it at
-    /// compile time (a constant: one value, or one per element).
-    Val { text: String, prec: u8, ty: Ty, dims: usize, assignable: bool, value: Option<Rc<[i64]>> },
+    /// compile time (a constant: one value, or one per element). `lows`:
+    /// the first index of each dimension when one does not start at 0
+    /// (`int a[id_t]` over `typedef int[1, N] id_t`), else empty.
+    Val { text: String, prec: u8, ty: Ty, dims: usize, lows: Rc<[i64]>, assignable: bool, value: Option<Rc<[i64]>> },
     /// A `typedef`, with its bounds when they are computed at compile time
     /// and, for an array type (`typedef int[0, 3] row_t[4]`), the sizes of
     /// its dimensions as kairos texts (empty otherwise).
     Type(Range, Option<(i64, i64)>, Rc<[String]>),
-    /// A user function: its kairos name, parameters (by reference, type)
-    /// and result (`None`: `void`).
-    Fn { text: String, params: Vec<(bool, Ty)>, ret: Option<Ty> },
+    /// A user function: its kairos name, parameters (by reference, type,
+    /// and for a structure its fields, each a kairos parameter) and result
+    /// (`None`: `void`).
+    Fn { text: String, params: Vec<FnParam>, ret: Option<Ty> },
+    /// A `typedef` of a `struct`: its fields.
+    StructType(Rc<[super::parse::VarDecl]>),
+    /// A variable of a `struct` type (or an array of them), flattened: one
+    /// kairos variable per field, its dimensions `dims` (with `lows`, as
+    /// [`Sym::Val`]'s) first, then the field's.
+    Struct { fields: Rc<[(String, Sym)]>, dims: usize, lows: Rc<[i64]>, assignable: bool },
     /// A name whose declaration was refused (and reported): its uses fail
     /// without a diagnostic of their own, so that one unsupported construct
     /// is one message, not a flood of "not declared".
@@ -67,19 +76,38 @@ pub(crate) enum Sym {
 
 impl Sym {
     pub fn name(text: &str, ty: Ty, dims: usize, assignable: bool) -> Sym {
-        Sym::Val { text: text.to_string(), prec: ATOM, ty, dims, assignable, value: None }
+        Sym::Val { text: text.to_string(), prec: ATOM, ty, dims, lows: Rc::from([]), assignable, value: None }
+    }
+
+    /// A value of no array type, printed as `text`.
+    pub fn value_text(text: String, prec: u8, ty: Ty) -> Sym {
+        Sym::Val { text, prec, ty, dims: 0, lows: Rc::from([]), assignable: false, value: None }
+    }
+
+    /// An array `self` whose dimensions start at `lows` (all 0: unchanged).
+    pub fn with_lows(self, lows: Vec<i64>) -> Sym {
+        match self {
+            Sym::Val { text, prec, ty, dims, assignable, value, .. } if lows.iter().any(|&l| l != 0) => {
+                Sym::Val { text, prec, ty, dims, lows: lows.into(), assignable, value }
+            }
+            s => s,
+        }
     }
 
     /// A constant: `self` with its compile-time value.
     pub fn with_value(self, values: Vec<i64>) -> Sym {
         match self {
-            Sym::Val { text, prec, ty, dims, assignable, .. } => {
-                Sym::Val { text, prec, ty, dims, assignable, value: Some(values.into()) }
+            Sym::Val { text, prec, ty, dims, lows, assignable, .. } => {
+                Sym::Val { text, prec, ty, dims, lows, assignable, value: Some(values.into()) }
             }
             s => s,
         }
     }
 }
+
+/// A function's parameter: by reference, its type, and for a structure
+/// its fields (name, type), each passed as a kairos parameter of its own.
+pub(crate) type FnParam = (bool, Ty, Rc<[(String, Ty)]>);
 
 pub(crate) type Scope = IndexMap<String, Sym>;
 
@@ -134,12 +162,26 @@ impl P {
 }
 
 /// A value that may be indexed or assigned.
+#[derive(Clone)]
 struct Place {
     text: String,
     prec: u8,
     ty: Ty,
     dims: usize,
+    /// As [`Sym::Val`]'s, for the dimensions left to index.
+    lows: Rc<[i64]>,
     assignable: bool,
+    /// A structure: its fields, and the indices given so far (`q[i]` of
+    /// `q[i].a`); `text` is then the instance (`P(1).`) or empty.
+    fields: Option<Fields>,
+}
+
+#[derive(Clone)]
+struct Fields {
+    list: Rc<[(String, Sym)]>,
+    /// `[i]` for each index given, in kairos (shifted) form.
+    suffix: String,
+    given: usize,
 }
 
 pub(crate) struct Printer<'a, 's> {
@@ -190,7 +232,21 @@ impl<'a, 's> Printer<'a, 's> {
             return self.type_error(x, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
         }
         let mut printed = Vec::new();
-        for (a, (by_ref, ty)) in args.iter().zip(&params) {
+        for (a, (by_ref, ty, fields)) in args.iter().zip(&params) {
+            if !fields.is_empty() {
+                let b = self.place(a)?;
+                if b.fields.is_none() || b.dims != 0 {
+                    return self.type_error(a, "this parameter needs a structure");
+                }
+                for (f, fty) in fields.iter() {
+                    let p = self.field(a, b.clone(), f)?;
+                    if p.dims != 0 || p.ty != *fty || (*by_ref && !p.assignable) {
+                        return self.type_error(a, "a reference parameter needs a variable of its type");
+                    }
+                    printed.push(p.text);
+                }
+                continue;
+            }
             printed.push(match (by_ref, ty) {
                 (true, _) => {
                     let p = self.place(a)?;
@@ -225,6 +281,10 @@ impl<'a, 's> Printer<'a, 's> {
             EK::Deadlock => Ok(P::new("deadlock".into(), ATOM, Ty::Bool)),
             EK::Name(_) | EK::Index(..) | EK::Dot(..) => {
                 let p = self.place(x)?;
+                if p.fields.is_some() {
+                    self.d.unsupported(x.at, x.end, "a structure used as a value (compared, or passed by value)");
+                    return Err(());
+                }
                 if p.dims > 0 {
                     return self.type_error(x, "an array is used as a whole; give an index");
                 }
@@ -357,9 +417,19 @@ impl<'a, 's> Printer<'a, 's> {
     fn place(&mut self, x: &Expr) -> R<Place> {
         match &x.kind {
             EK::Name(n) => match self.lookup(n) {
-                Some(Sym::Val { text, prec, ty, dims, assignable, .. }) => {
-                    Ok(Place { text, prec, ty, dims, assignable })
+                Some(Sym::Val { text, prec, ty, dims, lows, assignable, .. }) => {
+                    Ok(Place { text, prec, ty, dims, lows, assignable, fields: None })
                 }
+                Some(Sym::Struct { fields, dims, lows, assignable }) => Ok(Place {
+                    text: String::new(),
+                    prec: ATOM,
+                    ty: Ty::Int,
+                    dims,
+                    lows,
+                    assignable,
+                    fields: Some(Fields { list: fields, suffix: String::new(), given: 0 }),
+                }),
+                Some(Sym::StructType(_)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Fn { .. }) => self.type_error(x, format!("`{n}` is a function: call it, `{n}(...)`")),
                 Some(Sym::Refused) => Err(()),
@@ -375,12 +445,80 @@ impl<'a, 's> Printer<'a, 's> {
                     return self.type_error(x, "this is not an array");
                 }
                 let i = self.int(i)?;
-                Ok(Place { text: format!("{}[{}]", b.text, i.text), prec: ATOM, ty: b.ty, dims: b.dims - 1, ..b })
+                let (low, lows) = match b.lows.split_first() {
+                    Some((&low, rest)) => (low, Rc::from(rest)),
+                    None => (0, b.lows.clone()),
+                };
+                let index = shifted(&i, low);
+                if let Some(f) = b.fields {
+                    let fields = Fields { suffix: format!("{}[{index}]", f.suffix), given: f.given + 1, ..f };
+                    return Ok(Place { dims: b.dims - 1, lows, fields: Some(fields), ..b });
+                }
+                Ok(Place { text: format!("{}[{index}]", b.text), prec: ATOM, ty: b.ty, dims: b.dims - 1, lows, ..b })
+            }
+            EK::Dot(base, member) if self.is_structure(base) => {
+                let b = self.place(base)?;
+                self.field(x, b, member)
             }
             EK::Dot(base, member) => self.member(x, base, member),
             _ => {
                 let p = self.expr(x)?;
-                Ok(Place { text: p.text, prec: p.prec, ty: p.ty, dims: 0, assignable: false })
+                Ok(Place {
+                    text: p.text,
+                    prec: p.prec,
+                    ty: p.ty,
+                    dims: 0,
+                    lows: Rc::from([]),
+                    assignable: false,
+                    fields: None,
+                })
+            }
+        }
+    }
+
+    /// Whether `x` (the left of a `.`) is a structure rather than a
+    /// process: a variable of a `struct` type, indexed or not, or a member.
+    fn is_structure(&self, x: &Expr) -> bool {
+        match &x.kind {
+            EK::Name(n) => matches!(self.lookup(n), Some(Sym::Struct { .. })),
+            EK::Index(b, _) => self.is_structure(b),
+            EK::Dot(..) => true,
+            _ => false,
+        }
+    }
+
+    /// The field `member` of the structure `b`.
+    fn field(&mut self, x: &Expr, b: Place, member: &str) -> R<Place> {
+        let Some(f) = b.fields else {
+            return self.type_error(x, format!("`.{member}`: this is not a structure"));
+        };
+        if b.dims != 0 {
+            return self.type_error(x, "an array of structures needs an index before `.`");
+        }
+        let rest = |lows: &Rc<[i64]>| -> Rc<[i64]> { lows.get(f.given..).map_or_else(|| Rc::from([]), Rc::from) };
+        match f.list.iter().find(|(n, _)| n == member).map(|(_, s)| s) {
+            Some(Sym::Val { text, ty, dims, lows, assignable, .. }) => Ok(Place {
+                text: format!("{}{text}{}", b.text, f.suffix),
+                prec: ATOM,
+                ty: *ty,
+                dims: dims - f.given,
+                lows: rest(lows),
+                assignable: *assignable && b.assignable,
+                fields: None,
+            }),
+            Some(Sym::Struct { fields, dims, lows, assignable }) => Ok(Place {
+                text: b.text,
+                prec: ATOM,
+                ty: Ty::Int,
+                dims: dims - f.given,
+                lows: rest(lows),
+                assignable: *assignable && b.assignable,
+                fields: Some(Fields { list: fields.clone(), ..f }),
+            }),
+            _ => {
+                let msg = format!("in {}: the structure has no field `{member}`", self.what);
+                self.d.error(x.at, x.end, "unknown-name", msg);
+                Err(())
             }
         }
     }
@@ -428,9 +566,24 @@ impl<'a, 's> Printer<'a, 's> {
             format!("{text}({})", printed.join(", "))
         };
         match procs.members[m].get(member) {
-            Some(Sym::Val { text, ty, dims, .. }) => {
-                Ok(Place { text: format!("{inst}.{text}"), prec: ATOM, ty: *ty, dims: *dims, assignable: false })
-            }
+            Some(Sym::Val { text, ty, dims, lows, .. }) => Ok(Place {
+                text: format!("{inst}.{text}"),
+                prec: ATOM,
+                ty: *ty,
+                dims: *dims,
+                lows: lows.clone(),
+                assignable: false,
+                fields: None,
+            }),
+            Some(Sym::Struct { fields, dims, lows, .. }) => Ok(Place {
+                text: format!("{inst}."),
+                prec: ATOM,
+                ty: Ty::Int,
+                dims: *dims,
+                lows: lows.clone(),
+                assignable: false,
+                fields: Some(Fields { list: fields.clone(), suffix: String::new(), given: 0 }),
+            }),
             Some(Sym::Refused) => Err(()),
             _ => {
                 let msg = format!("in {}: `{name}` has no location or variable `{member}`", self.what);
@@ -460,8 +613,10 @@ impl<'a, 's> Printer<'a, 's> {
             Base::Int(Some((lo, hi))) => (Range::Int(self.int(lo)?.text, self.int(hi)?.text), Rc::from([])),
             Base::Bool => (Range::Bool, Rc::from([])),
             Base::Clock | Base::Chan => (Range::Other, Rc::from([])),
+            Base::Struct(_) => return self.structure_here(ty),
             Base::Named(n) => match self.lookup(n) {
                 Some(Sym::Type(r, _, dims)) => (r, dims),
+                Some(Sym::StructType(_)) => return self.structure_here(ty),
                 Some(Sym::Refused) => return Err(()),
                 _ => {
                     let msg = format!("in {}: `{n}` is not a declared type", self.what);
@@ -470,6 +625,24 @@ impl<'a, 's> Printer<'a, 's> {
                 }
             },
         })
+    }
+
+    fn structure_here<T>(&mut self, ty: &Type) -> R<T> {
+        self.d.unsupported(ty.at, ty.end, format!("a `struct` type here (in {})", self.what)).hint =
+            Some("kairos flattens variables of a `struct` type and reference parameters to them".into());
+        Err(())
+    }
+
+    /// The fields of a `struct` type (written out or named by a `typedef`).
+    pub fn struct_fields(&self, ty: &Type) -> Option<Rc<[super::parse::VarDecl]>> {
+        match &ty.base {
+            Base::Struct(f) => Some(f.clone()),
+            Base::Named(n) => match self.lookup(n) {
+                Some(Sym::StructType(f)) => Some(f),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// What an argument gives a parameter: a variable, clock or channel
@@ -485,12 +658,13 @@ impl<'a, 's> Printer<'a, 's> {
                 prec: p.prec,
                 ty: p.ty,
                 dims: p.dims,
+                lows: p.lows,
                 assignable: p.assignable,
                 value: None,
             });
         }
         let p = self.expr(x)?;
-        Ok(Sym::Val { text: p.text, prec: p.prec, ty: p.ty, dims: 0, assignable: false, value: None })
+        Ok(Sym::value_text(p.text, p.prec, p.ty))
     }
 
     /// A channel of a synchronisation: `c`, `c[e]`.
@@ -502,12 +676,51 @@ impl<'a, 's> Printer<'a, 's> {
         Ok(p.text)
     }
 
-    /// One assignment (`++`, `*=`, ... made explicit).
-    pub fn assign(&mut self, a: &Assign) -> R<String> {
+    /// One assignment (`++`, `*=`, ... made explicit); a structure's is
+    /// one per field.
+    pub fn assign(&mut self, a: &Assign) -> R<Vec<String>> {
         if a.op == AssignOp::Call {
-            return Ok(self.call(&a.lhs, true)?.text);
+            return Ok(vec![self.call(&a.lhs, true)?.text]);
         }
         let l = self.place(&a.lhs)?;
+        if l.fields.is_some() {
+            if a.op != AssignOp::Set {
+                return self.type_error(&a.lhs, "a structure can only be assigned a structure: `s = t`");
+            }
+            let r = self.place(&a.rhs)?;
+            let mut out = Vec::new();
+            self.copy(a, l, r, &mut out)?;
+            return Ok(out);
+        }
+        self.assign_one(a, l).map(|t| vec![t])
+    }
+
+    /// `l = r` of structures of the same type, field by field.
+    fn copy(&mut self, a: &Assign, l: Place, r: Place, out: &mut Vec<String>) -> R<()> {
+        let same = |p: &Place, q: &Place| match (&p.fields, &q.fields) {
+            (Some(f), Some(g)) => f.list.iter().map(|x| &x.0).eq(g.list.iter().map(|x| &x.0)),
+            _ => false,
+        };
+        if !l.assignable || !same(&l, &r) || l.dims != 0 || r.dims != 0 {
+            return self.type_error(&a.lhs, "a structure is assigned from a structure of the same type only");
+        }
+        let names: Vec<String> = l.fields.iter().flat_map(|f| f.list.iter().map(|x| x.0.clone())).collect();
+        for n in names {
+            let (lf, rf) = (self.field(&a.lhs, l.clone(), &n)?, self.field(&a.rhs, r.clone(), &n)?);
+            if lf.fields.is_some() {
+                self.copy(a, lf, rf, out)?;
+            } else if lf.dims != 0 {
+                let msg = format!("an array assigned as a whole (in {})", self.what);
+                self.d.unsupported(a.lhs.at, a.lhs.end, msg).hint = Some("assign its elements one by one".into());
+                return Err(());
+            } else {
+                out.push(format!("{} = {}", lf.text, rf.text));
+            }
+        }
+        Ok(())
+    }
+
+    fn assign_one(&mut self, a: &Assign, l: Place) -> R<String> {
         if !l.assignable {
             let x = &a.lhs;
             // By-value parameters the template assigns are local copies
@@ -578,5 +791,18 @@ fn bin_symbol(op: Bin) -> &'static str {
         Bin::And => "&&",
         Bin::Or => "||",
         Bin::Imply => "imply",
+    }
+}
+
+/// The kairos index of UPPAAL's index `i` into a dimension whose first
+/// index is `low`: `i - low` (folded when `i` is a literal).
+fn shifted(i: &P, low: i64) -> String {
+    if low == 0 {
+        return i.text.clone();
+    }
+    match i.text.parse::<i64>() {
+        Ok(v) => (v - low).to_string(),
+        Err(_) if low > 0 => format!("{} - {low}", i.at(ADD)),
+        Err(_) => format!("{} + {}", i.at(ADD), -low),
     }
 }

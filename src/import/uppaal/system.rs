@@ -275,8 +275,8 @@ fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(
         }
         let sym = if p.ty.has("const") {
             match sym {
-                Sym::Val { text, prec, ty, dims, value, .. } => {
-                    Sym::Val { text, prec, ty, dims, assignable: false, value }
+                Sym::Val { text, prec, ty, dims, lows, value, .. } => {
+                    Sym::Val { text, prec, ty, dims, lows, assignable: false, value }
                 }
                 s => s,
             }

@@ -223,7 +223,7 @@ pub(crate) fn print_template(
     let scopes: Vec<&Scope> = vec![globals, &params_scope, &decls.scope];
     let mut members = Scope::new();
     for (n, s) in &decls.scope {
-        if matches!(s, Sym::Val { assignable: true, .. }) {
+        if matches!(s, Sym::Val { assignable: true, .. } | Sym::Struct { assignable: true, .. }) {
             members.insert(n.clone(), s.clone());
         }
     }
@@ -386,8 +386,8 @@ fn edge(t: &Tpl, tr: &xml::Transition, scopes: &[&Scope], d: &mut Diags) -> Opti
             }),
             _ => parse_text(&l.text, &what, d, |p| p.assignments()).and_then(|list| {
                 let mut pr = Printer::new(scopes.clone(), d, what);
-                let printed: Result<Vec<String>, ()> = list.iter().map(|a| pr.assign(a)).collect();
-                let printed = printed.ok()?;
+                let printed: Result<Vec<Vec<String>>, ()> = list.iter().map(|a| pr.assign(a)).collect();
+                let printed = printed.ok()?.concat();
                 out.update = (!printed.is_empty()).then(|| printed.join("; "));
                 Some(())
             }),

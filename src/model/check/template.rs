@@ -410,25 +410,20 @@ impl Checker<'_> {
         if let (Some(s), Some(node)) = (&sync, &e.guard) {
             let ch = &self.model.channels[s.channel];
             let has_clock = guard.iter().any(|c| c.lin.iter().any(|a| !a.terms.is_empty()));
-            if has_clock && ch.urgent {
-                self.r
-                    .error(
-                        node.pos_in_text(0),
-                        "clock-guard-on-urgent",
-                        format!("`{}` is an urgent channel: its edges cannot have clock guards", ch.name),
-                    )
-                    .hint =
-                    Some("urgent synchronisations happen as soon as they are enabled; guard them on data only".into());
-                return None;
-            }
-            if has_clock && ch.broadcast && s.dir == Dir::Receive {
-                self.r
-                    .error(
-                        node.pos_in_text(0),
-                        "clock-guard-on-broadcast-receiver",
-                        format!("receivers of the broadcast channel `{}` cannot have clock guards", ch.name),
-                    )
-                    .hint = Some("move the clock condition to the sender, or to an invariant".into());
+            // UPPAAL accepts both (urgent ones with a warning), but then
+            // which receivers take part, or whether time may pass, depends
+            // on the clocks: a step's zone would split, which the zone
+            // engines do not do yet.
+            let unsupported = if ch.urgent {
+                Some(format!("a clock guard on an edge of the urgent channel `{}`", ch.name))
+            } else if ch.broadcast && s.dir == Dir::Receive {
+                Some(format!("a clock guard on a receiver of the broadcast channel `{}`", ch.name))
+            } else {
+                None
+            };
+            if let Some(what) = unsupported.filter(|_| has_clock) {
+                self.r.error(node.pos_in_text(0), "unsupported", format!("not supported yet: {what}")).hint =
+                    Some("guard it on data only, or move the clock condition to the sender or an invariant".into());
                 return None;
             }
         }

@@ -28,7 +28,7 @@ pub fn holds_at(net: &Network, s: &ConcreteState, f: &StateFormula) -> Result<Op
 }
 
 impl Replay<'_> {
-    fn satisfies(&self, f: &StateFormula, s: &ConcreteState) -> Result<Option<bool>, String> {
+    pub(super) fn satisfies(&self, f: &StateFormula, s: &ConcreteState) -> Result<Option<bool>, String> {
         Ok(match f {
             StateFormula::Pred(conjs) => {
                 for c in conjs {

@@ -6,11 +6,13 @@
 use num_traits::Zero;
 
 mod formula;
+mod keeps;
 mod linear;
 pub mod region;
 mod step;
 
 pub use formula::{ends_in, holds_at};
+pub use keeps::{Keeps, keeps};
 
 use super::names::{channel, constraint, edge_move};
 use super::{ConcreteState, ConcreteTrace, Rational};
