@@ -38,7 +38,7 @@ use kairos::model::types::Property;
 use kairos::network::{Network, StateFormula};
 use kairos::syntax::ast::PathOp;
 use kairos::syntax::yaml::Source;
-use oracle::random::{Gen, Rng};
+use oracle::random::{Gen, liveness_properties};
 use oracle::{Config, Oracle, Time};
 
 #[derive(Default, Debug)]
@@ -77,29 +77,6 @@ struct Tally {
     /// Seconds spent in the oracles, the engine, and making lassos concrete.
     seconds: [f64; 3],
     disagreements: Vec<String>,
-}
-
-/// Random liveness properties over the network's locations and data.
-fn properties(net: &Network, seed: u64) -> Vec<String> {
-    let mut r = Rng(seed ^ 0x5eed_11fe);
-    let atom = |r: &mut Rng| -> String {
-        let p = &net.processes[r.below(net.processes.len())];
-        let data: Vec<_> = net.slots.iter().filter(|s| !s.name.contains('[') && !s.name.contains('.')).collect();
-        if !data.is_empty() && r.chance(0.25) {
-            let s = data[r.below(data.len())];
-            return if s.is_bool { s.name.clone() } else { format!("{} >= {}", s.name, r.int(s.lo, s.hi)) };
-        }
-        format!("{}.{}", p.name, p.locations[r.below(p.locations.len())].name)
-    };
-    let (a, b, c) = (atom(&mut r), atom(&mut r), atom(&mut r));
-    vec![
-        format!("E[] not {a}"),
-        format!("E[] ({a} or {b})"),
-        format!("A<> {a}"),
-        format!("A<> ({b} or not {c})"),
-        format!("{a} --> {b}"),
-        format!("({b} and not {c}) --> ({a} or {c})"),
-    ]
 }
 
 /// State budgets: past them a network or an engine run is not compared.
@@ -325,7 +302,7 @@ fn check_seed(seed: u64, budget: Budget, tally: &mut Tally) {
     let texts = load_model(&Source::new("random.yaml", yaml.clone()))
         .ok()
         .and_then(|l| kairos::network::build(&l.model).ok())
-        .map(|net| properties(&net, seed))
+        .map(|net| liveness_properties(&net, seed))
         .unwrap_or_default();
     check_model(&name, &yaml, Some(texts), budget, tally);
 }
@@ -531,7 +508,7 @@ fn liveness_scale_against_reachability() {
         let all = loaded.query("q", "A[] true").expect("a query");
         let reach = engine::check(&loaded.model, Some(&net), &all, &Options::default());
         let (Verdict::Satisfied, Some(stats)) = (&reach.verdict, reach.stats) else { continue };
-        for text in properties(&net, seed) {
+        for text in liveness_properties(&net, seed) {
             let p = loaded.query("q", &text).expect("a query");
             let out = engine::check(&loaded.model, Some(&net), &p, &options);
             let Some(live) = out.stats else { continue };

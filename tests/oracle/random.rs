@@ -623,3 +623,26 @@ impl Gen {
         out
     }
 }
+
+/// Random liveness properties over the network's locations and data.
+pub fn liveness_properties(net: &kairos::network::Network, seed: u64) -> Vec<String> {
+    let mut r = Rng(seed ^ 0x5eed_11fe);
+    let atom = |r: &mut Rng| -> String {
+        let p = &net.processes[r.below(net.processes.len())];
+        let data: Vec<_> = net.slots.iter().filter(|s| !s.name.contains('[') && !s.name.contains('.')).collect();
+        if !data.is_empty() && r.chance(0.25) {
+            let s = data[r.below(data.len())];
+            return if s.is_bool { s.name.clone() } else { format!("{} >= {}", s.name, r.int(s.lo, s.hi)) };
+        }
+        format!("{}.{}", p.name, p.locations[r.below(p.locations.len())].name)
+    };
+    let (a, b, c) = (atom(&mut r), atom(&mut r), atom(&mut r));
+    vec![
+        format!("E[] not {a}"),
+        format!("E[] ({a} or {b})"),
+        format!("A<> {a}"),
+        format!("A<> ({b} or not {c})"),
+        format!("{a} --> {b}"),
+        format!("({b} and not {c}) --> ({a} or {c})"),
+    ]
+}

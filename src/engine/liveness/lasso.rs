@@ -176,7 +176,12 @@ pub fn lasso<S: ClockSet>(
 /// Replaces the lasso's states (the nodes' representatives) by the zones
 /// its steps really lead to: nodes are aLU classes ([`super::nodes`]), so
 /// a step may reach another zone of the node than the one it keeps.
-fn replay<S: ClockSet>(p: &mut Product<'_, '_, S>, nodes: &[u32], steps: &[Step], trace: &mut SymbolicTrace) -> Result<(), Stop> {
+fn replay<S: ClockSet>(
+    p: &mut Product<'_, '_, S>,
+    nodes: &[u32],
+    steps: &[Step],
+    trace: &mut SymbolicTrace,
+) -> Result<(), Stop> {
     let mut at = p.nodes.get(nodes[0]).0.clone();
     let mut states = vec![as_zone(p, &at)];
     for (&n, &step) in nodes.iter().zip(steps).skip(1) {

@@ -51,7 +51,7 @@
 //! Polyhedra have no signature ([`ClockSet::lu_signature`]): their nodes
 //! share one bucket per discrete state and phase.
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
@@ -82,9 +82,7 @@ pub struct Nodes<S = Dbm> {
 /// zones. Loads the bounds of `s.discrete` into `zg`.
 fn signature<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>) -> u64 {
     if zg.abstraction == Abstraction::None {
-        let mut h = FxBuildHasher.build_hasher();
-        s.zone.hash(&mut h);
-        return h.finish();
+        return FxBuildHasher.hash_one(&s.zone);
     }
     zg.load_bounds(&s.discrete);
     s.zone.lu_signature(&zg.lower, &zg.upper)

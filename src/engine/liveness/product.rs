@@ -376,7 +376,11 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
         let linear = self.zg.net.hybrid.is_some();
         for (_, t) in &buffer {
             // No divergence labels on linear networks (module doc).
-            let label = if linear { Progress::default() } else { Progress::of(self.zg.net, &s.discrete, t, &mut self.stack).map_err(eval)? };
+            let label = if linear {
+                Progress::default()
+            } else {
+                Progress::of(self.zg.net, &s.discrete, t, &mut self.stack).map_err(eval)?
+            };
             labels.push(label);
         }
         let (tick, diverges) = if self.ticks.tracks(phase) {
