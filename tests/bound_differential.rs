@@ -390,13 +390,15 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
             let problem = match &got {
                 WorstCase::Sup { value, attained, .. } => {
                     tally.bounds[0] += 1;
-                    (w != Resp::Fin(*value) || !attained).then(|| {
-                        format!(
-                            "engine {value} (attained: {attained}), oracle {w:?} (attained: a closed network; \
+                    (Resp::Fin(value.to_integer().try_into().unwrap()) != w || !value.is_integer() || !attained).then(
+                        || {
+                            format!(
+                                "engine {value} (attained: {attained}), oracle {w:?} (attained: a closed network; \
                              {:?} counting time-locked paths)",
-                            worst.reached
-                        )
-                    })
+                                worst.reached
+                            )
+                        },
+                    )
                 }
                 WorstCase::Unbounded(out) => {
                     tally.bounds[1] += 1;
@@ -546,5 +548,5 @@ fn bound_on_a_partly_time_locked_zone() {
     let (loaded, net) = partial_time_lock();
     let p = loaded.query("q", "P.e --> P.f").expect("a query");
     let got = worst_case(&net, &p, &Options::default());
-    assert!(matches!(got, WorstCase::Sup { value: 3, attained: true, .. }), "{got:?}");
+    assert!(matches!(&got, WorstCase::Sup { value, attained: true, .. } if value.to_string() == "3"), "{got:?}");
 }

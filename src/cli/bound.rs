@@ -9,6 +9,9 @@ use super::options::domain;
 use super::options::options;
 use super::params::Given;
 use super::{exit, network_at, not_yet, one_query};
+use num_traits::Zero;
+
+use crate::domain::poly::Q;
 use crate::engine::bound::WorstCase;
 use crate::engine::bound::term::{Range, Side};
 use crate::engine::{self, Outcome, Verdict};
@@ -30,10 +33,9 @@ pub(super) fn run(b: BoundArgs) -> u8 {
         return run_term(&b, &input, &p, &given, term);
     }
     let network = match network_at(&input, &given, format) {
-        Ok(Some(n)) if n.hybrid.is_none() => n,
-        Ok(_) => {
-            let why = "`kairos bound -q 'φ --> ψ'` on hybrid models, or on parameters without integer values, is not supported yet (`--term` is)";
-            return not_yet(&a.model, format, why);
+        Ok(Some(n)) => n,
+        Ok(None) => {
+            return not_yet(&a.model, format, "`kairos bound -q 'φ --> ψ'` needs values for the timing parameters");
         }
         Err(code) => return code,
     };
@@ -41,7 +43,7 @@ pub(super) fn run(b: BoundArgs) -> u8 {
     let result = engine::bound::worst_case(&network, &p, &options);
     let (word, code) = match &result {
         // Also when no divergent run has a `φ and not ψ` moment at all.
-        WorstCase::Sup { value: 0, .. } => ("0 (every φ moment is answered at once)".into(), exit::OK),
+        WorstCase::Sup { value, .. } if value.is_zero() => ("0 (every φ moment is answered at once)".into(), exit::OK),
         WorstCase::Sup { value, attained: true, .. } => {
             (format!("{value} (attained: some run takes exactly {value})"), exit::OK)
         }
@@ -62,7 +64,7 @@ pub(super) fn run(b: BoundArgs) -> u8 {
     match format {
         OutputFormat::Json => {
             let bound = match &result {
-                WorstCase::Sup { value, attained, .. } => json!({"sup": value, "attained": attained}),
+                WorstCase::Sup { value, attained, .. } => json!({"sup": rational_json(value), "attained": attained}),
                 WorstCase::Unbounded(_) => json!("unbounded"),
                 WorstCase::None(o) => report::verdict::json(&p, o),
             };
@@ -95,6 +97,14 @@ pub(super) fn run(b: BoundArgs) -> u8 {
         (None, _) => {}
     }
     code
+}
+
+/// An integer as a JSON number, any other rational as a string (`"11/2"`).
+fn rational_json(v: &Q) -> serde_json::Value {
+    match i64::try_from(v.to_integer()) {
+        Ok(n) if v.is_integer() => json!(n),
+        _ => json!(v.to_string()),
+    }
 }
 
 /// The line and exit code of a bound with no answer.

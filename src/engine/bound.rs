@@ -28,8 +28,16 @@
 //! integer), usually `m` itself, confirmed by `φ -->[<= m-1] ψ` failing,
 //! else found by bisection below `m`. It is attained iff `φ -->[< W] ψ`
 //! fails.
+//!
+//! On a linear network (hybrid models, rational parameters) the worst case
+//! may be any rational, so there is no bisection: the measure is exact
+//! (polyhedra, no abstraction), and it is the answer when a divergent run
+//! attains it (`φ -->[< m] ψ` fails, the observer with a rational bound);
+//! otherwise (the measure reached only by time-locked runs, or a supremum
+//! not attained) the answer is "not supported yet", with `m` said.
 
 use crate::domain::federation::Federation;
+use crate::domain::poly::{Q, Sup};
 use crate::domain::zone::Bound;
 use crate::engine::liveness::{self, Shape};
 use crate::engine::reach::{self, Cover, End, Order};
@@ -38,7 +46,7 @@ use crate::model::formula::{EngineKind, Formula, TimeBound};
 use crate::model::typed::Cmp;
 use crate::model::types::Property;
 use crate::network::Network;
-use crate::observer::Response;
+use crate::observer::{Late, Response};
 use crate::semantics::{Abstraction, ZoneGraph};
 use crate::syntax::ast::PathOp;
 
@@ -50,10 +58,11 @@ const MAX_BOUND: i64 = 1 << 28;
 /// The worst-case time from `φ` to `ψ`.
 #[derive(Debug)]
 pub enum WorstCase {
-    /// The supremum, and whether some run takes exactly that long; `0`
-    /// also when no divergent run has a `φ and not ψ` moment. `warnings`:
-    /// the time-locks `φ --> ψ` met (runs into them do not count).
-    Sup { value: i64, attained: bool, warnings: Vec<Warning> },
+    /// The supremum (an integer on timed networks), and whether some run
+    /// takes exactly that long; `0` also when no divergent run has a `φ and
+    /// not ψ` moment. `warnings`: the time-locks `φ --> ψ` met (runs into
+    /// them do not count).
+    Sup { value: Q, attained: bool, warnings: Vec<Warning> },
     /// Some time-divergent run never reaches `ψ` after `φ`: the outcome of
     /// `φ --> ψ`, with its lasso.
     Unbounded(Outcome),
@@ -79,11 +88,6 @@ pub fn leads_to(p: &Property) -> Option<(&Formula, &Formula)> {
 
 pub fn worst_case(net: &Network, property: &Property, options: &Options) -> WorstCase {
     let unsupported = |why: String| WorstCase::None(unsupported(why));
-    if net.hybrid.is_some() {
-        // The measure below is on zones, and its bisection over integers
-        // (a hybrid worst case may be any rational).
-        return unsupported("worst-case response times of linear networks are not supported yet".into());
-    }
     let Some((phi, psi)) = leads_to(property) else {
         return unsupported("`kairos bound` takes a leads-to property `φ --> ψ`".into());
     };
@@ -102,13 +106,16 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
         Verdict::Satisfied => {}
         _ => return WorstCase::None(live),
     }
+    if net.hybrid.is_some() {
+        return linear_worst_case(net, phi, psi, options, live.warnings);
+    }
     let measured = match measure(net, phi, psi, options) {
         Ok(m) => m,
         Err(o) => return WorstCase::None(*o),
     };
     let Some(m) = measured.filter(|m| m.value() > 0) else {
         // No `φ and not ψ` moment, or every one answered at once.
-        return WorstCase::Sup { value: 0, attained: true, warnings: live.warnings };
+        return WorstCase::Sup { value: Q::from_integer(0.into()), attained: true, warnings: live.warnings };
     };
     // `holds(b, strict)`: `φ -->[<= b] ψ` (`-->[< b]` when strict).
     // `Err`: the outcome of a check that gave no verdict.
@@ -149,7 +156,57 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
             Err(o) => return WorstCase::None(*o),
         }
     };
-    WorstCase::Sup { value: worst, attained, warnings: live.warnings }
+    WorstCase::Sup { value: Q::from_integer(worst.into()), attained, warnings: live.warnings }
+}
+
+/// [`worst_case`] on a linear network, once `φ --> ψ` holds (module doc).
+fn linear_worst_case(
+    net: &Network,
+    phi: &Formula,
+    psi: &Formula,
+    options: &Options,
+    warnings: Vec<Warning>,
+) -> WorstCase {
+    let unsupported = |why: String| WorstCase::None(unsupported(why));
+    // The bound is unused: the product is built without its `bad` edge.
+    let r = within(phi, psi, TimeBound { cmp: Cmp::Le, value: 0 });
+    let product = match crate::observer::product(net, &r, None) {
+        Ok(p) => p,
+        Err(why) => return unsupported(why),
+    };
+    let measured = term::sup_linear(&product.net, product.clock, &product.at(product.wait), options);
+    let (value, attained) = match measured {
+        Ok(Sup::Empty) => (Q::from_integer(0.into()), true),
+        Ok(Sup::Max { value, attained }) => (value, attained),
+        Ok(Sup::Unbounded) => {
+            return unsupported(
+                "the response time is unbounded over all runs, though not over the time-divergent ones: their \
+                 worst case is not computed on linear networks yet"
+                    .into(),
+            );
+        }
+        Err(o) => return WorstCase::None(*o),
+    };
+    if value == Q::from_integer(0.into()) {
+        return WorstCase::Sup { value, attained: true, warnings };
+    }
+    if !attained {
+        return unsupported(format!(
+            "the response time is below {value} over all runs, and comes as close as you like; whether \
+             time-divergent runs do is not decided on linear networks yet"
+        ));
+    }
+    let late = Late { value: value.clone(), reached: true };
+    let o = observer::check_late(net, &r, &late, liveness::abstraction(options), options);
+    match o.verdict {
+        // A divergent run takes at least `value`, and none takes more.
+        Verdict::Violated => WorstCase::Sup { value, attained: true, warnings },
+        Verdict::Satisfied => unsupported(format!(
+            "the response time reaches {value} only on runs that are time-locked; the worst case over the \
+             time-divergent runs is not computed on linear networks yet"
+        )),
+        _ => WorstCase::None(o),
+    }
 }
 
 /// The largest upper bound of `w` over the reachable `wait` zones of the
@@ -160,7 +217,7 @@ fn measure(net: &Network, phi: &Formula, psi: &Formula, options: &Options) -> Re
     let unsupported = |why: String| Box::new(unsupported(why));
     // The bound is unused: the product is built without its `bad` edge.
     let r = within(phi, psi, TimeBound { cmp: Cmp::Le, value: 0 });
-    let mut product = crate::observer::product(net, &r, false).map_err(unsupported)?;
+    let mut product = crate::observer::product(net, &r, None).map_err(unsupported)?;
     let (obs, wait, w) = (product.process as usize, product.wait, product.clock as usize);
     let bounds = &mut product.net.lu.local[obs][wait as usize];
     bounds.retain(|&(clock, _, _)| clock as usize != w);

@@ -7,13 +7,19 @@ use crate::engine::{Options, Outcome, Verdict};
 use crate::model::formula::EngineKind;
 use crate::model::types::Property;
 use crate::network::{Network, StateFormula};
-use crate::observer::Response;
+use crate::observer::{Late, Response};
 use crate::semantics::Abstraction;
 
 /// Checks `r` (from `property`) on `net`.
 pub fn check(net: &Network, r: &Response, abstraction: Abstraction, options: &Options) -> Outcome {
+    check_late(net, r, &Late::of(r), abstraction, options)
+}
+
+/// Checks `r` on `net` with its bound replaced by `late` (a rational one
+/// on linear networks, for `kairos bound`).
+pub fn check_late(net: &Network, r: &Response, late: &Late, abstraction: Abstraction, options: &Options) -> Outcome {
     let unsupported = |why: String| Outcome::unsupported(EngineKind::Observer, why);
-    let product = match crate::observer::product(net, r, true) {
+    let product = match crate::observer::product(net, r, Some(late)) {
         Ok(p) => p,
         Err(why) => return unsupported(why),
     };

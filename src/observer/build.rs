@@ -2,11 +2,12 @@
 
 use super::Response;
 use crate::diag::Pos;
+use crate::domain::poly::Q;
 use crate::model::formula::Formula;
 use crate::model::typed::{Cmp, TExpr};
 use crate::network::compile::Env;
 use crate::network::{
-    ClockConstraint, Code, Edge, Location, LuBounds, Network, Op, Process, StateConj, StateFormula, Update,
+    ClockConstraint, Code, Edge, LinearTerm, Location, LuBounds, Network, Op, Process, StateConj, StateFormula, Update,
 };
 use crate::syntax::ast::BinOp;
 
@@ -72,9 +73,58 @@ fn location(name: &str, invariant_data: Option<Code>) -> Location {
     }
 }
 
-/// `net` with the observer of `r`; with `bad_edge` false, the observer has
-/// no `bad` edge (to measure response times, `kairos bound`).
-pub fn product(net: &Network, r: &Response, bad_edge: bool) -> Result<Product, String> {
+/// When a response is late: `w > value`, or `w >= value` when `reached`.
+#[derive(Clone, Debug)]
+pub struct Late {
+    pub value: Q,
+    pub reached: bool,
+}
+
+impl Late {
+    /// Late for `r`'s bound: past `n` for `<= n`, at `n` for `< n`.
+    pub fn of(r: &Response) -> Late {
+        Late { value: Q::from_integer(r.bound.value.into()), reached: r.bound.cmp == Cmp::Lt }
+    }
+
+    /// `late` as a guard on `w`: a difference constraint for an integer
+    /// value; a linear one (linear networks only) otherwise.
+    fn guard(&self, net: &Network, w: u32) -> Result<ClockConstraint, String> {
+        // w > n (w >= n when reached): 0 - w < -n (0 - w <= -n).
+        let strict = !self.reached;
+        if self.value.is_integer() {
+            let n =
+                i64::try_from(self.value.to_integer()).map_err(|_| format!("the bound {} is too large", self.value))?;
+            return Ok(ClockConstraint {
+                i: 0,
+                j: w,
+                strict,
+                bound: Code::constant(n),
+                negate: true,
+                range: (n, n),
+                linear: None,
+            });
+        }
+        if net.hybrid.is_none() {
+            return Err(format!("a non-integer bound ({}) on a timed network", self.value));
+        }
+        // -w < -value: the terms against `0 + offset`.
+        let linear = LinearTerm { terms: vec![(w, -1)], offset: -self.value.clone() };
+        Ok(ClockConstraint {
+            i: 0,
+            j: 0,
+            strict,
+            bound: Code::constant(0),
+            negate: false,
+            range: (0, 0),
+            linear: Some(Box::new(linear)),
+        })
+    }
+}
+
+/// `net` with the observer of `r`, which goes `bad` when `late`; without
+/// `late`, the observer has no `bad` edge (to measure response times,
+/// `kairos bound`).
+pub fn product(net: &Network, r: &Response, late: Option<&Late>) -> Result<Product, String> {
     let env = Env { layout: &net.layout, inst: 0, args: &[], selects: &[], select_slot: None };
     let not_psi = TExpr::Not(Box::new(expr(&r.response)?));
     let not_psi_code = env.compile(&not_psi)?;
@@ -100,19 +150,8 @@ pub fn product(net: &Network, r: &Response, bad_edge: bool) -> Result<Product, S
         let start = env.compile(&start)?;
         edges.push(edge(idle, wait, Some(start), Vec::new(), vec![Update::Reset { clock: w, value: 0 }]));
     }
-    if bad_edge {
-        // w > n (for `<= n`) or w >= n (for `< n`): 0 - w < -n, 0 - w <= -n.
-        let n = r.bound.value;
-        let late = ClockConstraint {
-            i: 0,
-            j: w,
-            strict: r.bound.cmp == Cmp::Le,
-            bound: Code::constant(n),
-            negate: true,
-            range: (n, n),
-            linear: None,
-        };
-        edges.push(edge(wait, bad, None, vec![late], Vec::new()));
+    if let Some(late) = late {
+        edges.push(edge(wait, bad, None, vec![late.guard(net, w)?], Vec::new()));
     }
     let mut outgoing = vec![Vec::new(); 3];
     for (k, e) in edges.iter().enumerate() {

@@ -44,7 +44,7 @@
 mod build;
 mod yaml;
 
-pub use build::product;
+pub use build::{Late, product};
 pub use yaml::yaml;
 
 use crate::model::formula::{Formula, TimeBound};

@@ -29,7 +29,7 @@ use crate::domain::zone::Dbm;
 use crate::engine::reach::{self, Cover, End};
 use crate::engine::{Domain, Options, Outcome, Verdict};
 use crate::model::types::Property;
-use crate::network::{ClockConstraint, Network, StateConj, StateFormula};
+use crate::network::{ClockConstraint, Code, Network, StateConj, StateFormula};
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
 
 use super::{MAX_BOUND, no_answer, unsupported};
@@ -157,6 +157,24 @@ pub fn range(
         Sup::Max { value, attained } => Some(Side::Finite { value: if negate { -value } else { value }, attained }),
     };
     Ok(side(up, false).zip(side(down, true)).map(|(sup, inf)| Range { sup, inf }))
+}
+
+/// `sup x` of the clock or variable `x` over the reachable states of the
+/// linear network `net` where `phi` holds, on exact polyhedra (the worst
+/// case of `kairos bound` on linear networks).
+pub(super) fn sup_linear(net: &Network, x: u32, phi: &StateFormula, options: &Options) -> Result<Sup, Box<Outcome>> {
+    let constraint = ClockConstraint {
+        i: x,
+        j: 0,
+        strict: false,
+        bound: Code::constant(0),
+        negate: false,
+        range: (0, 0),
+        linear: None,
+    };
+    let t = Term { vars: vec![(x, 1)], constraint };
+    let cover = if options.subsumption { Cover::Inclusion } else { Cover::Equal };
+    measure::<Poly>(net, &t, phi, Abstraction::None, cover, options).map(|(up, _)| up)
 }
 
 /// `T` from the compiled `T <= 0`; `Err`: why it is no term.
