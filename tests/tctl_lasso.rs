@@ -88,7 +88,7 @@ fn kept(net: &Network, p: &kairos::model::types::Property) -> Option<Keeps> {
     };
     let f = net.state_formula(p, arg).ok()?;
     let formula = if negate { StateFormula::Not(Box::new(f)) } else { f };
-    Some(Keeps { formula, from: (0, Rational::zero()), within: *bound, until: None })
+    Some(Keeps { formula, from: (0, Rational::zero()), within: *bound, until: None, until_within: None })
 }
 
 /// Checks `q` on `yaml`: the verdict, and a validated lasso that keeps
@@ -152,7 +152,7 @@ fn never_reaches(yaml: &str, q: &str) {
     assert_eq!(o.verdict, Verdict::Violated, "`{q}`");
     let Formula::Until { rhs, bound, .. } = &p.formula else { panic!("`{q}` is an until") };
     let not_psi = StateFormula::Not(Box::new(net.state_formula(&p, rhs).unwrap()));
-    let k = Keeps { formula: not_psi, from: (0, Rational::zero()), within: *bound, until: None };
+    let k = Keeps { formula: not_psi, from: (0, Rational::zero()), within: *bound, until: None, until_within: None };
     lasso(&net, &o, Some(&k), q);
 }
 
@@ -192,6 +192,7 @@ fn an_until_fails_before_its_goal() {
         from: (0, Rational::zero()),
         within: None,
         until: Some(f("not P.x < 1 and not P.b")),
+        until_within: None,
     };
     let c = lasso(&net, &o, Some(&k), q);
     let one = Rational::from_integer(1.into());
@@ -428,7 +429,12 @@ fn leads_to_lasso(yaml: &str, q: &str) -> ConcreteTrace {
     let found = states.enumerate().any(|(k, s)| {
         let from = (k, Rational::zero());
         kairos::trace::validate::holds_at(&net, s, &phi).unwrap() == Some(true)
-            && keeps(&net, &c, &Keeps { formula: not_psi.clone(), from, within: *bound, until: None }).is_ok()
+            && keeps(
+                &net,
+                &c,
+                &Keeps { formula: not_psi.clone(), from, within: *bound, until: None, until_within: None },
+            )
+            .is_ok()
     });
     assert!(found, "`{q}`: no point of φ from which ψ is avoided\n{}", kairos::trace::text(&net, &c));
     c

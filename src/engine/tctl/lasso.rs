@@ -230,7 +230,7 @@ fn within(z: &Dbm, v: &[Rational], safe: &Interval) -> Option<Rational> {
 }
 
 /// Whether `v` lies in `f` (by the rays' intervals at delay 0).
-fn member(f: &Federation, v: &[Rational]) -> bool {
+pub(super) fn member(f: &Federation, v: &[Rational]) -> bool {
     f.zones.iter().any(|z| ray::delays_into(z, v).is_some_and(|i| i.contains(&Rational::zero())))
 }
 
@@ -330,10 +330,16 @@ fn finish(net: &Network, walk: Walk<'_>, open: usize, level: usize, keeps: Optio
         debug_assert!(false, "a lasso that does not keep its formula: {e}");
         return None;
     }
+    Some(made_concrete(net, run))
+}
+
+/// A run the engine made concrete, as the trace it gives (its zones are
+/// the whole space: the run is only validated again, not solved).
+pub fn made_concrete(net: &Network, run: ConcreteTrace) -> SymbolicTrace {
     let universe = |d: &crate::semantics::Discrete| ZoneState { discrete: d.clone(), zone: Dbm::universe(net.dim()) };
     let mut states = vec![universe(&run.initial.discrete)];
     states.extend(run.steps.iter().map(|s| universe(&s.after.discrete)));
-    Some(SymbolicTrace {
+    SymbolicTrace {
         goal: Federation::from_zone(states.last().expect("a state").zone.clone()),
         states,
         steps: run.steps.iter().map(|s| s.transition.clone()).collect(),
@@ -343,7 +349,41 @@ fn finish(net: &Network, walk: Walk<'_>, open: usize, level: usize, keeps: Optio
         loop_start: run.loop_start,
         blame: None,
         concrete: Some(Box::new(run)),
-    })
+    }
+}
+
+/// A run from the end of `start` (a point of `E[stay U goal]` at `level`,
+/// its formula clock at 0) to a point of `goal`, down the until's ranks
+/// as a lasso's passes go: the evidence of an `EF`, `E[U]` or failing
+/// `AG` below the outermost operator. The run goes on from `start`'s
+/// steps and ends at the goal's point (after its final delay), on the
+/// model's clocks, validated; `None` when `start` is outside the until's
+/// set or a limit stops its ranks.
+pub fn path(
+    net: &Network,
+    fix: &mut Fixpoints<'_, '_>,
+    level: usize,
+    stay: &Map,
+    goal: &Map,
+    start: &ConcreteTrace,
+) -> Option<ConcreteTrace> {
+    let ranks = fix.until_ranked(level, stay, goal).ok()?;
+    let mut walk = Walk::new(fix.space, Start::Path(start), fix.layer(level).dim)?;
+    walk.descend(fix.layer(level), &ranks, stay, goal)?;
+    if !walk.inside {
+        debug_assert!(false, "a path point outside the until's set");
+        return None;
+    }
+    let run = ConcreteTrace {
+        initial: walk.initial,
+        steps: walk.steps,
+        final_delay: walk.pending,
+        loop_start: None,
+        rates: None,
+    };
+    let run = crate::trace::lasso::without_ticks(&run, None, level + 1);
+    crate::trace::validate(net, &run).ok()?;
+    Some(run)
 }
 
 /// The largest bound of `f`'s operators.

@@ -44,6 +44,10 @@ pub struct Keeps {
     /// Kept until the first point of this formula, which must come (a
     /// strong until); that point itself need not keep `formula`.
     pub until: Option<StateFormula>,
+    /// Only a point of `until` whose time since `from` meets this bound
+    /// ends the formula (`E[φ U[b] ψ]`: ψ within the bound, `φ or ψ` at
+    /// every point before it, within the bound or not).
+    pub until_within: Option<TimeBound>,
 }
 
 /// `Ok` when `trace` (which validates: [`super::validate`]) keeps `k`;
@@ -171,7 +175,7 @@ impl Walk<'_, '_> {
             self.atoms.iter().filter_map(|c| self.crossing(c, s, rate)).collect::<Result<_, _>>()?;
         // Where the formula starts being kept, and the window's end.
         cuts.extend(start.cloned());
-        if let Some(b) = self.k.within {
+        for b in self.k.within.iter().chain(&self.k.until_within) {
             cuts.push(&self.from + Rational::from_integer(b.value.into()) - &self.time);
         }
         cuts.retain(|c| *c > Rational::zero() && c < delay);
@@ -240,12 +244,14 @@ impl Walk<'_, '_> {
         if !self.started {
             return Ok(false);
         }
+        let since = &self.time - &self.from;
         if let Some(u) = &self.k.until
+            && self.k.until_within.is_none_or(|b| meets(&since, b))
             && self.r.satisfies(u, s)? == Some(true)
         {
             return Ok(true);
         }
-        let inside = self.ignore_window || self.k.within.is_none_or(|b| meets(&(&self.time - &self.from), b));
+        let inside = self.ignore_window || self.k.within.is_none_or(|b| meets(&since, b));
         if inside && self.r.satisfies(&self.k.formula, s)? == Some(false) {
             return Err(format!(
                 "the formula fails at {} (time {})",

@@ -9,10 +9,12 @@ mod formula;
 mod keeps;
 mod linear;
 pub mod region;
+mod shows;
 mod step;
 
 pub use formula::{ends_in, holds_at};
 pub use keeps::{Keeps, keeps};
+pub use shows::{Showing, showings, shows};
 
 use super::names::{channel, constraint, edge_move};
 use super::{ConcreteState, ConcreteTrace, Rational};
