@@ -111,12 +111,16 @@ fn check(yaml: &str, q: &str, verdict: Verdict, expected: &[(&str, Shown)]) -> C
     c
 }
 
+/// A property, its verdict, and the blamed subformulas with what the
+/// trace shows of each.
+type Case<'a> = (&'a str, Verdict, &'a [(&'a str, Shown)]);
+
 use Shown::{EveryRun, Lasso, Path};
 use Verdict::{Satisfied as Holds, Violated as Fails};
 
 #[test]
 fn inner_ef_and_ag_are_paths() {
-    let cases: &[(&str, Verdict, &[(&str, Shown)])] = &[
+    let cases: &[Case] = &[
         // From `b` at x = 0, `a` comes at time 3 exactly.
         ("E<> (P.b and EF[<=3] P.a)", Holds, &[("EF[<=3] P.a", Path)]),
         // Strictly before 3 only from x > 0: the path ends inside the delay
@@ -151,7 +155,7 @@ fn inner_ef_and_ag_are_paths() {
 
 #[test]
 fn inner_until_is_a_path_when_existential() {
-    let cases: &[(&str, Verdict, &[(&str, Shown)])] = &[
+    let cases: &[Case] = &[
         // From `a` at x = 0, leave at x = 1: `b` at time 1.
         ("E<> (P.a and E[P.a U[<=1] P.b])", Holds, &[("E[P.a U[<=1] P.b]", Path)]),
         // Strictly before 1: only from x > 0 (leave at x = 1).
@@ -170,7 +174,7 @@ fn inner_until_is_a_path_when_existential() {
 
 #[test]
 fn inner_eg_af_and_all_until_are_lassos() {
-    let cases: &[(&str, Verdict, &[(&str, Shown)])] = &[
+    let cases: &[Case] = &[
         // `b` at x <= 1 lasts 2 more: every point before time 2 is in `b`.
         ("E<> (P.b and EG[<2] P.b)", Holds, &[("EG[<2] P.b", Lasso)]),
         // Through time 2 as well: only from x < 1.
@@ -213,7 +217,7 @@ fn inner_eg_af_and_all_until_are_lassos() {
 
 #[test]
 fn nested_paths_go_on_into_the_next_subformula() {
-    let cases: &[(&str, Verdict, &[(&str, Shown)])] = &[
+    let cases: &[Case] = &[
         // From `b`, `a` comes; there, once x >= 1, leaving at once puts all
         // of time 1 in `b`: the path to that point, then the lasso.
         (
@@ -254,7 +258,7 @@ fn nested_paths_go_on_into_the_next_subformula() {
 #[test]
 fn railway_nested_evidence() {
     let one = railway();
-    let cases: &[(&str, Verdict, &[(&str, Shown)])] = &[
+    let cases: &[Case] = &[
         // Once on, the gate is down until the train is far, but it is then
         // raised: `Gate.down` gives way to `Gate.raising`, not `Gate.up`.
         ("A[] (Train(1).on imply A[Gate.down U Gate.up])", Fails, &[("A[Gate.down U Gate.up]", Lasso)]),
