@@ -115,6 +115,12 @@ fn check(yaml: &str, q: &str, verdict: Verdict, expected: &[(&str, Shown)]) -> C
 /// trace shows of each.
 type Case<'a> = (&'a str, Verdict, &'a [(&'a str, Shown)]);
 
+fn check_all(yaml: &str, cases: &[Case]) {
+    for (q, v, blames) in cases {
+        check(yaml, q, v.clone(), blames);
+    }
+}
+
 use Shown::{EveryRun, Lasso, Path};
 use Verdict::{Satisfied as Holds, Violated as Fails};
 
@@ -148,9 +154,7 @@ fn inner_ef_and_ag_are_paths() {
         // Seen from the other side: `not AG` holding is `AG` failing.
         ("E<> (P.b and not AG[<=2] P.b)", Holds, &[("AG[<=2] P.b", Path)]),
     ];
-    for (q, v, blames) in cases {
-        check(PULSE, q, v.clone(), blames);
-    }
+    check_all(PULSE, cases);
 }
 
 #[test]
@@ -167,9 +171,7 @@ fn inner_until_is_a_path_when_existential() {
         // From `b` at x > 0 `a` comes before 3: no run shows a failure.
         ("A[] (P.b imply E[P.b U[==3] P.a])", Fails, &[("E[P.b U[==3] P.a]", EveryRun)]),
     ];
-    for (q, v, blames) in cases {
-        check(PULSE, q, v.clone(), blames);
-    }
+    check_all(PULSE, cases);
 }
 
 #[test]
@@ -210,9 +212,7 @@ fn inner_eg_af_and_all_until_are_lassos() {
         // Every point is `a` or `b`, and `b` comes within 2 of `a`.
         ("E<> (P.a and A[P.a U[<=2] P.b])", Holds, &[("A[P.a U[<=2] P.b]", EveryRun)]),
     ];
-    for (q, v, blames) in cases {
-        check(PULSE, q, v.clone(), blames);
-    }
+    check_all(PULSE, cases);
 }
 
 #[test]
@@ -250,9 +250,7 @@ fn nested_paths_go_on_into_the_next_subformula() {
             &[("AG not (P.b and EG[<2] P.b)", Path), ("EG[<2] P.b", Lasso)],
         ),
     ];
-    for (q, v, blames) in cases {
-        check(PULSE, q, v.clone(), blames);
-    }
+    check_all(PULSE, cases);
 }
 
 #[test]
@@ -300,9 +298,7 @@ fn railway_nested_evidence() {
             ],
         ),
     ];
-    for (q, v, blames) in cases {
-        check(&one, q, v.clone(), blames);
-    }
+    check_all(&one, cases);
 }
 
 /// The validator refuses evidence that is not what it claims: started

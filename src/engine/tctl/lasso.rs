@@ -223,6 +223,29 @@ impl Walk<'_> {
     }
 }
 
+impl Walk<'_> {
+    /// The run walked, on the model's clocks (the formula clocks of
+    /// `level` and the tick clock dropped, and the marks before `open`,
+    /// their delays kept), validated; `None` when one of its points left
+    /// the sets walked through or the replay refuses it (a bug elsewhere).
+    fn into_run(self, net: &Network, open: Option<usize>, level: usize) -> Option<ConcreteTrace> {
+        if !self.inside {
+            debug_assert!(false, "a walked point outside the fixpoint's sets");
+            return None;
+        }
+        let run = ConcreteTrace {
+            initial: self.initial,
+            steps: self.steps,
+            final_delay: self.pending,
+            loop_start: None,
+            rates: None,
+        };
+        let run = crate::trace::lasso::without_ticks(&run, open, level + 1);
+        crate::trace::validate(net, &run).ok()?;
+        Some(run)
+    }
+}
+
 /// The least nice delay into `z` allowed by `safe`.
 fn within(z: &Dbm, v: &[Rational], safe: &Interval) -> Option<Rational> {
     let i = ray::delays_into(z, v)?.intersect(safe);
@@ -311,19 +334,7 @@ pub fn lasso(
 /// clocks, validated and checked against `keeps`; as a trace the fixpoint
 /// engine gives.
 fn finish(net: &Network, walk: Walk<'_>, open: usize, level: usize, keeps: Option<&Keeps>) -> Option<SymbolicTrace> {
-    if !walk.inside {
-        debug_assert!(false, "a lasso point outside the fixpoint's set");
-        return None;
-    }
-    let run = ConcreteTrace {
-        initial: walk.initial,
-        steps: walk.steps,
-        final_delay: Rational::zero(),
-        loop_start: None,
-        rates: None,
-    };
-    let run = crate::trace::lasso::without_ticks(&run, Some(open), level + 1);
-    crate::trace::validate(net, &run).ok()?;
+    let run = walk.into_run(net, Some(open), level)?;
     if let Some(k) = keeps
         && let Err(e) = crate::trace::validate::keeps(net, &run, k)
     {
@@ -370,20 +381,7 @@ pub fn path(
     let ranks = fix.until_ranked(level, stay, goal).ok()?;
     let mut walk = Walk::new(fix.space, Start::Path(start), fix.layer(level).dim)?;
     walk.descend(fix.layer(level), &ranks, stay, goal)?;
-    if !walk.inside {
-        debug_assert!(false, "a path point outside the until's set");
-        return None;
-    }
-    let run = ConcreteTrace {
-        initial: walk.initial,
-        steps: walk.steps,
-        final_delay: walk.pending,
-        loop_start: None,
-        rates: None,
-    };
-    let run = crate::trace::lasso::without_ticks(&run, None, level + 1);
-    crate::trace::validate(net, &run).ok()?;
-    Some(run)
+    walk.into_run(net, None, level)
 }
 
 /// The largest bound of `f`'s operators.
