@@ -183,9 +183,9 @@ fn inner_lasso(
     holds: bool,
 ) -> Option<ConcreteTrace> {
     let runs = lasso_runs(eval, f, holds)?;
-    let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
+    let constants = constants(eval, property);
     let found = runs.into_iter().find_map(|(runs, keeps)| {
-        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(prefix), largest, keeps).and_then(|t| t.concrete)
+        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(prefix), constants, keeps).and_then(|t| t.concrete)
     });
     found.map(|run| *run)
 }
@@ -243,6 +243,28 @@ fn lasso_runs(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) ->
     Some(runs.into_iter().enumerate().map(|(k, r)| (r, keeps.get(k).map(|s| s.keeps.clone()))).collect())
 }
 
+/// The constants a lasso's regions are taken for (the sets computed so
+/// far, the formula's bounds, diagonals of the model or of the formula).
+fn constants(eval: &Evaluator<'_, '_, '_, '_>, property: &Property) -> lasso::Constants {
+    let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
+    let diagonal = eval.net.has_diagonals || diagonal_atoms(eval, &property.formula);
+    lasso::Constants { largest, diagonal }
+}
+
+/// Some clock atom of `f` compares a difference of clocks.
+fn diagonal_atoms(eval: &Evaluator<'_, '_, '_, '_>, f: &Formula) -> bool {
+    match f {
+        Formula::State(_) => eval.net.state_formula(eval.property, f).is_ok_and(|s| s.has_diagonal()),
+        Formula::Deadlock => false,
+        Formula::Not(a) | Formula::Path { arg: a, .. } => diagonal_atoms(eval, a),
+        Formula::And(a, b)
+        | Formula::Or(a, b)
+        | Formula::Imply(a, b)
+        | Formula::Until { lhs: a, rhs: b, .. }
+        | Formula::LeadsTo { lhs: a, rhs: b, .. } => diagonal_atoms(eval, a) || diagonal_atoms(eval, b),
+    }
+}
+
 /// Whether the verdict's evidence is a lasso ([`trace`] gives it when it
 /// can be built).
 pub fn wants_lasso(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) -> bool {
@@ -258,13 +280,13 @@ fn lasso_from_initial(
     property: &Property,
     runs: Vec<(Runs, Option<Keeps>)>,
 ) -> Option<SymbolicTrace> {
-    let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
+    let constants = constants(eval, property);
     let dims: Vec<usize> = runs.iter().map(|(r, _)| eval.fix.layer(r.level).dim).collect();
     let ((runs, keeps), start) = runs.into_iter().zip(dims).find_map(|(r, dim)| {
         let d = *space.initial.iter().find(|&&d| holds_at_zero(&r.0.holds[d as usize], dim))?;
         Some((r, d))
     })?;
-    lasso::lasso(net, &mut eval.fix, &runs, Start::Initial(start), largest, keeps)
+    lasso::lasso(net, &mut eval.fix, &runs, Start::Initial(start), constants, keeps)
 }
 
 /// A counterexample to `φ -->[b] ψ`: a path to a point of `φ` from which
@@ -288,8 +310,8 @@ fn leads_to_counterexample(
         let runs = eval.always_runs(*bound, &not_psi).ok()?;
         let af = Formula::Path { op: PathOp::AF, bound: *bound, arg: rhs.clone() };
         let keeps = showings(eval.net, eval.property, &af, false).ok()?.first().map(|w| w.keeps.clone());
-        let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
-        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(&concrete), largest, keeps)
+        let constants = constants(eval, property);
+        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(&concrete), constants, keeps)
     })();
     lasso.or(Some(path))
 }

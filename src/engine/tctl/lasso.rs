@@ -51,14 +51,11 @@
 //! fails on a run that stays in `not ψ` forever (a loop in `EG not ψ`) or
 //! that reaches `not φ and not ψ` first and diverges from there.
 //!
-//! With diagonal constraints no lasso is given (a warning says so): the
-//! repeat argument needs an equivalence that is a time-abstract
-//! bisimulation, and the classical regions are not one for `x - y ≺ c`.
-//! Regions refined by the class of every difference (up to the largest
-//! diagonal constant, with each clock's constant raised past its reset
-//! values plus that constant) would be, but both the marks here and the
-//! validator's loop check ([`crate::trace::validate`]) would have to use
-//! them; until then the verdict stands without its lasso.
+//! With diagonal constraints the marks compare regions refined by the
+//! class of every difference (up to the largest constant of the model and
+//! the sets, each clock's constant raised past it plus the largest reset
+//! value): a time-abstract bisimulation for `x - y ≺ c` too, as the
+//! validator's loop check ([`crate::trace::validate`]) takes it.
 
 use num_traits::Zero;
 
@@ -290,9 +287,10 @@ pub fn lasso(
     fix: &mut Fixpoints<'_, '_>,
     runs: &Runs,
     start: Start<'_>,
-    largest: i64,
+    constants: Constants,
     keeps: Option<Keeps>,
 ) -> Option<SymbolicTrace> {
+    let Constants { largest, diagonal } = constants;
     let space = fix.space;
     let level = runs.level;
     let dim = fix.layer(level).dim;
@@ -313,14 +311,27 @@ pub fn lasso(
         walk.descend(fix.layer(level), ranks, s, g)?;
     }
     // Region constants: the model's, and every set's (clocks past the
-    // model's: the formula clock).
+    // model's: the formula clock). With diagonals (in the model or the
+    // formula), the class of every
+    // difference too, up to the largest of those constants, each clock's
+    // constant raised past it plus the largest reset ([`region`]): finer
+    // than the validator's regions, so a time-abstract bisimulation still,
+    // and one every set (diagonal atoms included) is a union of classes of.
+    let diffs = if diagonal {
+        let pairs = (0..dim - 1).flat_map(|i| (i + 1..dim - 1).map(move |j| (i, j))).collect();
+        region::Differences { pairs, d: region::Differences::of(net).d.max(largest) }
+    } else {
+        region::Differences::default()
+    };
+    let floor = if diagonal { diffs.d.saturating_add(region::max_reset(net)) } else { 1 };
     let model = region::max_constants(net);
-    let m: Vec<i64> = (1..dim).map(|k| model.get(k - 1).copied().unwrap_or(1).max(largest).max(1)).collect();
+    let m: Vec<i64> = (1..dim).map(|k| model.get(k - 1).copied().unwrap_or(1).max(largest).max(floor)).collect();
     let mut marks: Vec<(u32, Vec<Rational>, usize)> = Vec::new();
     for _ in 0..=MAX_PASSES {
         walk.mark();
         let here = walk.v[1..dim].to_vec();
-        let seen = marks.iter().find(|(d, v, _)| *d == walk.d && region::equivalent_under(&m, v, &here));
+        let same = |v: &[Rational]| region::equivalent_under(&m, v, &here) && diffs.same(v, &here);
+        let seen = marks.iter().find(|(d, v, _)| *d == walk.d && same(v));
         if let Some(&(_, _, open)) = seen {
             return finish(net, walk, open, level, keeps.as_ref());
         }
@@ -382,6 +393,16 @@ pub fn path(
     let mut walk = Walk::new(fix.space, Start::Path(start), fix.layer(level).dim)?;
     walk.descend(fix.layer(level), &ranks, stay, goal)?;
     walk.into_run(net, None, level)
+}
+
+/// What the regions of a lasso's marks are taken for: the largest constant
+/// of the model's sets and the formula's bounds, and whether some
+/// diagonal (of the model or of the formula) asks for the classes of the
+/// differences too.
+#[derive(Clone, Copy)]
+pub struct Constants {
+    pub largest: i64,
+    pub diagonal: bool,
 }
 
 /// The largest bound of `f`'s operators.
