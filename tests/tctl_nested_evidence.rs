@@ -344,3 +344,20 @@ fn refuses_cut_and_dropped(c: &Checked) {
         || Checked { trace: Some(dropped), ..c.clone() }.shows(&(n, d), &b.text, b.holds).is_err();
     assert!(refused, "`{}` without the evidence's first step", b.text);
 }
+
+/// From `s` (y = 0): `u` now, or `t` at y = 1, where time stops. `u` and
+/// `t` have no step: both are deadlocks.
+const LOCK: &str = include_str!("models/tctl/lock.yaml");
+
+#[test]
+fn deadlock_goals_get_paths() {
+    let cases: &[Case] = &[
+        // `u` at once: a deadlock, at time 0.
+        ("E<> (Q.s and EF[<=1] deadlock)", Holds, &[("EF[<=1] deadlock", Path)]),
+        // `s or deadlock` until a deadlock at time >= 1: wait in `u`.
+        ("E<> (Q.s and E[Q.s U[>=1] deadlock])", Holds, &[("E[Q.s U[>=1] deadlock]", Path)]),
+        // Every divergent run goes to `u` at once: the until holds.
+        ("E<> (Q.s and not A[Q.s U deadlock])", Fails, &[]),
+    ];
+    check_all(LOCK, cases);
+}

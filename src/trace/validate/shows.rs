@@ -29,7 +29,7 @@ pub struct Showing {
 
 /// The ways a run from a point shows that `f` has the value `holds` there
 /// (any one of them is enough); `Ok(empty)` when `f`'s arguments are
-/// temporal (nothing a point-wise check can state), `Err` when no run can
+/// temporal or mention `deadlock` (nothing a point-wise check can state), `Err` when no run can
 /// show it (a claim about every run: `EF` failing, `AG` holding, ...).
 /// `from` is `(0, 0)`: [`shows`] sets it.
 pub fn showings(net: &Network, property: &Property, f: &Formula, holds: bool) -> Result<Vec<Showing>, String> {
@@ -39,12 +39,16 @@ pub fn showings(net: &Network, property: &Property, f: &Formula, holds: bool) ->
         }
         net.state_formula(property, g).map(Some).map_err(|d| d.message)
     };
+    // A point where the kept formula's value depends on `deadlock` (a
+    // property of the state's futures) is not held against the run, but
+    // a goal must be met: one mentioning `deadlock` leaves nothing to check.
+    let goal = |g: Option<StateFormula>| g.filter(|g| !g.mentions_deadlock());
     let not = |g: StateFormula| StateFormula::Not(Box::new(g));
     let keep = |formula, within, until, until_within, lasso| Showing {
         keeps: Keeps { formula, from: (0, Rational::zero()), within, until, until_within },
         lasso,
     };
-    let reach = |goal: Option<StateFormula>, stay: Option<StateFormula>, b: Option<TimeBound>| match (goal, stay) {
+    let reach = |g: Option<StateFormula>, stay: Option<StateFormula>, b: Option<TimeBound>| match (goal(g), stay) {
         (Some(goal), Some(stay)) => vec![keep(stay, None, Some(goal), b, false)],
         _ => Vec::new(),
     };
@@ -63,13 +67,18 @@ pub fn showings(net: &Network, property: &Property, f: &Formula, holds: bool) ->
         }
         // Never ψ (within the bound), or `not φ and not ψ` before it; the
         // run diverges either way.
-        (Formula::Until { quant: PathQuant::A, bound, lhs, rhs }, false) => match (state(lhs)?, state(rhs)?) {
-            (Some(l), Some(r)) => {
-                let neither = StateFormula::And(Box::new(not(l)), Box::new(not(r.clone())));
-                vec![keep(not(r.clone()), *bound, None, None, true), keep(not(r), *bound, Some(neither), None, true)]
+        (Formula::Until { quant: PathQuant::A, bound, lhs, rhs }, false) => {
+            match (goal(state(lhs)?), goal(state(rhs)?)) {
+                (Some(l), Some(r)) => {
+                    let neither = StateFormula::And(Box::new(not(l)), Box::new(not(r.clone())));
+                    vec![
+                        keep(not(r.clone()), *bound, None, None, true),
+                        keep(not(r), *bound, Some(neither), None, true),
+                    ]
+                }
+                _ => Vec::new(),
             }
-            _ => Vec::new(),
-        },
+        }
         _ => {
             return Err(format!(
                 "no run shows that it {}: it is about every run",
@@ -88,7 +97,7 @@ fn truth() -> StateFormula {
 /// `from.0` steps and `from.1` into the delay that follows), that `f` has
 /// the value `holds` there: it keeps one of the [`showings`] from there,
 /// as a lasso where that one needs it. `Ok` without a check when `f`'s
-/// arguments are temporal.
+/// arguments are temporal or mention `deadlock`.
 pub fn shows(
     net: &Network,
     property: &Property,
