@@ -361,3 +361,29 @@ fn deadlock_goals_get_paths() {
     ];
     check_all(LOCK, cases);
 }
+
+/// At the top, a bounded `EF` or `AG` and an `E[U]` have a path from the
+/// initial state too, checked from there like the nested ones.
+#[test]
+fn outermost_bounded_reachability_and_until_are_paths() {
+    let cases: &[Case] = &[
+        // Leave `a` at 1, back in `a` at 4: time 5 is in `a`.
+        ("EF[==5] P.a", Holds, &[]),
+        // Leaving `a` at 1 puts `b` at time 1.
+        ("AG[<=1] P.a", Fails, &[]),
+        ("AG[>=2] (P.a or P.x < 3)", Fails, &[]),
+        ("E[P.a U[<=1] P.b]", Holds, &[]),
+        ("E[P.a U[>2] P.b]", Holds, &[]),
+        // Then the lasso keeping `b` for 2 from where `b` starts.
+        ("E[P.a U (P.b and EG[<2] P.b)]", Holds, &[("EG[<2] P.b", Lasso)]),
+        // `b` by time 3, where `a` must come within 2: only every run shows it.
+        ("EF[<=3] (P.b and AF[<=2] P.a)", Holds, &[("AF[<=2] P.a", EveryRun)]),
+    ];
+    for (q, v, blames) in cases {
+        let c = check(PULSE, q, v.clone(), blames);
+        let holds = *v == Holds;
+        c.shows(&(0, Rational::zero()), q, holds).unwrap_or_else(|e| panic!("`{q}`: {e}"));
+        let t = c.trace.as_ref().expect("a path");
+        assert!(t.steps.len() + usize::from(!t.final_delay.is_zero()) > 0, "`{q}`: a path, not the initial state");
+    }
+}

@@ -48,6 +48,9 @@ pub fn trace(
     if let Some(runs) = lasso_runs(eval, &property.formula, holds) {
         return lasso_from_initial(net, space, eval, property, runs);
     }
+    if let Some(t) = path_from_initial(net, space, eval, property, holds) {
+        return Some(t);
+    }
     // The end states, and what the blame walk starts from: the formula
     // that holds (or fails) there, as parsed and as typed.
     let (target, at_end) = match (&property.formula, &property.ast.kind) {
@@ -89,6 +92,40 @@ pub fn trace(
         return Some(made);
     }
     Some(trace)
+}
+
+/// The evidence of a bounded `EF` or `AG`, or an `E[U]`, at the top: a
+/// path from an initial state down the ranks of its until ([`go_on`], as
+/// below the outermost operator), then what its goal's subformula shows
+/// where the path ends. (The unbounded `EF` and `AG` have their forward
+/// search, [`path_to`].) `None` for other formulas.
+fn path_from_initial(
+    net: &Network,
+    space: &Space,
+    eval: &mut Evaluator<'_, '_, '_, '_>,
+    property: &Property,
+    holds: bool,
+) -> Option<SymbolicTrace> {
+    let f = &property.formula;
+    let searched = matches!(f, Formula::Path { op: PathOp::EF | PathOp::AG, bound: None, .. });
+    if searched || shown(f, holds) != Shown::Path {
+        return None;
+    }
+    // An initial state (every clock 0) where `f` has the value `holds`.
+    let sat = eval.sat(f).ok()?;
+    let dim = eval.fix.layer(0).dim;
+    let d = *space.initial.iter().find(|&&d| holds_at_zero(&sat[d as usize], dim) == holds)?;
+    let zeros = vec![Rational::zero(); net.clocks.len()];
+    let initial = crate::trace::ConcreteState { discrete: space.discrete(d).clone(), clocks: zeros };
+    let start =
+        ConcreteTrace { initial, steps: Vec::new(), final_delay: Rational::zero(), loop_start: None, rates: None };
+    let (run, top) = go_on(net, space, eval, property, start, (&property.ast, f, holds));
+    if top.shown != Shown::Path {
+        return None;
+    }
+    let mut made = lasso::made_concrete(net, run);
+    made.blame = top.then.map(|b| *b);
+    Some(made)
 }
 
 /// What a trace can show of `f` having the value `holds` at a point.
