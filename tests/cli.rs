@@ -320,8 +320,9 @@ fn svg_timing_diagrams_are_written_and_never_over_an_input() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// A nested counterexample says which subformula fails at its last step,
-/// in text and in JSON (the step counts the trace's states, 0 the initial).
+/// A nested counterexample says which subformula fails at the end of its
+/// path, in text and in JSON (the step counts the trace's states, 0 the
+/// initial), and goes on from there with the lasso along which it fails.
 #[test]
 fn a_nested_counterexample_names_the_failing_subformula() {
     // On the crossing, once Train(1) is on it the gate stays down until the
@@ -331,15 +332,20 @@ fn a_nested_counterexample_names_the_failing_subformula() {
     let q = "A[] (Train(1).on imply A[Gate.down U Gate.up])";
     let (code, out, _) = kairos(&["check", "models/railway-crossing.yaml", "-q", q, "--trace"]);
     assert_eq!(code, 1, "violated: {out}");
-    assert!(out.contains("at step 4, `A[Gate.down U Gate.up]` fails"), "{out}");
+    assert!(
+        out.contains("at step 4, `A[Gate.down U Gate.up]` fails; the run from there on (a lasso) shows it"),
+        "{out}"
+    );
     let (_, out, _) = kairos(&["check", "models/railway-crossing.yaml", "-q", q, "--trace", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     let p = &v["properties"][0];
     assert_eq!(
         p["subformula"],
-        serde_json::json!({"step": 4, "text": "A[Gate.down U Gate.up]", "holds": false}),
+        serde_json::json!({"step": 4, "delay": "0", "text": "A[Gate.down U Gate.up]", "holds": false, "shown": "lasso"}),
         "{p}"
     );
-    let last = &p["trace"][4]["state"]["locations"];
-    assert_eq!(last["Train(1)"], "on", "{p}");
+    let there = &p["trace"][4]["state"]["locations"];
+    assert_eq!(there["Train(1)"], "on", "{p}");
+    // The lasso's loop comes after that point.
+    assert!(p["loop_start"].as_u64().is_some_and(|l| l > 4), "{p}");
 }

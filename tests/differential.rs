@@ -106,7 +106,17 @@ struct Tally {
     /// Witnesses and counterexamples replayed and checked to end in the goal.
     traces_validated: u64,
     unknown_limit: u64,
+    /// Runs of the reach engine refused because the network or goal has a
+    /// diagonal and the setting asks for `lu`/`alu` (unsound there).
     unsupported_diagonal: u64,
+    /// Runs with the fixpoint engine forced, how many agreed and how many
+    /// met the state limit; and of them, on a network or goal with a
+    /// diagonal.
+    tctl_runs: u64,
+    tctl_agreed: u64,
+    tctl_unknown: u64,
+    tctl_diagonal_runs: u64,
+    tctl_diagonal_agreed: u64,
     /// `E<>` properties of networks with several initial states (every
     /// initial state must reach the goal), settled by the oracle.
     several_initial: u64,
@@ -157,6 +167,11 @@ impl Tally {
         self.traces_validated += o.traces_validated;
         self.unknown_limit += o.unknown_limit;
         self.unsupported_diagonal += o.unsupported_diagonal;
+        self.tctl_runs += o.tctl_runs;
+        self.tctl_agreed += o.tctl_agreed;
+        self.tctl_unknown += o.tctl_unknown;
+        self.tctl_diagonal_runs += o.tctl_diagonal_runs;
+        self.tctl_diagonal_agreed += o.tctl_diagonal_agreed;
         self.several_initial += o.several_initial;
         self.oracle_states += o.oracle_states;
         self.disagreements.extend(o.disagreements);
@@ -493,9 +508,14 @@ fn compare(
             continue;
         }
         // Once the exact zone graph overflowed the state limit without a
-        // goal or error to stop at, it will again: spare the time.
-        if abstraction == Exact && *exact_too_big && !found && error.is_none() {
+        // goal or error to stop at, it will again: spare the time. (The
+        // fixpoint engine's forward pass explores exact zones only with
+        // diagonals, and ExtraLU+ otherwise.)
+        let exact_forward = forced.is_none() || diagonal;
+        if abstraction == Exact && exact_forward && *exact_too_big && !found && error.is_none() {
             tally.unknown_limit += 1;
+            tally.tctl_runs += u64::from(forced.is_some());
+            tally.tctl_unknown += u64::from(forced.is_some());
             continue;
         }
         {
@@ -514,6 +534,9 @@ fn compare(
             };
             tally.engine_runs += 1;
             tally.parallel_runs += u64::from(jobs > 1);
+            let tctl = forced.is_some();
+            tally.tctl_runs += u64::from(tctl);
+            tally.tctl_diagonal_runs += u64::from(tctl && diagonal);
             let setting = match forced {
                 Some(e) => format!("--engine {}", e.name()),
                 None => format!(
@@ -565,6 +588,7 @@ fn compare(
                 (Verdict::Unknown(Unknown::StateLimit), _) if abstraction == AbstractionChoice::None => {
                     *exact_too_big |= !found && error.is_none();
                     tally.unknown_limit += 1;
+                    tally.tctl_unknown += u64::from(tctl);
                     continue;
                 }
                 // Without subsumption an LU graph can exceed millions of
@@ -620,6 +644,8 @@ fn compare(
             if ok {
                 tally.agreed += 1;
                 tally.parallel_agreed += u64::from(jobs > 1);
+                tally.tctl_agreed += u64::from(tctl);
+                tally.tctl_diagonal_agreed += u64::from(tctl && diagonal);
                 match engine_found {
                     Some(true) => tally.agreed_found += 1,
                     None => tally.agreed_error += 1,
@@ -743,6 +769,8 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
          extrapolation or without subsumption), {} unsupported (diagonals with lu/alu); on regions with \
          diagonals: {} agreed; {} E<> properties from several initial states; with --jobs 2: {} runs, {} \
          agreed\n  \
+         fixpoint engine forced: {} runs, {} agreed, {} unknown (state limit); with a diagonal in the network or \
+         the goal: {} runs, {} agreed\n  \
          {} DISAGREEMENTS in {} networks",
         t.networks,
         first + count - 1,
@@ -776,6 +804,11 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.several_initial,
         t.parallel_runs,
         t.parallel_agreed,
+        t.tctl_runs,
+        t.tctl_agreed,
+        t.tctl_unknown,
+        t.tctl_diagonal_runs,
+        t.tctl_diagonal_agreed,
         t.disagreements.len(),
         {
             let mut s: Vec<u64> = t.disagreements.iter().map(|d| d.seed).collect();

@@ -4,7 +4,7 @@
 //! exact even where a zone is only partly time-locked. Every trace is made
 //! concrete and replayed by the validator.
 
-use kairos::engine::{self, Blame, Options, Outcome, Verdict};
+use kairos::engine::{self, Options, Outcome, Verdict};
 use kairos::model::formula::EngineKind;
 use kairos::model::load::load_model;
 use kairos::network::Network;
@@ -32,19 +32,28 @@ fn concrete(net: &Network, t: &engine::SymbolicTrace) -> ConcreteTrace {
     c
 }
 
-/// The verdict, the blamed subformula, and the location (of the only
-/// process) where the concrete trace ends.
-fn blamed(text: &str, q: &str) -> (Verdict, Option<Blame>, String) {
+/// The verdict, the blamed subformula (text and value), and the location
+/// (of the only process) at the point where it is blamed.
+fn blamed(text: &str, q: &str) -> (Verdict, Option<(String, bool)>, String) {
     let (net, o) = run(text, q);
     let t = o.trace.as_ref().unwrap_or_else(|| panic!("`{q}` gives a trace"));
     let c = concrete(&net, t);
-    let end = c.end();
-    let loc = net.processes[0].locations[end.discrete.locs[0] as usize].name.clone();
-    (o.verdict, t.blame.clone(), loc)
+    let at = match t.blame.as_ref().and_then(|b| b.at.clone()) {
+        None => c.end(),
+        Some((n, _)) => {
+            if n == 0 {
+                c.initial.clone()
+            } else {
+                c.steps[n - 1].after.clone()
+            }
+        }
+    };
+    let loc = net.processes[0].locations[at.discrete.locs[0] as usize].name.clone();
+    (o.verdict, t.blame.clone().map(|b| (b.text, b.holds)), loc)
 }
 
-fn blame(text: &str, holds: bool) -> Option<Blame> {
-    Some(Blame { text: text.into(), holds })
+fn blame(text: &str, holds: bool) -> Option<(String, bool)> {
+    Some((text.into(), holds))
 }
 
 #[test]

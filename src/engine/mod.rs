@@ -187,11 +187,38 @@ pub struct SymbolicTrace {
     pub concrete: Option<Box<crate::trace::ConcreteTrace>>,
 }
 
-/// "At the last step, `text` holds (or fails)".
+/// "At this point of the trace, `text` holds (or fails)", and what the
+/// trace shows of it from there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Blame {
     pub text: String,
     pub holds: bool,
+    /// The point: after `at.0` steps of the concrete run and `at.1` into
+    /// the delay that follows; `None`: where the trace ends.
+    pub at: Option<(usize, crate::trace::Rational)>,
+    pub shown: Shown,
+    /// Where the evidence of a nested path ends, the subformula that
+    /// decides there.
+    pub then: Option<Box<Blame>>,
+}
+
+/// What the trace shows of a [`Blame`]'s subformula from its point on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// A state formula (or one of several temporal formulas that all
+    /// decide): the point itself.
+    Point,
+    /// The trace goes on with a run that shows it: a path (`EF`, `E[U]`
+    /// holding, `AG` failing) or a lasso (`EG` holding, `AF`, `A[U]`
+    /// failing).
+    Path,
+    Lasso,
+    /// It is about every run from the point (`EF` failing, `AG`
+    /// holding, ...): no trace shows it, the trace ends there.
+    EveryRun,
+    /// A run would show it, but none was built (a limit, or a lasso that
+    /// closed no loop): the trace ends there.
+    Missing,
 }
 
 /// Something the user should know beside the verdict (FORMAT.md section 7).

@@ -9,8 +9,10 @@
 //!   fail `b`; `a or b` holding is the dual;
 //! - `a imply b` failing: `a` holds and `b` fails everywhere in `R`;
 //!   holding: `a` fails somewhere in `R`, else `b` holds;
-//! - anything else (a temporal operator, an atom, both sides of a failing
-//!   `or`) is the answer.
+//! - `a and b` holding (`a or b` failing): both sides have that value;
+//!   where one is a state formula (which the end state shows), the other;
+//! - anything else (a temporal operator, an atom, two temporal sides of
+//!   a holding `and`) is the answer.
 //!
 //! Each refinement keeps `R` non-empty and inside the states where the
 //! chosen subformula has the claimed value, so the trace, searched towards
@@ -18,25 +20,30 @@
 //! its parse tree are walked together (the tree gives the words); where
 //! their shapes part (a quantifier unrolled into a conjunction), the walk
 //! stops at the tree's node.
+//!
+//! The same walk names the subformula deciding at one concrete point (the
+//! end of a nested path's evidence): `R` is then that point, and "some
+//! state of `R`" is whether the point is in the set.
 
 use crate::engine::tctl::pre::{Map, intersect};
 use crate::engine::tctl::sat::{Evaluator, Stop};
 use crate::model::formula::Formula;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, UnOp};
 
-/// The subformula of `f` (written as `e` in `text`) with value `holds`
-/// throughout `region`, and the part of `region` where that is so.
+/// The subformula of `f` (written as `e`) with value `holds` at the
+/// candidate points; `has(left)` says whether some candidate is in the
+/// level-0 set `left`, and keeps only those when so (a region of end
+/// states being searched for, or the one point a run reached).
 pub fn blame<'f>(
     eval: &mut Evaluator<'_, '_, '_, '_>,
-    text: &str,
     mut e: &'f Expr,
     mut f: &'f Formula,
     mut holds: bool,
-    mut region: Map,
-) -> Result<(String, bool, Map), Stop> {
+    has: &mut dyn FnMut(&Map) -> bool,
+) -> Result<(&'f Expr, &'f Formula, bool), Stop> {
     loop {
         let next = match (&e.kind, f) {
-            (ExprKind::Unary { op: UnOp::Not, arg }, Formula::Not(a)) => Some((&**arg, &**a, !holds, None)),
+            (ExprKind::Unary { op: UnOp::Not, arg }, Formula::Not(a)) => Some((&**arg, &**a, !holds)),
             (ExprKind::Binary { op, lhs, rhs }, Formula::And(a, b) | Formula::Or(a, b) | Formula::Imply(a, b)) => {
                 let conj = matches!((op, f), (BinOp::And, Formula::And(..)));
                 let disj = matches!((op, f), (BinOp::Or, Formula::Or(..)));
@@ -55,35 +62,42 @@ pub fn blame<'f>(
                     Some(v) => {
                         let left = eval.sat(a)?;
                         let left = if v { left } else { eval.not_at_zero(&left) };
-                        let there = intersect(&region, &left);
-                        if there.iter().any(|x| !x.is_empty()) {
-                            Some((&**lhs, &**a, v, Some(there)))
-                        } else {
-                            Some((&**rhs, &**b, holds, None))
-                        }
+                        if has(&left) { Some((&**lhs, &**a, v)) } else { Some((&**rhs, &**b, holds)) }
                     }
-                    // A failing `imply` fails on its right; a holding `and`
-                    // or a failing `or` needs both sides: stop.
-                    None if imply => Some((&**rhs, &**b, false, None)),
+                    // A failing `imply` fails on its right.
+                    None if imply => Some((&**rhs, &**b, false)),
+                    // A holding `and` or a failing `or` needs both sides:
+                    // where one is a state formula, the point shows it and
+                    // the other decides; two temporal sides: stop.
+                    None if conj || disj => match (a.is_state(), b.is_state()) {
+                        (true, false) => Some((&**rhs, &**b, holds)),
+                        (false, true) => Some((&**lhs, &**a, holds)),
+                        _ => None,
+                    },
                     None => None,
                 }
             }
             _ => None,
         };
         match next {
-            Some((e2, f2, h2, r2)) => {
-                (e, f, holds) = (e2, f2, h2);
-                if let Some(r) = r2 {
-                    region = r;
-                }
-            }
-            None => return Ok((words(text, e), holds, region)),
+            Some(n) => (e, f, holds) = n,
+            None => return Ok((e, f, holds)),
         }
     }
 }
 
+/// Keeps the part of `region` in `left`, when there is one.
+pub fn narrow(region: &mut Map, left: &Map) -> bool {
+    let there = intersect(region, left);
+    let some = there.iter().any(|x| !x.is_empty());
+    if some {
+        *region = there;
+    }
+    some
+}
+
 /// The text of `e`, without the parentheses it was written in.
-fn words(text: &str, e: &Expr) -> String {
+pub fn words(text: &str, e: &Expr) -> String {
     let written = text[e.span.start..e.span.end].trim();
     let inner = written.strip_prefix('(').and_then(|w| w.strip_suffix(')'));
     match inner {

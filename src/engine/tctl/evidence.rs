@@ -4,25 +4,34 @@
 //! on exact zones towards the states of the fixpoint's answer: the
 //! fixpoint says such a state is reachable, so breadth-first search meets
 //! it after finitely many steps even without extrapolation.
+//!
+//! Below the outermost operator, the subformula deciding at the path's
+//! end ([`blame`]) has evidence of its own when a run can show it
+//! ([`crate::trace::validate::showings`]): the path goes on from its end
+//! point with that run, a lasso ([`lasso::lasso`]) or a path down the
+//! ranks of an until ([`lasso::path`]), and where such a path ends in a
+//! nested formula again, the walk blames that one at the point reached
+//! and goes on. Each part is checked by the validator against its
+//! subformula from the point it starts.
 
 use crate::domain::federation::Federation;
 use crate::engine::reach::{self, End, Limits, Order};
 use crate::engine::store::Cover;
-use crate::engine::tctl::blame::blame;
+use crate::engine::tctl::blame::{blame, narrow, words};
 use crate::engine::tctl::fixpoint::holds_at_zero;
 use crate::engine::tctl::lasso::{self, Start};
 use crate::engine::tctl::pre::Map;
 use crate::engine::tctl::sat::Evaluator;
 use crate::engine::tctl::sat::Runs;
 use crate::engine::tctl::space::Space;
-use crate::engine::{Blame, SymbolicTrace, Warning, same_zone, store_trace};
-use crate::model::formula::{Formula, TimeBound};
+use crate::engine::{Blame, Shown, SymbolicTrace, Warning, same_zone, store_trace};
+use crate::model::formula::Formula;
 use crate::model::types::Property;
-use crate::network::{Network, StateFormula};
+use crate::network::Network;
 use crate::semantics::{Abstraction, ZoneGraph, ZoneState};
-use crate::syntax::ast::{ExprKind, PathOp, PathQuant};
-use crate::trace::Rational;
-use crate::trace::validate::Keeps;
+use crate::syntax::ast::{Expr, ExprKind, PathOp, PathQuant};
+use crate::trace::validate::{Keeps, showings};
+use crate::trace::{ConcreteTrace, Rational};
 use num_traits::Zero;
 
 /// The trace the verdict calls for, if the outermost operator gives one;
@@ -38,6 +47,9 @@ pub fn trace(
 ) -> Option<SymbolicTrace> {
     if let Some(runs) = lasso_runs(eval, &property.formula, holds) {
         return lasso_from_initial(net, space, eval, property, runs);
+    }
+    if let Some(t) = path_from_initial(net, space, eval, property, holds) {
+        return Some(t);
     }
     // The end states, and what the blame walk starts from: the formula
     // that holds (or fails) there, as parsed and as typed.
@@ -65,55 +77,229 @@ pub fn trace(
         let last = space.states.get_index_of(&trace.states.last()?.discrete)?;
         let mut region = vec![Federation::empty(); space.len()];
         region[last] = trace.goal.clone();
-        let (text, holds, region) = blame(eval, &property.text, e, f, value, region).ok()?;
+        let (e, f, holds) = blame(eval, e, f, value, &mut |left| narrow(&mut region, left)).ok()?;
         trace.goal = region[last].clone();
-        trace.blame = Some(Blame { text, holds });
+        let text = words(&property.text, e);
+        let shown = shown(f, holds);
+        if !matches!(shown, Shown::Path | Shown::Lasso) {
+            trace.blame = Some(Blame { text, holds, at: None, shown, then: None });
+            return Some(trace);
+        }
+        let prefix = crate::trace::concretise(net, &trace).ok()?;
+        let (run, blame) = go_on(net, space, eval, property, prefix, (e, f, holds));
+        let mut made = lasso::made_concrete(net, run);
+        made.blame = Some(blame);
+        return Some(made);
     }
     Some(trace)
+}
+
+/// The evidence of a bounded `EF` or `AG`, or an `E[U]`, at the top: a
+/// path from an initial state down the ranks of its until ([`go_on`], as
+/// below the outermost operator), then what its goal's subformula shows
+/// where the path ends. (The unbounded `EF` and `AG` have their forward
+/// search, [`path_to`].) `None` for other formulas.
+fn path_from_initial(
+    net: &Network,
+    space: &Space,
+    eval: &mut Evaluator<'_, '_, '_, '_>,
+    property: &Property,
+    holds: bool,
+) -> Option<SymbolicTrace> {
+    let f = &property.formula;
+    let searched = matches!(f, Formula::Path { op: PathOp::EF | PathOp::AG, bound: None, .. });
+    if searched || shown(f, holds) != Shown::Path {
+        return None;
+    }
+    // An initial state (every clock 0) where `f` has the value `holds`.
+    let sat = eval.sat(f).ok()?;
+    let dim = eval.fix.layer(0).dim;
+    let d = *space.initial.iter().find(|&&d| holds_at_zero(&sat[d as usize], dim) == holds)?;
+    let zeros = vec![Rational::zero(); net.clocks.len()];
+    let initial = crate::trace::ConcreteState { discrete: space.discrete(d).clone(), clocks: zeros };
+    let start =
+        ConcreteTrace { initial, steps: Vec::new(), final_delay: Rational::zero(), loop_start: None, rates: None };
+    let (run, top) = go_on(net, space, eval, property, start, (&property.ast, f, holds));
+    if top.shown != Shown::Path {
+        return None;
+    }
+    let mut made = lasso::made_concrete(net, run);
+    made.blame = top.then.map(|b| *b);
+    Some(made)
+}
+
+/// What a trace can show of `f` having the value `holds` at a point.
+fn shown(f: &Formula, holds: bool) -> Shown {
+    match (f, holds) {
+        (Formula::Path { op: PathOp::EF, .. } | Formula::Until { quant: PathQuant::E, .. }, true)
+        | (Formula::Path { op: PathOp::AG, .. }, false) => Shown::Path,
+        (Formula::Path { op: PathOp::EG, .. }, true)
+        | (Formula::Path { op: PathOp::AF, .. } | Formula::Until { quant: PathQuant::A, .. }, false) => Shown::Lasso,
+        // A leads-to is answered by its own counterexamples at the top
+        // only.
+        (Formula::LeadsTo { .. }, false) => Shown::Missing,
+        (Formula::Path { .. } | Formula::Until { .. } | Formula::LeadsTo { .. }, _) => Shown::EveryRun,
+        _ => Shown::Point,
+    }
+}
+
+/// `prefix` (a validated run) extended from its end point, where `f`
+/// (written `e`) has the value `holds`, by the run that shows it; with
+/// the blame of that point, and of the next one where a nested path ends.
+fn go_on(
+    net: &Network,
+    space: &Space,
+    eval: &mut Evaluator<'_, '_, '_, '_>,
+    property: &Property,
+    prefix: ConcreteTrace,
+    (e, f, holds): (&Expr, &Formula, bool),
+) -> (ConcreteTrace, Blame) {
+    let at = (prefix.steps.len(), prefix.final_delay.clone());
+    let mut blame =
+        Blame { text: words(&property.text, e), holds, at: Some(at.clone()), shown: shown(f, holds), then: None };
+    let built = match blame.shown {
+        Shown::Lasso => inner_lasso(net, eval, property, &prefix, f, holds),
+        Shown::Path => inner_path(net, eval, &prefix, f, holds),
+        _ => None,
+    };
+    // The validator checks the appended run against the subformula from
+    // its point; a run it refuses is a bug, and is not shown.
+    let checked = built.filter(|run| match crate::trace::validate::shows(net, property, run, &at, f, holds) {
+        Ok(()) => true,
+        Err(why) => {
+            debug_assert!(false, "inner evidence refused: {why}");
+            false
+        }
+    });
+    let Some(run) = checked else {
+        blame.shown = if matches!(blame.shown, Shown::Path | Shown::Lasso) { Shown::Missing } else { blame.shown };
+        return (prefix, blame);
+    };
+    // Where a path ends in a nested formula, the one deciding there.
+    let next = match (&e.kind, f) {
+        (ExprKind::Path { arg: e2, .. }, Formula::Path { op: PathOp::EF, arg, .. }) => Some((&**e2, &**arg, true)),
+        (ExprKind::Path { arg: e2, .. }, Formula::Path { op: PathOp::AG, arg, .. }) => Some((&**e2, &**arg, false)),
+        (ExprKind::Until { rhs: e2, .. }, Formula::Until { quant: PathQuant::E, rhs, .. }) => {
+            Some((&**e2, &**rhs, true))
+        }
+        _ => None,
+    };
+    let Some((e2, f2, h2)) = next.filter(|(_, f2, _)| run.loop_start.is_none() && !f2.is_state()) else {
+        return (run, blame);
+    };
+    let end = run.end();
+    let Some(d) = space.states.get_index_of(&end.discrete) else { return (run, blame) };
+    let v: Vec<Rational> = std::iter::once(Rational::zero()).chain(end.clocks.iter().cloned()).collect();
+    let Ok((e3, f3, h3)) = blame_point(eval, e2, f2, h2, d, &v) else { return (run, blame) };
+    let (run, inner) = go_on(net, space, eval, property, run, (e3, f3, h3));
+    blame.then = Some(Box::new(inner));
+    (run, blame)
+}
+
+/// [`blame`] at one point (discrete state `d`, valuation `v` with the
+/// reference clock first).
+fn blame_point<'f>(
+    eval: &mut Evaluator<'_, '_, '_, '_>,
+    e: &'f Expr,
+    f: &'f Formula,
+    holds: bool,
+    d: usize,
+    v: &[Rational],
+) -> Result<(&'f Expr, &'f Formula, bool), crate::engine::tctl::sat::Stop> {
+    blame(eval, e, f, holds, &mut |left| lasso::member(&left[d], v))
+}
+
+/// The lasso showing `f` (`EG` holding, `AF` or `A[U]` failing) from the
+/// end of `prefix`.
+fn inner_lasso(
+    net: &Network,
+    eval: &mut Evaluator<'_, '_, '_, '_>,
+    property: &Property,
+    prefix: &ConcreteTrace,
+    f: &Formula,
+    holds: bool,
+) -> Option<ConcreteTrace> {
+    let runs = lasso_runs(eval, f, holds)?;
+    let constants = constants(eval, property);
+    let found = runs.into_iter().find_map(|(runs, keeps)| {
+        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(prefix), constants, keeps).and_then(|t| t.concrete)
+    });
+    found.map(|run| *run)
+}
+
+/// The path showing `f` (`EF`, `E[U]` holding, `AG` failing) from the end
+/// of `prefix`.
+fn inner_path(
+    net: &Network,
+    eval: &mut Evaluator<'_, '_, '_, '_>,
+    prefix: &ConcreteTrace,
+    f: &Formula,
+    holds: bool,
+) -> Option<ConcreteTrace> {
+    let (bound, stay, goal) = match (f, holds) {
+        (Formula::Path { op: PathOp::EF, bound, arg }, true) => (bound, eval.fix.layer(0).all(), eval.sat(arg).ok()?),
+        (Formula::Path { op: PathOp::AG, bound, arg }, false) => {
+            let good = eval.sat(arg).ok()?;
+            (bound, eval.fix.layer(0).all(), eval.not_at_zero(&good))
+        }
+        (Formula::Until { quant: PathQuant::E, bound, lhs, rhs }, true) => {
+            let (l, r) = (eval.sat(lhs).ok()?, eval.sat(rhs).ok()?);
+            (bound, crate::engine::tctl::pre::union(&l, &r), r)
+        }
+        _ => return None,
+    };
+    let (level, stay, goal) = eval.until_maps(*bound, &stay, &goal);
+    lasso::path(net, &mut eval.fix, level, &stay, &goal, prefix)
 }
 
 /// The runs whose lasso is the evidence, when the outermost operator
 /// calls for one: an `EG` witness, an `AF` counterexample (an `EG not`
 /// witness), an `A[U]` counterexample; each with what its run keeps,
-/// when the operator's arguments are state formulas. `None` also when a
-/// limit stops the sets (the verdict stands without evidence).
+/// when the operator's arguments are state formulas
+/// ([`showings`], in the same order). `None` also when a limit stops the
+/// sets (the verdict stands without evidence).
 fn lasso_runs(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) -> Option<Vec<(Runs, Option<Keeps>)>> {
-    Some(match f {
+    let runs = match f {
         Formula::Path { op: PathOp::EG, bound, arg } if holds => {
             let phi = eval.sat(arg).ok()?;
-            let keeps = kept(eval, arg, false, *bound);
-            vec![(eval.always_runs(*bound, &phi).ok()?, keeps)]
+            vec![eval.always_runs(*bound, &phi).ok()?]
         }
         Formula::Path { op: PathOp::AF, bound, arg } if !holds => {
             let psi = eval.sat(arg).ok()?;
             let not_psi = eval.not_at_zero(&psi);
-            let keeps = kept(eval, arg, true, *bound);
-            vec![(eval.always_runs(*bound, &not_psi).ok()?, keeps)]
+            vec![eval.always_runs(*bound, &not_psi).ok()?]
         }
         Formula::Until { quant: PathQuant::A, bound, lhs, rhs } if !holds => {
             let (l, r) = (eval.sat(lhs).ok()?, eval.sat(rhs).ok()?);
             let (early, never) = eval.until_failures(*bound, &l, &r).ok()?;
-            // `early` keeps `not ψ` (within the bound) until `not φ and not ψ`.
-            let neither = Formula::And(Box::new(Formula::Not(lhs.clone())), Box::new(Formula::Not(rhs.clone())));
-            let stop = kept(eval, &neither, false, None).map(|k| k.formula);
-            let until = kept(eval, rhs, true, *bound).zip(stop).map(|(k, stop)| Keeps { until: Some(stop), ..k });
-            vec![(never, kept(eval, rhs, true, *bound)), (early, until)]
+            vec![never, early]
         }
         _ => return None,
-    })
+    };
+    let keeps = showings(eval.net, eval.property, f, holds).unwrap_or_default();
+    Some(runs.into_iter().enumerate().map(|(k, r)| (r, keeps.get(k).map(|s| s.keeps.clone()))).collect())
 }
 
-/// What a lasso for an operator over `arg` keeps (`not arg` when
-/// `negate`), when `arg` is a state formula; its `from` is set by the
-/// lasso. A nested `arg` is not a formula of one point: the lasso then
-/// rests on the walk's own checks alone.
-fn kept(eval: &Evaluator<'_, '_, '_, '_>, arg: &Formula, negate: bool, within: Option<TimeBound>) -> Option<Keeps> {
-    if !arg.is_state() {
-        return None;
+/// The constants a lasso's regions are taken for (the sets computed so
+/// far, the formula's bounds, diagonals of the model or of the formula).
+fn constants(eval: &Evaluator<'_, '_, '_, '_>, property: &Property) -> lasso::Constants {
+    let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
+    let diagonal = eval.net.has_diagonals || diagonal_atoms(eval, &property.formula);
+    lasso::Constants { largest, diagonal }
+}
+
+/// Some clock atom of `f` compares a difference of clocks.
+fn diagonal_atoms(eval: &Evaluator<'_, '_, '_, '_>, f: &Formula) -> bool {
+    match f {
+        Formula::State(_) => eval.net.state_formula(eval.property, f).is_ok_and(|s| s.has_diagonal()),
+        Formula::Deadlock => false,
+        Formula::Not(a) | Formula::Path { arg: a, .. } => diagonal_atoms(eval, a),
+        Formula::And(a, b)
+        | Formula::Or(a, b)
+        | Formula::Imply(a, b)
+        | Formula::Until { lhs: a, rhs: b, .. }
+        | Formula::LeadsTo { lhs: a, rhs: b, .. } => diagonal_atoms(eval, a) || diagonal_atoms(eval, b),
     }
-    let f = eval.net.state_formula(eval.property, arg).ok()?;
-    let formula = if negate { StateFormula::Not(Box::new(f)) } else { f };
-    Some(Keeps { formula, from: (0, Rational::zero()), within, until: None })
 }
 
 /// Whether the verdict's evidence is a lasso ([`trace`] gives it when it
@@ -131,13 +317,13 @@ fn lasso_from_initial(
     property: &Property,
     runs: Vec<(Runs, Option<Keeps>)>,
 ) -> Option<SymbolicTrace> {
-    let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
+    let constants = constants(eval, property);
     let dims: Vec<usize> = runs.iter().map(|(r, _)| eval.fix.layer(r.level).dim).collect();
     let ((runs, keeps), start) = runs.into_iter().zip(dims).find_map(|(r, dim)| {
         let d = *space.initial.iter().find(|&&d| holds_at_zero(&r.0.holds[d as usize], dim))?;
         Some((r, d))
     })?;
-    lasso::lasso(net, &mut eval.fix, &runs, Start::Initial(start), largest, keeps)
+    lasso::lasso(net, &mut eval.fix, &runs, Start::Initial(start), constants, keeps)
 }
 
 /// A counterexample to `φ -->[b] ψ`: a path to a point of `φ` from which
@@ -159,9 +345,10 @@ fn leads_to_counterexample(
         let psi = eval.sat(rhs).ok()?;
         let not_psi = eval.not_at_zero(&psi);
         let runs = eval.always_runs(*bound, &not_psi).ok()?;
-        let keeps = kept(eval, rhs, true, *bound);
-        let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
-        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(&concrete), largest, keeps)
+        let af = Formula::Path { op: PathOp::AF, bound: *bound, arg: rhs.clone() };
+        let keeps = showings(eval.net, eval.property, &af, false).ok()?.first().map(|w| w.keeps.clone());
+        let constants = constants(eval, property);
+        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(&concrete), constants, keeps)
     })();
     lasso.or(Some(path))
 }

@@ -51,14 +51,11 @@
 //! fails on a run that stays in `not ψ` forever (a loop in `EG not ψ`) or
 //! that reaches `not φ and not ψ` first and diverges from there.
 //!
-//! With diagonal constraints no lasso is given (a warning says so): the
-//! repeat argument needs an equivalence that is a time-abstract
-//! bisimulation, and the classical regions are not one for `x - y ≺ c`.
-//! Regions refined by the class of every difference (up to the largest
-//! diagonal constant, with each clock's constant raised past its reset
-//! values plus that constant) would be, but both the marks here and the
-//! validator's loop check ([`crate::trace::validate`]) would have to use
-//! them; until then the verdict stands without its lasso.
+//! With diagonal constraints the marks compare regions refined by the
+//! class of every difference (up to the largest constant of the model and
+//! the sets, each clock's constant raised past it plus the largest reset
+//! value): a time-abstract bisimulation for `x - y ≺ c` too, as the
+//! validator's loop check ([`crate::trace::validate`]) takes it.
 
 use num_traits::Zero;
 
@@ -223,6 +220,29 @@ impl Walk<'_> {
     }
 }
 
+impl Walk<'_> {
+    /// The run walked, on the model's clocks (the formula clocks of
+    /// `level` and the tick clock dropped, and the marks before `open`,
+    /// their delays kept), validated; `None` when one of its points left
+    /// the sets walked through or the replay refuses it (a bug elsewhere).
+    fn into_run(self, net: &Network, open: Option<usize>, level: usize) -> Option<ConcreteTrace> {
+        if !self.inside {
+            debug_assert!(false, "a walked point outside the fixpoint's sets");
+            return None;
+        }
+        let run = ConcreteTrace {
+            initial: self.initial,
+            steps: self.steps,
+            final_delay: self.pending,
+            loop_start: None,
+            rates: None,
+        };
+        let run = crate::trace::lasso::without_ticks(&run, open, level + 1);
+        crate::trace::validate(net, &run).ok()?;
+        Some(run)
+    }
+}
+
 /// The least nice delay into `z` allowed by `safe`.
 fn within(z: &Dbm, v: &[Rational], safe: &Interval) -> Option<Rational> {
     let i = ray::delays_into(z, v)?.intersect(safe);
@@ -230,7 +250,7 @@ fn within(z: &Dbm, v: &[Rational], safe: &Interval) -> Option<Rational> {
 }
 
 /// Whether `v` lies in `f` (by the rays' intervals at delay 0).
-fn member(f: &Federation, v: &[Rational]) -> bool {
+pub(super) fn member(f: &Federation, v: &[Rational]) -> bool {
     f.zones.iter().any(|z| ray::delays_into(z, v).is_some_and(|i| i.contains(&Rational::zero())))
 }
 
@@ -267,9 +287,10 @@ pub fn lasso(
     fix: &mut Fixpoints<'_, '_>,
     runs: &Runs,
     start: Start<'_>,
-    largest: i64,
+    constants: Constants,
     keeps: Option<Keeps>,
 ) -> Option<SymbolicTrace> {
+    let Constants { largest, diagonal } = constants;
     let space = fix.space;
     let level = runs.level;
     let dim = fix.layer(level).dim;
@@ -290,14 +311,27 @@ pub fn lasso(
         walk.descend(fix.layer(level), ranks, s, g)?;
     }
     // Region constants: the model's, and every set's (clocks past the
-    // model's: the formula clock).
+    // model's: the formula clock). With diagonals (in the model or the
+    // formula), the class of every
+    // difference too, up to the largest of those constants, each clock's
+    // constant raised past it plus the largest reset ([`region`]): finer
+    // than the validator's regions, so a time-abstract bisimulation still,
+    // and one every set (diagonal atoms included) is a union of classes of.
+    let diffs = if diagonal {
+        let pairs = (0..dim - 1).flat_map(|i| (i + 1..dim - 1).map(move |j| (i, j))).collect();
+        region::Differences { pairs, d: region::Differences::of(net).d.max(largest) }
+    } else {
+        region::Differences::default()
+    };
+    let floor = if diagonal { diffs.d.saturating_add(region::max_reset(net)) } else { 1 };
     let model = region::max_constants(net);
-    let m: Vec<i64> = (1..dim).map(|k| model.get(k - 1).copied().unwrap_or(1).max(largest).max(1)).collect();
+    let m: Vec<i64> = (1..dim).map(|k| model.get(k - 1).copied().unwrap_or(1).max(largest).max(floor)).collect();
     let mut marks: Vec<(u32, Vec<Rational>, usize)> = Vec::new();
     for _ in 0..=MAX_PASSES {
         walk.mark();
         let here = walk.v[1..dim].to_vec();
-        let seen = marks.iter().find(|(d, v, _)| *d == walk.d && region::equivalent_under(&m, v, &here));
+        let same = |v: &[Rational]| region::equivalent_under(&m, v, &here) && diffs.same(v, &here);
+        let seen = marks.iter().find(|(d, v, _)| *d == walk.d && same(v));
         if let Some(&(_, _, open)) = seen {
             return finish(net, walk, open, level, keeps.as_ref());
         }
@@ -311,29 +345,23 @@ pub fn lasso(
 /// clocks, validated and checked against `keeps`; as a trace the fixpoint
 /// engine gives.
 fn finish(net: &Network, walk: Walk<'_>, open: usize, level: usize, keeps: Option<&Keeps>) -> Option<SymbolicTrace> {
-    if !walk.inside {
-        debug_assert!(false, "a lasso point outside the fixpoint's set");
-        return None;
-    }
-    let run = ConcreteTrace {
-        initial: walk.initial,
-        steps: walk.steps,
-        final_delay: Rational::zero(),
-        loop_start: None,
-        rates: None,
-    };
-    let run = crate::trace::lasso::without_ticks(&run, Some(open), level + 1);
-    crate::trace::validate(net, &run).ok()?;
+    let run = walk.into_run(net, Some(open), level)?;
     if let Some(k) = keeps
         && let Err(e) = crate::trace::validate::keeps(net, &run, k)
     {
         debug_assert!(false, "a lasso that does not keep its formula: {e}");
         return None;
     }
+    Some(made_concrete(net, run))
+}
+
+/// A run the engine made concrete, as the trace it gives (its zones are
+/// the whole space: the run is only validated again, not solved).
+pub fn made_concrete(net: &Network, run: ConcreteTrace) -> SymbolicTrace {
     let universe = |d: &crate::semantics::Discrete| ZoneState { discrete: d.clone(), zone: Dbm::universe(net.dim()) };
     let mut states = vec![universe(&run.initial.discrete)];
     states.extend(run.steps.iter().map(|s| universe(&s.after.discrete)));
-    Some(SymbolicTrace {
+    SymbolicTrace {
         goal: Federation::from_zone(states.last().expect("a state").zone.clone()),
         states,
         steps: run.steps.iter().map(|s| s.transition.clone()).collect(),
@@ -343,7 +371,38 @@ fn finish(net: &Network, walk: Walk<'_>, open: usize, level: usize, keeps: Optio
         loop_start: run.loop_start,
         blame: None,
         concrete: Some(Box::new(run)),
-    })
+    }
+}
+
+/// A run from the end of `start` (a point of `E[stay U goal]` at `level`,
+/// its formula clock at 0) to a point of `goal`, down the until's ranks
+/// as a lasso's passes go: the evidence of an `EF`, `E[U]` or failing
+/// `AG` below the outermost operator. The run goes on from `start`'s
+/// steps and ends at the goal's point (after its final delay), on the
+/// model's clocks, validated; `None` when `start` is outside the until's
+/// set or a limit stops its ranks.
+pub fn path(
+    net: &Network,
+    fix: &mut Fixpoints<'_, '_>,
+    level: usize,
+    stay: &Map,
+    goal: &Map,
+    start: &ConcreteTrace,
+) -> Option<ConcreteTrace> {
+    let ranks = fix.until_ranked(level, stay, goal).ok()?;
+    let mut walk = Walk::new(fix.space, Start::Path(start), fix.layer(level).dim)?;
+    walk.descend(fix.layer(level), &ranks, stay, goal)?;
+    walk.into_run(net, None, level)
+}
+
+/// What the regions of a lasso's marks are taken for: the largest constant
+/// of the model's sets and the formula's bounds, and whether some
+/// diagonal (of the model or of the formula) asks for the classes of the
+/// differences too.
+#[derive(Clone, Copy)]
+pub struct Constants {
+    pub largest: i64,
+    pub diagonal: bool,
 }
 
 /// The largest bound of `f`'s operators.

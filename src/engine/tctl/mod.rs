@@ -120,9 +120,8 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
         // The verdict is exact either way; the user must know that its
         // evidence is missing rather than guess from its absence.
         warnings.push(Warning {
-            message: "no lasso could be built for this verdict (the walk closed no loop within its passes, or \
-                      the model has diagonal constraints, whose regions the replay does not take); the verdict \
-                      stands without it"
+            message: "no lasso could be built for this verdict (the walk closed no loop within its passes); \
+                      the verdict stands without it"
                 .to_string(),
             trace: None,
             of_model: true,

@@ -177,11 +177,19 @@ impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
     }
 
     fn exists_until_within(&mut self, bound: Option<TimeBound>, stay: &Map, goal: &Map) -> Result<Map, Stop> {
-        let Some(b) = bound else { return Ok(self.fix.until(0, stay, goal)?) };
+        let (level, stay, goal) = self.until_maps(bound, stay, goal);
+        let found = self.fix.until(level, &stay, &goal)?;
+        Ok(if level == 0 { found } else { at_zero(&found, self.fix.layer(1).dim) })
+    }
+
+    /// `E[stay U[b] goal]` as the least fixpoint it is computed by: its
+    /// level (1 with the formula clock, started at 0, when bounded), and
+    /// the sets there (the goal's points within the bound).
+    pub fn until_maps(&mut self, bound: Option<TimeBound>, stay: &Map, goal: &Map) -> (usize, Map, Map) {
+        let Some(b) = bound else { return (0, stay.clone(), goal.clone()) };
         let dim = self.fix.layer(1).dim;
         let timed: Map = lift(goal, 1).iter().map(|f| within(f, dim - 1, b)).collect();
-        let found = self.fix.until(1, &lift(stay, 1), &timed)?;
-        Ok(at_zero(&found, dim))
+        (1, lift(stay, 1), timed)
     }
 
     /// `EG[b] phi` over time-divergent runs: `phi` at every point whose

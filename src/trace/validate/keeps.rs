@@ -18,9 +18,9 @@
 //! constants that include the formula's (its atoms' bounds over the data
 //! ranges), each repetition goes through the regions of the first pass in
 //! the same order (region equivalence is a time-abstract bisimulation, see
-//! [`super::validate`]), and every atom of the formula has one value on a
-//! region. A formula with a diagonal atom is not a union of such regions:
-//! it is refused over a loop.
+//! [`super::validate`]; refined by the classes of the differences that the
+//! model's diagonals and the formula's relate, [`super::region`]), and
+//! every atom of the formula has one value on a region.
 
 use num_traits::Zero;
 
@@ -44,6 +44,10 @@ pub struct Keeps {
     /// Kept until the first point of this formula, which must come (a
     /// strong until); that point itself need not keep `formula`.
     pub until: Option<StateFormula>,
+    /// Only a point of `until` whose time since `from` meets this bound
+    /// ends the formula (`E[φ U[b] ψ]`: ψ within the bound, `φ or ψ` at
+    /// every point before it, within the bound or not).
+    pub until_within: Option<TimeBound>,
 }
 
 /// `Ok` when `trace` (which validates: [`super::validate`]) keeps `k`;
@@ -100,17 +104,36 @@ pub fn keeps(net: &Network, trace: &ConcreteTrace, k: &Keeps) -> Result<(), Stri
 /// The loop's ends are region-equivalent for constants that include the
 /// formula's, so its repetitions keep what its first pass keeps.
 fn repeats_keeping(net: &Network, trace: &ConcreteTrace, l: usize, atoms: &[&ClockConstraint]) -> Result<(), String> {
-    if net.hybrid.is_some() || atoms.iter().any(|c| c.linear.is_some() || (c.i != 0 && c.j != 0)) {
-        return Err("a formula with diagonal or linear atoms cannot be checked on a loop's repetitions".into());
+    if net.hybrid.is_some() || atoms.iter().any(|c| c.linear.is_some()) {
+        return Err("a formula with linear atoms cannot be checked on a loop's repetitions".into());
     }
+    // The model's regions, refined by the formula's constants, and by the
+    // classes of its diagonals' differences as by the model's (each such
+    // clock's constant past the largest diagonal constant plus reset).
     let mut m = super::region::max_constants(net);
+    let mut diffs = super::region::Differences::of(net);
     for c in atoms {
         let (lo, hi) = c.effective_range();
-        let k = c.i.max(c.j) as usize;
-        m[k - 1] = m[k - 1].max(lo.saturating_abs()).max(hi.saturating_abs());
+        let v = lo.saturating_abs().max(hi.saturating_abs());
+        match (c.i as usize, c.j as usize) {
+            (i, 0) | (0, i) => m[i - 1] = m[i - 1].max(v),
+            (i, j) => {
+                diffs.d = diffs.d.max(v);
+                let pair = (i.min(j) - 1, i.max(j) - 1);
+                if pair.0 != pair.1 && !diffs.pairs.contains(&pair) {
+                    diffs.pairs.push(pair);
+                }
+            }
+        }
+    }
+    let floor = diffs.d.saturating_add(super::region::max_reset(net));
+    for &(i, j) in &diffs.pairs {
+        m[i] = m[i].max(floor);
+        m[j] = m[j].max(floor);
     }
     let (a, b) = (&trace.steps[l].after, &trace.last().clone());
-    if a.discrete != b.discrete || !super::region::equivalent_under(&m, &a.clocks, &b.clocks) {
+    let same = super::region::equivalent_under(&m, &a.clocks, &b.clocks) && diffs.same(&a.clocks, &b.clocks);
+    if a.discrete != b.discrete || !same {
         return Err("the loop's ends are not region-equivalent for the formula's constants".into());
     }
     Ok(())
@@ -171,7 +194,7 @@ impl Walk<'_, '_> {
             self.atoms.iter().filter_map(|c| self.crossing(c, s, rate)).collect::<Result<_, _>>()?;
         // Where the formula starts being kept, and the window's end.
         cuts.extend(start.cloned());
-        if let Some(b) = self.k.within {
+        for b in self.k.within.iter().chain(&self.k.until_within) {
             cuts.push(&self.from + Rational::from_integer(b.value.into()) - &self.time);
         }
         cuts.retain(|c| *c > Rational::zero() && c < delay);
@@ -240,12 +263,14 @@ impl Walk<'_, '_> {
         if !self.started {
             return Ok(false);
         }
+        let since = &self.time - &self.from;
         if let Some(u) = &self.k.until
+            && self.k.until_within.is_none_or(|b| meets(&since, b))
             && self.r.satisfies(u, s)? == Some(true)
         {
             return Ok(true);
         }
-        let inside = self.ignore_window || self.k.within.is_none_or(|b| meets(&(&self.time - &self.from), b));
+        let inside = self.ignore_window || self.k.within.is_none_or(|b| meets(&since, b));
         if inside && self.r.satisfies(&self.k.formula, s)? == Some(false) {
             return Err(format!(
                 "the formula fails at {} (time {})",
