@@ -177,20 +177,13 @@ fn bdd_and_explicit_agree_on_the_sensor() {
     assert_eq!((tally.compared, tally.refused, tally.traces), (9, 0, 3), "{tally:?}");
 }
 
-/// The generator's network moved into what `--data bdd` takes: broadcast
-/// synchronisations made binary (`bc` becomes `c`, the urgent `ub` the
-/// urgent binary `u`; their edges have no clock guards, which both allow), data conjuncts
-/// dropped from invariants. Properties with clock atoms or `deadlock`
-/// stay, and are refused one by one.
+/// The generator's network moved into what `--data bdd` takes: data
+/// conjuncts dropped from invariants. Properties with clock atoms or
+/// `deadlock` stay, and are refused one by one.
 fn bdd_subset(yaml: &str) -> String {
     let mut out = String::new();
     for line in yaml.lines() {
         let mut line = line.to_string();
-        for (ch, to) in [("bc", "c"), ("ub", "u")] {
-            for dir in ["!", "?"] {
-                line = line.replace(&format!("sync: \"{ch}{dir}\""), &format!("sync: \"{to}{dir}\""));
-            }
-        }
         if let Some(at) = line.find("invariant: \"") {
             let (head, tail) = line.split_at(at);
             let end = tail[12..].find('"').map_or(tail.len(), |k| k + 12);
@@ -204,13 +197,14 @@ fn bdd_subset(yaml: &str) -> String {
 }
 
 /// Random networks of the differential suite's generator, moved into the
-/// subset ([`bdd_subset`]): at least 100 of them have a property compared.
+/// subset ([`bdd_subset`]): at least 100 of them have a property compared,
+/// 50 of them with broadcast channels.
 #[test]
 fn bdd_and_explicit_agree_on_random_networks() {
     // A few networks grow without bound (until the budget): a small one
     // keeps the test within seconds.
     let mut tally = Tally { max_states: 3_000, ..Tally::default() };
-    let (count, mut networks) = (150, 0);
+    let (count, mut networks, mut with_broadcast) = (150, 0, 0);
     for seed in 0..count {
         let g = Gen::generate(seed);
         let yaml = bdd_subset(&g.yaml);
@@ -222,9 +216,12 @@ fn bdd_and_explicit_agree_on_random_networks() {
             compare(&loaded.model, &net, &p, &format!("seed {seed}"), &mut tally);
         }
         networks += (tally.compared > before) as u64;
+        let broadcasts = ["bc!", "ub!"].iter().any(|s| g.yaml.contains(s));
+        with_broadcast += (tally.compared > before && broadcasts) as u64;
     }
-    eprintln!("random: {count} networks, {networks} compared, {tally:?}");
+    eprintln!("random: {count} networks, {networks} compared ({with_broadcast} with broadcasts), {tally:?}");
     assert!(networks >= 100, "too few networks compared: {networks} {tally:?}");
+    assert!(with_broadcast >= 50, "too few networks with broadcasts compared: {with_broadcast}");
 }
 
 /// The file's own properties, then `E<> P.l` for every location `l` of
@@ -368,3 +365,32 @@ fn engines_without_bdd_data_refuse_it() {
     let auto = checked(text, "P.a --> P.b", DataChoice::Auto);
     assert_eq!((auto.verdict, auto.stats.and_then(|s| s.data)), (Verdict::Satisfied, Some(DataChoice::Explicit)));
 }
+
+/// The models of `tests/models/bdd/`, written for the data-symbolic engine:
+/// both engines give every property its argued `expect`.
+fn expectations_hold(file: &str) -> u64 {
+    use kairos::model::decl::Expect;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/models/bdd").join(file);
+    let loaded = load_model(&Source::new(file, std::fs::read_to_string(path).unwrap())).expect("a model");
+    let net = kairos::network::build(&loaded.model).expect("a network");
+    let mut checked = 0;
+    for p in &loaded.model.properties {
+        let Some(Expect::Bool(want)) = p.expect else { continue };
+        for data in [DataChoice::Bdd, DataChoice::Explicit] {
+            let o = engine::check(&loaded.model, Some(&net), p, &options(data, 200_000));
+            let want = if want { Verdict::Satisfied } else { Verdict::Violated };
+            assert_eq!(o.verdict, want, "{file}: {} with {data:?}", p.name);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// A broadcast whose receivers depend on the data: an enabled receiver
+/// always takes part, a disabled one never, one of two enabled edges is
+/// chosen, and a receiver's `select` picks the value its guard allows.
+#[test]
+fn broadcasts_take_the_receivers_the_data_enable() {
+    assert_eq!(expectations_hold("broadcast-receivers.yaml"), 18);
+}
+

@@ -22,9 +22,10 @@ use crate::domain::zone::Dbm;
 use crate::engine::{Options, Stats, Unknown};
 use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
-use crate::network::{ChannelIndex, ClockConstraint, Code, Network, StateFormula};
+use crate::network::{ChannelIndex, ClockConstraint, Code, EdgeSync, Network, StateFormula};
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
+use super::broadcast;
 use super::edges::{self, EdgeRef, Step};
 
 pub struct Node {
@@ -105,11 +106,56 @@ pub fn sat(
     })
 }
 
+/// The valuations of `data` (in locations `locs`) enabling each edge,
+/// select values included: (process, edge, guard set) for every edge
+/// enabled somewhere, and the valuations where evaluating a guard fails.
+pub fn enabled(
+    net: &Network,
+    grouped: &[Vec<bool>],
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    data: Bdd,
+) -> Result<(Vec<(u32, EdgeRef, Bdd)>, Bdd), Unsupported> {
+    let mut out = Vec::new();
+    let mut error = FALSE;
+    for (p, &l) in locs.iter().enumerate() {
+        for e in edges::outgoing(net, grouped, p, l) {
+            let set = edges::with_selects(net, m, enc, &[(p as u32, e)], data);
+            let g = match &edges::edge(net, p as u32, e).guard_data {
+                Some(code) => step::guard(m, enc, locs, set, code)?,
+                None => step::guard(m, enc, locs, set, &Code::constant(1))?,
+            };
+            error = m.or(error, g.error);
+            if g.pass != FALSE {
+                out.push((p as u32, e, g.pass));
+            }
+        }
+    }
+    Ok((out, error))
+}
+
+/// The channel of a synchronisation (`support` refuses computed indices).
+fn channel(s: &EdgeSync) -> u32 {
+    match s.channel {
+        ChannelIndex::Fixed(c) => c,
+        ChannelIndex::Dynamic { .. } => unreachable!("`supported` refuses computed channel indices"),
+    }
+}
+
 /// The edges of one step from `locs` and the data sets their guards allow:
-/// internal edges and binary synchronisations, with the committed rule.
-pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, EdgeRef, Bdd)], m: &mut Manager) -> Vec<(Step, Bdd)> {
+/// internal edges, binary and broadcast synchronisations, with the
+/// committed rule.
+pub fn steps(
+    net: &Network,
+    locs: &[u32],
+    enabled: &[(u32, EdgeRef, Bdd)],
+    m: &mut Manager,
+    enc: &Encoding,
+) -> Vec<(Step, Bdd)> {
     let committed = |p: u32| net.processes[p as usize].locations[locs[p as usize] as usize].committed;
     let any_committed = (0..locs.len() as u32).any(committed);
+    let allowed = |edges: &[(u32, EdgeRef)]| !any_committed || edges.iter().any(|e| committed(e.0));
     let sync = |p: u32, e: EdgeRef| edges::edge(net, p, e).sync.as_ref();
     let mut out = Vec::new();
     for &(p, e, g) in enabled {
@@ -119,9 +165,17 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, EdgeRef, Bdd)], m: &m
     }
     for &(p, e, g) in enabled {
         let Some(s) = sync(p, e).filter(|s| s.dir == Dir::Send) else { continue };
-        for &(q, f, h) in enabled {
-            let Some(r) = sync(q, f).filter(|r| r.dir == Dir::Receive) else { continue };
-            if q != p && r.channel == s.channel && (!any_committed || committed(p) || committed(q)) {
+        let c = channel(s);
+        let receives = |&&(q, f, _): &&(u32, EdgeRef, Bdd)| {
+            sync(q, f).is_some_and(|r| r.dir == Dir::Receive && channel(r) == c)
+        };
+        if net.channels[c as usize].broadcast {
+            let receivers: Vec<_> = enabled.iter().filter(receives).copied().collect();
+            broadcast::steps(m, enc, (p, e, g), &receivers, &allowed, &mut out);
+            continue;
+        }
+        for &(q, f, h) in enabled.iter().filter(receives) {
+            if q != p && allowed(&[(p, e), (q, f)]) {
                 let both = m.and(g, h);
                 if both != FALSE {
                     out.push((Step(vec![(p, e), (q, f)]), both));
@@ -253,6 +307,11 @@ impl<'n> Search<'n> {
         }
         let mut blocked = FALSE;
         for &(p, c, g) in &sends {
+            // A broadcast is enabled with its sender, receivers or not.
+            if net.channels[c as usize].broadcast {
+                blocked = m.or(blocked, g);
+                continue;
+            }
             for &(_, _, h) in receives.iter().filter(|r| r.0 != p && r.1 == c) {
                 let both = m.and(g, h);
                 blocked = m.or(blocked, both);
@@ -378,25 +437,11 @@ impl<'n> Search<'n> {
         let pair = self.run.nodes[id as usize].pair as usize;
         self.passed.get_mut(&locs).expect("a stored node")[pair].waiting = None;
         let (m, enc) = (&mut self.run.m, &self.run.enc);
-        let mut enabled = Vec::new();
-        let mut error = FALSE;
-        for (p, &l) in locs.iter().enumerate() {
-            for e in edges::outgoing(net, &self.grouped, p, l) {
-                let set = edges::with_selects(net, m, enc, &[(p as u32, e)], data);
-                let g = match &edges::edge(net, p as u32, e).guard_data {
-                    Some(code) => step::guard(m, enc, &locs, set, code)?,
-                    None => step::guard(m, enc, &locs, set, &Code::constant(1))?,
-                };
-                error = m.or(error, g.error);
-                if g.pass != FALSE {
-                    enabled.push((p as u32, e, g.pass));
-                }
-            }
-        }
+        let (enabled, error) = enabled(net, &self.grouped, m, enc, &locs, data)?;
         if error != FALSE {
             return Ok(Some(End::Error));
         }
-        for (t, set) in steps(net, &locs, &enabled, m) {
+        for (t, set) in steps(net, &locs, &enabled, m, enc) {
             self.run.stats.transitions += 1;
             let Some((next_locs, parts)) = self.post(&locs, &zone, &t, set)? else { return Ok(Some(End::Error)) };
             for (next, zone) in parts {

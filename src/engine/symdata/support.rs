@@ -15,15 +15,8 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
         }
         for (k, e) in p.edges.iter().enumerate() {
             let at = || net.edge_text(pi as u32, k as u32);
-            match e.sync.as_ref().map(|s| &s.channel) {
-                Some(ChannelIndex::Dynamic { .. }) => {
-                    return Err(format!("`{}` computes its channel index from the data", at()));
-                }
-                Some(&ChannelIndex::Fixed(c)) if net.channels[c as usize].broadcast => {
-                    let c = &net.channels[c as usize].name;
-                    return Err(format!("the broadcast channel `{c}` is not supported yet"));
-                }
-                _ => {}
+            if let Some(ChannelIndex::Dynamic { .. }) = e.sync.as_ref().map(|s| &s.channel) {
+                return Err(format!("`{}` computes its channel index from the data", at()));
             }
             if e.updates.iter().any(|u| matches!(u, Update::Assign { .. })) {
                 return Err(format!("`{}` assigns a continuous variable", at()));
