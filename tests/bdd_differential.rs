@@ -338,17 +338,25 @@ fn auto_chooses_bdds_for_wide_or_unknown_data() {
 
 /// An urgent synchronisation enabled for some valuations only: time stops
 /// for those (`v == 1`, so `P.late` is out of their reach) and passes for
-/// the others, in one symbolic state the BDD engine must split.
+/// the others, in one symbolic state the BDD engine must split. On a
+/// binary channel the receiver `Q` is needed; a broadcast is enabled
+/// without receivers (`Q` receives only when `v == 0`).
 #[test]
 fn urgent_channels_stop_time_where_their_sync_is_enabled() {
-    let text = "model: m\nvariables:\n  v: {range: [0, 1], init: any}\nchannels:\n  u: {kind: binary, urgent: true}\n\
-                templates:\n  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {}\n      b: {}\n      late: {}\n    \
-                edges:\n      - {from: a, to: b, sync: \"u!\", guard: \"v == 1\"}\n      - {from: a, to: late, guard: \"x >= 2\"}\n  \
-                Q:\n    initial: q\n    locations:\n      q: {}\n    edges:\n      - {from: q, to: q, sync: \"u?\"}\n\
-                system: [P, Q]\n";
-    for (query, want) in [("A[] (P.late imply v == 0)", Verdict::Satisfied), ("A[] not P.late", Verdict::Violated)] {
-        for data in [DataChoice::Bdd, DataChoice::Explicit] {
-            assert_eq!(checked(text, query, data).verdict, want, "{query} {data:?}");
+    let model = |kind: &str, q_guard: &str| {
+        format!(
+            "model: m\nvariables:\n  v: {{range: [0, 1], init: any}}\nchannels:\n  u: {{kind: {kind}, urgent: true}}\n\
+             templates:\n  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {{}}\n      b: {{}}\n      late: {{}}\n    \
+             edges:\n      - {{from: a, to: b, sync: \"u!\", guard: \"v == 1\"}}\n      - {{from: a, to: late, guard: \"x >= 2\"}}\n  \
+             Q:\n    initial: q\n    locations:\n      q: {{}}\n    edges:\n      - {{from: q, to: q, sync: \"u?\", guard: \"{q_guard}\"}}\n\
+             system: [P, Q]\n"
+        )
+    };
+    for text in [model("binary", "true"), model("broadcast", "true"), model("broadcast", "v == 0")] {
+        for (query, want) in [("A[] (P.late imply v == 0)", Verdict::Satisfied), ("A[] not P.late", Verdict::Violated)] {
+            for data in [DataChoice::Bdd, DataChoice::Explicit] {
+                assert_eq!(checked(&text, query, data).verdict, want, "{query} {data:?}\n{text}");
+            }
         }
     }
 }
