@@ -15,6 +15,7 @@
 
 pub mod auto;
 mod broadcast;
+mod deadlock;
 mod edges;
 mod search;
 mod support;

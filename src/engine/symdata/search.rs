@@ -25,7 +25,7 @@ use crate::model::typed::Dir;
 use crate::network::{ChannelIndex, ClockConstraint, Code, EdgeSync, Network, StateFormula};
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
-use super::broadcast;
+use super::{broadcast, deadlock};
 use super::edges::{self, EdgeRef, Step};
 
 pub struct Node {
@@ -67,7 +67,8 @@ pub struct Run {
 }
 
 /// The valuations of `set` (in locations `locs`) meeting `f`, and those
-/// whose evaluation of `f` fails. `f` has no clock atoms nor `deadlock`.
+/// whose evaluation of `f` fails. `f` has no clock atoms nor `deadlock`
+/// ([`deadlock::sat`] takes those with `deadlock`).
 pub fn sat(
     m: &mut Manager,
     enc: &Encoding,
@@ -102,7 +103,7 @@ pub fn sat(
             let ok = m.not(error);
             step::Split { pass: m.and(both, ok), error }
         }
-        StateFormula::Deadlock => unreachable!("`supported` refuses `deadlock`"),
+        StateFormula::Deadlock => unreachable!("`deadlock::sat` fixes `deadlock` first"),
     })
 }
 
@@ -187,13 +188,13 @@ pub fn steps(
 }
 
 /// A part of a data set and one of its valuations.
-type Cell = (Bdd, Box<[i64]>);
+pub(super) type Cell = (Bdd, Box<[i64]>);
 
 /// `set` split into cells on which every program of `codes` (clock bounds
 /// read from the data, in locations `locs`) is constant, each with one of
 /// its valuations; `None` when some valuation makes one fail.
 /// Each cell also lies inside or outside each of the sets `sides`.
-fn cells(
+pub(super) fn cells(
     m: &mut Manager,
     enc: &Encoding,
     locs: &[u32],
@@ -226,8 +227,57 @@ fn cells(
 }
 
 /// The clock bounds of `cs` that read the data.
-fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>) -> Vec<&'a Code> {
+pub(super) fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>) -> Vec<&'a Code> {
     cs.into_iter().map(|c| &c.bound).filter(|b| b.as_const().is_none()).collect()
+}
+
+/// The valuations of `set` in `locs` where a synchronisation on an
+/// urgent channel is enabled (time cannot pass there; urgent edges have
+/// no clock guards), or `None` when evaluating a guard fails.
+pub(super) fn urgent(
+    net: &Network,
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+) -> Result<Option<Bdd>, Unsupported> {
+    if !net.channels.iter().any(|c| c.urgent) {
+        return Ok(Some(FALSE));
+    }
+    let mut sends = Vec::new();
+    let mut receives = Vec::new();
+    for (p, &l) in locs.iter().enumerate() {
+        for &e in &net.processes[p].outgoing[l as usize] {
+            let edge = &net.processes[p].edges[e as usize];
+            let Some(s) = &edge.sync else { continue };
+            let ChannelIndex::Fixed(c) = s.channel else { continue };
+            if !net.channels[c as usize].urgent {
+                continue;
+            }
+            let g = match &edge.guard_data {
+                Some(code) => step::guard(m, enc, locs, set, code)?,
+                None => step::Split { pass: set, error: FALSE },
+            };
+            if g.error != FALSE {
+                return Ok(None);
+            }
+            let side = if s.dir == Dir::Send { &mut sends } else { &mut receives };
+            side.push((p, c, g.pass));
+        }
+    }
+    let mut blocked = FALSE;
+    for &(p, c, g) in &sends {
+        // A broadcast is enabled with its sender, receivers or not.
+        if net.channels[c as usize].broadcast {
+            blocked = m.or(blocked, g);
+            continue;
+        }
+        for &(_, _, h) in receives.iter().filter(|r| r.0 != p && r.1 == c) {
+            let both = m.and(g, h);
+            blocked = m.or(blocked, both);
+        }
+    }
+    Ok(Some(blocked))
 }
 
 struct Search<'n> {
@@ -242,6 +292,9 @@ struct Search<'n> {
 pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<Run, Unsupported> {
     let abstraction = if net.has_diagonals || options.abstraction == Some(crate::engine::AbstractionChoice::None) {
         Abstraction::None
+    } else if goal.mentions_deadlock() {
+        // As the explicit engine: LU does not preserve deadlocks, M does.
+        Abstraction::M
     } else {
         Abstraction::Lu
     };
@@ -275,51 +328,6 @@ impl<'n> Search<'n> {
         data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
     }
 
-    /// The valuations of `set` in `locs` where a synchronisation on an
-    /// urgent channel is enabled (time cannot pass there; urgent edges have
-    /// no clock guards), or `None` when evaluating a guard fails.
-    fn urgent(&mut self, locs: &[u32], set: Bdd) -> Result<Option<Bdd>, Unsupported> {
-        let net = self.net;
-        if !net.channels.iter().any(|c| c.urgent) {
-            return Ok(Some(FALSE));
-        }
-        let (m, enc) = (&mut self.run.m, &self.run.enc);
-        let mut sends = Vec::new();
-        let mut receives = Vec::new();
-        for (p, &l) in locs.iter().enumerate() {
-            for &e in &net.processes[p].outgoing[l as usize] {
-                let edge = &net.processes[p].edges[e as usize];
-                let Some(s) = &edge.sync else { continue };
-                let ChannelIndex::Fixed(c) = s.channel else { continue };
-                if !net.channels[c as usize].urgent {
-                    continue;
-                }
-                let g = match &edge.guard_data {
-                    Some(code) => step::guard(m, enc, locs, set, code)?,
-                    None => step::Split { pass: set, error: FALSE },
-                };
-                if g.error != FALSE {
-                    return Ok(None);
-                }
-                let side = if s.dir == Dir::Send { &mut sends } else { &mut receives };
-                side.push((p, c, g.pass));
-            }
-        }
-        let mut blocked = FALSE;
-        for &(p, c, g) in &sends {
-            // A broadcast is enabled with its sender, receivers or not.
-            if net.channels[c as usize].broadcast {
-                blocked = m.or(blocked, g);
-                continue;
-            }
-            for &(_, _, h) in receives.iter().filter(|r| r.0 != p && r.1 == c) {
-                let both = m.and(g, h);
-                blocked = m.or(blocked, both);
-            }
-        }
-        Ok(Some(blocked))
-    }
-
     /// The states of `set` in `locs` entering with `zone`: one per cell of
     /// the invariant bounds, invariants applied, time elapsed, abstracted.
     fn settle(
@@ -330,7 +338,7 @@ impl<'n> Search<'n> {
         t: Option<&Transition>,
     ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
         let codes = self.invariant_bounds(locs);
-        let Some(urgent) = self.urgent(locs, set)? else { return Ok(None) };
+        let Some(urgent) = urgent(self.net, &mut self.run.m, &self.run.enc, locs, set)? else { return Ok(None) };
         let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes, &[urgent])? else {
             return Ok(None);
         };
@@ -402,7 +410,7 @@ impl<'n> Search<'n> {
                 (data, entries.len() - 1)
             }
         };
-        let s = sat(m, &self.run.enc, &locs, data, goal)?;
+        let s = deadlock::sat(self.net, &mut self.zg, m, &self.run.enc, &locs, data, &zone, goal)?;
         let id = match entries[pair].waiting {
             Some(id) => {
                 let node = &mut self.run.nodes[id as usize];

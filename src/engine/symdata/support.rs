@@ -30,7 +30,7 @@ fn goal_supported(f: &StateFormula) -> Result<(), String> {
     match f {
         StateFormula::Pred(conjs) if conjs.iter().all(|c| c.clocks.is_empty()) => Ok(()),
         StateFormula::Pred(_) => Err("clock constraints in the property are not supported yet".into()),
-        StateFormula::Deadlock => Err("`deadlock` in the property is not supported yet".into()),
+        StateFormula::Deadlock => Ok(()),
         StateFormula::Not(a) => goal_supported(a),
         StateFormula::And(a, b) | StateFormula::Or(a, b) => goal_supported(a).and(goal_supported(b)),
     }

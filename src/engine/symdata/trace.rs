@@ -4,8 +4,8 @@
 //! then the path replayed with that data by the explicit zone graph, whose
 //! trace the validator checks like any other.
 
-use super::edges;
-use super::search::{self, Run, enabled, sat};
+use super::search::{self, Run, enabled};
+use super::{deadlock, edges};
 use crate::bdd;
 use crate::engine::{Options, SymbolicTrace};
 use crate::network::{Network, StateFormula};
@@ -22,7 +22,8 @@ pub fn witness(
 ) -> Option<SymbolicTrace> {
     let (m, enc) = (&mut run.m, &run.enc);
     let last = &run.nodes[node as usize];
-    let hit = sat(m, enc, &last.locs, last.data, goal).ok()?.pass;
+    let mut zg = ZoneGraph::new(net, run.abstraction);
+    let hit = deadlock::sat(net, &mut zg, m, enc, &last.locs, last.data, &last.zone, goal).ok()?.pass;
     let mut point = enc.pick(m, hit)?;
     let mut steps = Vec::new();
     let mut at = node;
