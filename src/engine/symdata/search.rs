@@ -2,12 +2,15 @@
 //!
 //! Every node keeps the data it was reached with and its parents (the
 //! steps that brought data into it), for traces; the passed list keeps, per
-//! location vector, pairs (data set, zone) for coverage. A new state
-//! covered by a pair (data included, zone included) is dropped; one with
-//! the zone of a pair adds its data to that pair, and only the part not
-//! there before is explored: added to the pair's node while that node still
-//! waits (so one expansion's successors into one (locations, zone), and all
-//! later arrivals before it is expanded, make one node), else as a new node.
+//! location vector, pairs (data set, zone) for coverage. A new state keeps
+//! only the valuations no pair with a zone including its own holds (the
+//! rest is covered, valuation by valuation); it takes what it keeps out of
+//! the pairs with smaller zones, and out of their nodes still waiting
+//! (covered pairs are neither explored twice nor kept); and with the zone
+//! of a pair it adds its data to that pair: added to the pair's node while
+//! that node still waits (so one expansion's successors into one
+//! (locations, zone), and all later arrivals before it is expanded, make
+//! one node), else as a new node.
 //!
 //! Traces walk the parents backwards: every parent of a node was expanded
 //! while the node waited, hence before it, so any parent whose step leads
@@ -36,6 +39,41 @@ pub struct Node {
     pub parents: Vec<Option<(u32, Step)>>,
     /// Its pair in the passed list of `locs`.
     pair: u32,
+}
+
+/// The `pair` of a node whose data a larger zone took over before it was
+/// expanded.
+const RETIRED: u32 = u32::MAX;
+
+/// Takes `data` out of the pairs of `entries` whose zone `zone` strictly
+/// includes (the state `(data, zone)` covers them), and out of their
+/// waiting nodes: so covered valuations are neither explored twice nor
+/// kept for coverage. A pair left empty is removed.
+fn retire(m: &mut Manager, nodes: &mut [Node], entries: &mut Vec<Pair>, data: Bdd, zone: &Dbm) {
+    let outside = m.not(data);
+    let mut k = 0;
+    while k < entries.len() {
+        let p = &mut entries[k];
+        if p.zone == *zone || !p.zone.is_subset_of(zone) {
+            k += 1;
+            continue;
+        }
+        p.data = m.and(p.data, outside);
+        if let Some(id) = p.waiting {
+            let node = &mut nodes[id as usize];
+            node.data = m.and(node.data, outside);
+        }
+        if p.data != FALSE {
+            k += 1;
+            continue;
+        }
+        if let Some(id) = entries.swap_remove(k).waiting {
+            nodes[id as usize].pair = RETIRED;
+        }
+        if let Some(id) = entries.get(k).and_then(|p| p.waiting) {
+            nodes[id as usize].pair = k as u32;
+        }
+    }
 }
 
 /// A (data, zone) of the passed list, with the node that explores its
@@ -394,20 +432,26 @@ impl<'n> Search<'n> {
     ) -> Result<Option<End>, Unsupported> {
         let m = &mut self.run.m;
         let entries = self.passed.entry(locs.clone()).or_default();
-        if entries.iter().any(|p| zone.is_subset_of(&p.zone) && m.implies(data, p.data)) {
+        // Valuation by valuation: one stored with a zone including `zone`
+        // is covered.
+        let mut covered = FALSE;
+        for p in entries.iter().filter(|p| zone.is_subset_of(&p.zone)) {
+            covered = m.or(covered, p.data);
+        }
+        let uncovered = m.not(covered);
+        let data = m.and(data, uncovered);
+        if data == FALSE {
             return Ok(None);
         }
-        let (data, pair) = match entries.iter().position(|p| p.zone == zone) {
+        retire(m, &mut self.run.nodes, entries, data, &zone);
+        let pair = match entries.iter().position(|p| p.zone == zone) {
             Some(k) => {
-                let p = &mut entries[k];
-                let old = m.not(p.data);
-                let fresh = m.and(data, old);
-                p.data = m.or(p.data, data);
-                (fresh, k)
+                entries[k].data = m.or(entries[k].data, data);
+                k
             }
             None => {
                 entries.push(Pair { data, zone: zone.clone(), waiting: None });
-                (data, entries.len() - 1)
+                entries.len() - 1
             }
         };
         let s = deadlock::sat(self.net, &mut self.zg, m, &self.run.enc, &locs, data, &zone, goal)?;
@@ -442,7 +486,11 @@ impl<'n> Search<'n> {
             (n.locs.clone(), n.data, n.zone.clone())
         };
         // From now on, new data for its pair makes a new node.
-        let pair = self.run.nodes[id as usize].pair as usize;
+        let pair = self.run.nodes[id as usize].pair;
+        if pair == RETIRED {
+            return Ok(None);
+        }
+        let pair = pair as usize;
         self.passed.get_mut(&locs).expect("a stored node")[pair].waiting = None;
         let (m, enc) = (&mut self.run.m, &self.run.enc);
         let (enabled, error) = enabled(net, &self.grouped, m, enc, &locs, data)?;
