@@ -359,7 +359,8 @@ fn urgent_channels_stop_time_where_their_sync_is_enabled() {
         )
     };
     for text in [model("binary", "true"), model("broadcast", "true"), model("broadcast", "v == 0")] {
-        for (query, want) in [("A[] (P.late imply v == 0)", Verdict::Satisfied), ("A[] not P.late", Verdict::Violated)] {
+        for (query, want) in [("A[] (P.late imply v == 0)", Verdict::Satisfied), ("A[] not P.late", Verdict::Violated)]
+        {
             for data in [DataChoice::Bdd, DataChoice::Explicit] {
                 assert_eq!(checked(&text, query, data).verdict, want, "{query} {data:?}\n{text}");
             }
@@ -425,4 +426,3 @@ fn deadlocks_are_found_where_the_data_leave_no_step() {
     assert_eq!(expectations_hold("deadlock-data.yaml"), 18);
     assert_eq!(expectations_hold("deadlock-update.yaml"), 8);
 }
-

@@ -13,10 +13,7 @@
 
 use crate::bdd::{Bdd, Encoding, FALSE, Manager};
 
-use super::edges::{EdgeRef, Step};
-
-/// A receiving edge of one process, with the data its guard allows.
-pub type Receiver = (u32, EdgeRef, Bdd);
+use super::edges::{EdgeRef, Enabled, Rule, Step};
 
 /// The broadcast steps of `sender` (its guard set in `sender.2`), given the
 /// enabled receiving edges on its channel, in process order; `allowed`
@@ -24,9 +21,9 @@ pub type Receiver = (u32, EdgeRef, Bdd);
 pub fn steps(
     m: &mut Manager,
     enc: &Encoding,
-    sender: (u32, EdgeRef, Bdd),
-    receivers: &[Receiver],
-    allowed: &dyn Fn(&[(u32, EdgeRef)]) -> bool,
+    sender: Enabled,
+    receivers: &[Enabled],
+    allowed: &Rule<'_>,
     out: &mut Vec<(Step, Bdd)>,
 ) {
     let selects: Vec<u32> = (enc.data_len()..enc.len()).flat_map(|s| enc.current_vars(s)).collect();
@@ -61,7 +58,7 @@ fn combine(
     choices: &[Vec<(Option<EdgeRef>, u32, Bdd)>],
     set: Bdd,
     edges: &mut Vec<(u32, EdgeRef)>,
-    allowed: &dyn Fn(&[(u32, EdgeRef)]) -> bool,
+    allowed: &Rule<'_>,
     out: &mut Vec<(Step, Bdd)>,
 ) {
     let Some((first, rest)) = choices.split_first() else {

@@ -100,7 +100,13 @@ fn fixed(f: &StateFormula, dead: bool) -> StateFormula {
 /// The data each edge leaving `locs` allows (network edges: a `select`'s
 /// values are separate edges here, as in the explicit semantics), or
 /// `None` when evaluating a guard fails.
-fn guard_sets(net: &Network, m: &mut Manager, enc: &Encoding, locs: &[u32], set: Bdd) -> Result<Option<Vec<Bdd>>, Unsupported> {
+fn guard_sets(
+    net: &Network,
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+) -> Result<Option<Vec<Bdd>>, Unsupported> {
     let mut out = Vec::new();
     for (p, &l) in locs.iter().enumerate() {
         for &e in &net.processes[p].outgoing[l as usize] {

@@ -28,8 +28,8 @@ use crate::model::typed::Dir;
 use crate::network::{ChannelIndex, ClockConstraint, Code, EdgeSync, Network, StateFormula};
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
+use super::edges::{self, EdgeRef, Enabled, Step};
 use super::{broadcast, deadlock};
-use super::edges::{self, EdgeRef, Step};
 
 pub struct Node {
     pub locs: Box<[u32]>,
@@ -155,7 +155,7 @@ pub fn enabled(
     enc: &Encoding,
     locs: &[u32],
     data: Bdd,
-) -> Result<(Vec<(u32, EdgeRef, Bdd)>, Bdd), Unsupported> {
+) -> Result<(Vec<Enabled>, Bdd), Unsupported> {
     let mut out = Vec::new();
     let mut error = FALSE;
     for (p, &l) in locs.iter().enumerate() {
@@ -185,13 +185,7 @@ fn channel(s: &EdgeSync) -> u32 {
 /// The edges of one step from `locs` and the data sets their guards allow:
 /// internal edges, binary and broadcast synchronisations, with the
 /// committed rule.
-pub fn steps(
-    net: &Network,
-    locs: &[u32],
-    enabled: &[(u32, EdgeRef, Bdd)],
-    m: &mut Manager,
-    enc: &Encoding,
-) -> Vec<(Step, Bdd)> {
+pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, enc: &Encoding) -> Vec<(Step, Bdd)> {
     let committed = |p: u32| net.processes[p as usize].locations[locs[p as usize] as usize].committed;
     let any_committed = (0..locs.len() as u32).any(committed);
     let allowed = |edges: &[(u32, EdgeRef)]| !any_committed || edges.iter().any(|e| committed(e.0));
@@ -205,9 +199,7 @@ pub fn steps(
     for &(p, e, g) in enabled {
         let Some(s) = sync(p, e).filter(|s| s.dir == Dir::Send) else { continue };
         let c = channel(s);
-        let receives = |&&(q, f, _): &&(u32, EdgeRef, Bdd)| {
-            sync(q, f).is_some_and(|r| r.dir == Dir::Receive && channel(r) == c)
-        };
+        let receives = |&&(q, f, _): &&Enabled| sync(q, f).is_some_and(|r| r.dir == Dir::Receive && channel(r) == c);
         if net.channels[c as usize].broadcast {
             let receivers: Vec<_> = enabled.iter().filter(receives).copied().collect();
             broadcast::steps(m, enc, (p, e, g), &receivers, &allowed, &mut out);
