@@ -50,7 +50,7 @@ const RETIRED: u32 = u32::MAX;
 /// waiting nodes: so covered valuations are neither explored twice nor
 /// kept for coverage. A pair left empty is removed.
 fn retire(m: &mut Manager, nodes: &mut [Node], entries: &mut Vec<Pair>, data: Bdd, zone: &Dbm) {
-    let outside = m.not(data);
+    let mut outside = None;
     let mut k = 0;
     while k < entries.len() {
         let p = &mut entries[k];
@@ -58,6 +58,7 @@ fn retire(m: &mut Manager, nodes: &mut [Node], entries: &mut Vec<Pair>, data: Bd
             k += 1;
             continue;
         }
+        let outside = *outside.get_or_insert_with(|| m.not(data));
         p.data = m.and(p.data, outside);
         if let Some(id) = p.waiting {
             let node = &mut nodes[id as usize];
@@ -425,15 +426,15 @@ impl<'n> Search<'n> {
         let m = &mut self.run.m;
         let entries = self.passed.entry(locs.clone()).or_default();
         // Valuation by valuation: one stored with a zone including `zone`
-        // is covered.
-        let mut covered = FALSE;
+        // is covered. (Subtracted pair by pair: a union of the pairs' data
+        // would be a new BDD at every call, and nodes are never freed.)
+        let mut data = data;
         for p in entries.iter().filter(|p| zone.is_subset_of(&p.zone)) {
-            covered = m.or(covered, p.data);
-        }
-        let uncovered = m.not(covered);
-        let data = m.and(data, uncovered);
-        if data == FALSE {
-            return Ok(None);
+            let outside = m.not(p.data);
+            data = m.and(data, outside);
+            if data == FALSE {
+                return Ok(None);
+            }
         }
         retire(m, &mut self.run.nodes, entries, data, &zone);
         let pair = match entries.iter().position(|p| p.zone == zone) {
