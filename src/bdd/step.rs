@@ -32,7 +32,7 @@ pub fn guard(m: &mut Manager, enc: &Encoding, locs: &[u32], set: Bdd, code: &Cod
 }
 
 /// Runs `updates` (in order, in locations `locs`) on the machine.
-fn run_updates<'u>(
+pub fn run_updates<'u>(
     mach: &mut Machine<'_>,
     slots: &[Slot],
     updates: impl IntoIterator<Item = &'u Update>,

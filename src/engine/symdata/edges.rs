@@ -13,7 +13,14 @@ pub enum EdgeRef {
     Group(u32),
 }
 
-/// A step of the data search: one edge, or a sender and a receiver.
+/// An edge of process `.0` with the data its guard allows (select values
+/// included).
+pub type Enabled = (u32, EdgeRef, Bdd);
+
+/// The committed rule: whether a step with these edges may be taken.
+pub type Rule<'a> = dyn Fn(&[(u32, EdgeRef)]) -> bool + 'a;
+
+/// A step of the data search: one edge, or a sender and its receivers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step(pub Vec<(u32, EdgeRef)>);
 

@@ -5,7 +5,8 @@
 //! A clock bound that reads the data splits `D` into cells on which it is
 //! constant (one symbolic state per cell), and so does an enabled
 //! synchronisation on an urgent channel (time cannot pass where one is).
-//! When no channel index and no broadcast receiver set depends on the data
+//! A broadcast's set of receivers depends on the data: the sender's set is
+//! split by it ([`broadcast`]). When no channel index depends on the data
 //! ([`support`] refuses other networks: exit 5), the
 //! successor of `(l, D, Z)` by a step `t` within one cell is
 //! `(l', post_t(D ∧ g_t), post_t(Z))`, and unions of data sets commute with
@@ -13,6 +14,8 @@
 //! is covered by one with the same `l`, a larger data set and a larger zone.
 
 pub mod auto;
+mod broadcast;
+mod deadlock;
 mod edges;
 mod search;
 mod support;

@@ -2,12 +2,15 @@
 //!
 //! Every node keeps the data it was reached with and its parents (the
 //! steps that brought data into it), for traces; the passed list keeps, per
-//! location vector, pairs (data set, zone) for coverage. A new state
-//! covered by a pair (data included, zone included) is dropped; one with
-//! the zone of a pair adds its data to that pair, and only the part not
-//! there before is explored: added to the pair's node while that node still
-//! waits (so one expansion's successors into one (locations, zone), and all
-//! later arrivals before it is expanded, make one node), else as a new node.
+//! location vector, pairs (data set, zone) for coverage. A new state keeps
+//! only the valuations no pair with a zone including its own holds (the
+//! rest is covered, valuation by valuation); it takes what it keeps out of
+//! the pairs with smaller zones, and out of their nodes still waiting
+//! (covered pairs are neither explored twice nor kept); and with the zone
+//! of a pair it adds its data to that pair: added to the pair's node while
+//! that node still waits (so one expansion's successors into one
+//! (locations, zone), and all later arrivals before it is expanded, make
+//! one node), else as a new node.
 //!
 //! Traces walk the parents backwards: every parent of a node was expanded
 //! while the node waited, hence before it, so any parent whose step leads
@@ -22,10 +25,11 @@ use crate::domain::zone::Dbm;
 use crate::engine::{Options, Stats, Unknown};
 use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
-use crate::network::{ChannelIndex, ClockConstraint, Code, Network, StateFormula};
+use crate::network::{ChannelIndex, ClockConstraint, Code, EdgeSync, Network, StateFormula};
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
-use super::edges::{self, EdgeRef, Step};
+use super::edges::{self, EdgeRef, Enabled, Step};
+use super::{broadcast, deadlock};
 
 pub struct Node {
     pub locs: Box<[u32]>,
@@ -35,6 +39,42 @@ pub struct Node {
     pub parents: Vec<Option<(u32, Step)>>,
     /// Its pair in the passed list of `locs`.
     pair: u32,
+}
+
+/// The `pair` of a node whose data a larger zone took over before it was
+/// expanded.
+const RETIRED: u32 = u32::MAX;
+
+/// Takes `data` out of the pairs of `entries` whose zone `zone` strictly
+/// includes (the state `(data, zone)` covers them), and out of their
+/// waiting nodes: so covered valuations are neither explored twice nor
+/// kept for coverage. A pair left empty is removed.
+fn retire(m: &mut Manager, nodes: &mut [Node], entries: &mut Vec<Pair>, data: Bdd, zone: &Dbm) {
+    let mut outside = None;
+    let mut k = 0;
+    while k < entries.len() {
+        let p = &mut entries[k];
+        if p.zone == *zone || !p.zone.is_subset_of(zone) {
+            k += 1;
+            continue;
+        }
+        let outside = *outside.get_or_insert_with(|| m.not(data));
+        p.data = m.and(p.data, outside);
+        if let Some(id) = p.waiting {
+            let node = &mut nodes[id as usize];
+            node.data = m.and(node.data, outside);
+        }
+        if p.data != FALSE {
+            k += 1;
+            continue;
+        }
+        if let Some(id) = entries.swap_remove(k).waiting {
+            nodes[id as usize].pair = RETIRED;
+        }
+        if let Some(id) = entries.get(k).and_then(|p| p.waiting) {
+            nodes[id as usize].pair = k as u32;
+        }
+    }
 }
 
 /// A (data, zone) of the passed list, with the node that explores its
@@ -66,7 +106,8 @@ pub struct Run {
 }
 
 /// The valuations of `set` (in locations `locs`) meeting `f`, and those
-/// whose evaluation of `f` fails. `f` has no clock atoms nor `deadlock`.
+/// whose evaluation of `f` fails. `f` has no clock atoms nor `deadlock`
+/// ([`deadlock::sat`] takes those with `deadlock`).
 pub fn sat(
     m: &mut Manager,
     enc: &Encoding,
@@ -101,15 +142,54 @@ pub fn sat(
             let ok = m.not(error);
             step::Split { pass: m.and(both, ok), error }
         }
-        StateFormula::Deadlock => unreachable!("`supported` refuses `deadlock`"),
+        StateFormula::Deadlock => unreachable!("`deadlock::sat` fixes `deadlock` first"),
     })
 }
 
+/// The valuations of `data` (in locations `locs`) enabling each edge,
+/// select values included: (process, edge, guard set) for every edge
+/// enabled somewhere, and the valuations where evaluating a guard fails.
+pub fn enabled(
+    net: &Network,
+    grouped: &[Vec<bool>],
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    data: Bdd,
+) -> Result<(Vec<Enabled>, Bdd), Unsupported> {
+    let mut out = Vec::new();
+    let mut error = FALSE;
+    for (p, &l) in locs.iter().enumerate() {
+        for e in edges::outgoing(net, grouped, p, l) {
+            let set = edges::with_selects(net, m, enc, &[(p as u32, e)], data);
+            let g = match &edges::edge(net, p as u32, e).guard_data {
+                Some(code) => step::guard(m, enc, locs, set, code)?,
+                None => step::guard(m, enc, locs, set, &Code::constant(1))?,
+            };
+            error = m.or(error, g.error);
+            if g.pass != FALSE {
+                out.push((p as u32, e, g.pass));
+            }
+        }
+    }
+    Ok((out, error))
+}
+
+/// The channel of a synchronisation (`support` refuses computed indices).
+fn channel(s: &EdgeSync) -> u32 {
+    match s.channel {
+        ChannelIndex::Fixed(c) => c,
+        ChannelIndex::Dynamic { .. } => unreachable!("`supported` refuses computed channel indices"),
+    }
+}
+
 /// The edges of one step from `locs` and the data sets their guards allow:
-/// internal edges and binary synchronisations, with the committed rule.
-pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, EdgeRef, Bdd)], m: &mut Manager) -> Vec<(Step, Bdd)> {
+/// internal edges, binary and broadcast synchronisations, with the
+/// committed rule.
+pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, enc: &Encoding) -> Vec<(Step, Bdd)> {
     let committed = |p: u32| net.processes[p as usize].locations[locs[p as usize] as usize].committed;
     let any_committed = (0..locs.len() as u32).any(committed);
+    let allowed = |edges: &[(u32, EdgeRef)]| !any_committed || edges.iter().any(|e| committed(e.0));
     let sync = |p: u32, e: EdgeRef| edges::edge(net, p, e).sync.as_ref();
     let mut out = Vec::new();
     for &(p, e, g) in enabled {
@@ -119,9 +199,15 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, EdgeRef, Bdd)], m: &m
     }
     for &(p, e, g) in enabled {
         let Some(s) = sync(p, e).filter(|s| s.dir == Dir::Send) else { continue };
-        for &(q, f, h) in enabled {
-            let Some(r) = sync(q, f).filter(|r| r.dir == Dir::Receive) else { continue };
-            if q != p && r.channel == s.channel && (!any_committed || committed(p) || committed(q)) {
+        let c = channel(s);
+        let receives = |&&(q, f, _): &&Enabled| sync(q, f).is_some_and(|r| r.dir == Dir::Receive && channel(r) == c);
+        if net.channels[c as usize].broadcast {
+            let receivers: Vec<_> = enabled.iter().filter(receives).copied().collect();
+            broadcast::steps(m, enc, (p, e, g), &receivers, &allowed, &mut out);
+            continue;
+        }
+        for &(q, f, h) in enabled.iter().filter(receives) {
+            if q != p && allowed(&[(p, e), (q, f)]) {
                 let both = m.and(g, h);
                 if both != FALSE {
                     out.push((Step(vec![(p, e), (q, f)]), both));
@@ -133,13 +219,13 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[(u32, EdgeRef, Bdd)], m: &m
 }
 
 /// A part of a data set and one of its valuations.
-type Cell = (Bdd, Box<[i64]>);
+pub(super) type Cell = (Bdd, Box<[i64]>);
 
 /// `set` split into cells on which every program of `codes` (clock bounds
 /// read from the data, in locations `locs`) is constant, each with one of
 /// its valuations; `None` when some valuation makes one fail.
 /// Each cell also lies inside or outside each of the sets `sides`.
-fn cells(
+pub(super) fn cells(
     m: &mut Manager,
     enc: &Encoding,
     locs: &[u32],
@@ -172,8 +258,57 @@ fn cells(
 }
 
 /// The clock bounds of `cs` that read the data.
-fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>) -> Vec<&'a Code> {
+pub(super) fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>) -> Vec<&'a Code> {
     cs.into_iter().map(|c| &c.bound).filter(|b| b.as_const().is_none()).collect()
+}
+
+/// The valuations of `set` in `locs` where a synchronisation on an
+/// urgent channel is enabled (time cannot pass there; urgent edges have
+/// no clock guards), or `None` when evaluating a guard fails.
+pub(super) fn urgent(
+    net: &Network,
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+) -> Result<Option<Bdd>, Unsupported> {
+    if !net.channels.iter().any(|c| c.urgent) {
+        return Ok(Some(FALSE));
+    }
+    let mut sends = Vec::new();
+    let mut receives = Vec::new();
+    for (p, &l) in locs.iter().enumerate() {
+        for &e in &net.processes[p].outgoing[l as usize] {
+            let edge = &net.processes[p].edges[e as usize];
+            let Some(s) = &edge.sync else { continue };
+            let ChannelIndex::Fixed(c) = s.channel else { continue };
+            if !net.channels[c as usize].urgent {
+                continue;
+            }
+            let g = match &edge.guard_data {
+                Some(code) => step::guard(m, enc, locs, set, code)?,
+                None => step::Split { pass: set, error: FALSE },
+            };
+            if g.error != FALSE {
+                return Ok(None);
+            }
+            let side = if s.dir == Dir::Send { &mut sends } else { &mut receives };
+            side.push((p, c, g.pass));
+        }
+    }
+    let mut blocked = FALSE;
+    for &(p, c, g) in &sends {
+        // A broadcast is enabled with its sender, receivers or not.
+        if net.channels[c as usize].broadcast {
+            blocked = m.or(blocked, g);
+            continue;
+        }
+        for &(_, _, h) in receives.iter().filter(|r| r.0 != p && r.1 == c) {
+            let both = m.and(g, h);
+            blocked = m.or(blocked, both);
+        }
+    }
+    Ok(Some(blocked))
 }
 
 struct Search<'n> {
@@ -188,6 +323,9 @@ struct Search<'n> {
 pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<Run, Unsupported> {
     let abstraction = if net.has_diagonals || options.abstraction == Some(crate::engine::AbstractionChoice::None) {
         Abstraction::None
+    } else if goal.mentions_deadlock() {
+        // As the explicit engine: LU does not preserve deadlocks, M does.
+        Abstraction::M
     } else {
         Abstraction::Lu
     };
@@ -221,46 +359,6 @@ impl<'n> Search<'n> {
         data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
     }
 
-    /// The valuations of `set` in `locs` where a synchronisation on an
-    /// urgent channel is enabled (time cannot pass there; urgent edges have
-    /// no clock guards), or `None` when evaluating a guard fails.
-    fn urgent(&mut self, locs: &[u32], set: Bdd) -> Result<Option<Bdd>, Unsupported> {
-        let net = self.net;
-        if !net.channels.iter().any(|c| c.urgent) {
-            return Ok(Some(FALSE));
-        }
-        let (m, enc) = (&mut self.run.m, &self.run.enc);
-        let mut sends = Vec::new();
-        let mut receives = Vec::new();
-        for (p, &l) in locs.iter().enumerate() {
-            for &e in &net.processes[p].outgoing[l as usize] {
-                let edge = &net.processes[p].edges[e as usize];
-                let Some(s) = &edge.sync else { continue };
-                let ChannelIndex::Fixed(c) = s.channel else { continue };
-                if !net.channels[c as usize].urgent {
-                    continue;
-                }
-                let g = match &edge.guard_data {
-                    Some(code) => step::guard(m, enc, locs, set, code)?,
-                    None => step::Split { pass: set, error: FALSE },
-                };
-                if g.error != FALSE {
-                    return Ok(None);
-                }
-                let side = if s.dir == Dir::Send { &mut sends } else { &mut receives };
-                side.push((p, c, g.pass));
-            }
-        }
-        let mut blocked = FALSE;
-        for &(p, c, g) in &sends {
-            for &(_, _, h) in receives.iter().filter(|r| r.0 != p && r.1 == c) {
-                let both = m.and(g, h);
-                blocked = m.or(blocked, both);
-            }
-        }
-        Ok(Some(blocked))
-    }
-
     /// The states of `set` in `locs` entering with `zone`: one per cell of
     /// the invariant bounds, invariants applied, time elapsed, abstracted.
     fn settle(
@@ -271,7 +369,7 @@ impl<'n> Search<'n> {
         t: Option<&Transition>,
     ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
         let codes = self.invariant_bounds(locs);
-        let Some(urgent) = self.urgent(locs, set)? else { return Ok(None) };
+        let Some(urgent) = urgent(self.net, &mut self.run.m, &self.run.enc, locs, set)? else { return Ok(None) };
         let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes, &[urgent])? else {
             return Ok(None);
         };
@@ -327,23 +425,29 @@ impl<'n> Search<'n> {
     ) -> Result<Option<End>, Unsupported> {
         let m = &mut self.run.m;
         let entries = self.passed.entry(locs.clone()).or_default();
-        if entries.iter().any(|p| zone.is_subset_of(&p.zone) && m.implies(data, p.data)) {
-            return Ok(None);
+        // Valuation by valuation: one stored with a zone including `zone`
+        // is covered. (Subtracted pair by pair: a union of the pairs' data
+        // would be a new BDD at every call, and nodes are never freed.)
+        let mut data = data;
+        for p in entries.iter().filter(|p| zone.is_subset_of(&p.zone)) {
+            let outside = m.not(p.data);
+            data = m.and(data, outside);
+            if data == FALSE {
+                return Ok(None);
+            }
         }
-        let (data, pair) = match entries.iter().position(|p| p.zone == zone) {
+        retire(m, &mut self.run.nodes, entries, data, &zone);
+        let pair = match entries.iter().position(|p| p.zone == zone) {
             Some(k) => {
-                let p = &mut entries[k];
-                let old = m.not(p.data);
-                let fresh = m.and(data, old);
-                p.data = m.or(p.data, data);
-                (fresh, k)
+                entries[k].data = m.or(entries[k].data, data);
+                k
             }
             None => {
                 entries.push(Pair { data, zone: zone.clone(), waiting: None });
-                (data, entries.len() - 1)
+                entries.len() - 1
             }
         };
-        let s = sat(m, &self.run.enc, &locs, data, goal)?;
+        let s = deadlock::sat(self.net, &mut self.zg, m, &self.run.enc, &locs, data, &zone, goal)?;
         let id = match entries[pair].waiting {
             Some(id) => {
                 let node = &mut self.run.nodes[id as usize];
@@ -375,28 +479,18 @@ impl<'n> Search<'n> {
             (n.locs.clone(), n.data, n.zone.clone())
         };
         // From now on, new data for its pair makes a new node.
-        let pair = self.run.nodes[id as usize].pair as usize;
+        let pair = self.run.nodes[id as usize].pair;
+        if pair == RETIRED {
+            return Ok(None);
+        }
+        let pair = pair as usize;
         self.passed.get_mut(&locs).expect("a stored node")[pair].waiting = None;
         let (m, enc) = (&mut self.run.m, &self.run.enc);
-        let mut enabled = Vec::new();
-        let mut error = FALSE;
-        for (p, &l) in locs.iter().enumerate() {
-            for e in edges::outgoing(net, &self.grouped, p, l) {
-                let set = edges::with_selects(net, m, enc, &[(p as u32, e)], data);
-                let g = match &edges::edge(net, p as u32, e).guard_data {
-                    Some(code) => step::guard(m, enc, &locs, set, code)?,
-                    None => step::guard(m, enc, &locs, set, &Code::constant(1))?,
-                };
-                error = m.or(error, g.error);
-                if g.pass != FALSE {
-                    enabled.push((p as u32, e, g.pass));
-                }
-            }
-        }
+        let (enabled, error) = enabled(net, &self.grouped, m, enc, &locs, data)?;
         if error != FALSE {
             return Ok(Some(End::Error));
         }
-        for (t, set) in steps(net, &locs, &enabled, m) {
+        for (t, set) in steps(net, &locs, &enabled, m, enc) {
             self.run.stats.transitions += 1;
             let Some((next_locs, parts)) = self.post(&locs, &zone, &t, set)? else { return Ok(Some(End::Error)) };
             for (next, zone) in parts {

@@ -15,15 +15,8 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
         }
         for (k, e) in p.edges.iter().enumerate() {
             let at = || net.edge_text(pi as u32, k as u32);
-            match e.sync.as_ref().map(|s| &s.channel) {
-                Some(ChannelIndex::Dynamic { .. }) => {
-                    return Err(format!("`{}` computes its channel index from the data", at()));
-                }
-                Some(&ChannelIndex::Fixed(c)) if net.channels[c as usize].broadcast => {
-                    let c = &net.channels[c as usize].name;
-                    return Err(format!("the broadcast channel `{c}` is not supported yet"));
-                }
-                _ => {}
+            if let Some(ChannelIndex::Dynamic { .. }) = e.sync.as_ref().map(|s| &s.channel) {
+                return Err(format!("`{}` computes its channel index from the data", at()));
             }
             if e.updates.iter().any(|u| matches!(u, Update::Assign { .. })) {
                 return Err(format!("`{}` assigns a continuous variable", at()));
@@ -37,7 +30,7 @@ fn goal_supported(f: &StateFormula) -> Result<(), String> {
     match f {
         StateFormula::Pred(conjs) if conjs.iter().all(|c| c.clocks.is_empty()) => Ok(()),
         StateFormula::Pred(_) => Err("clock constraints in the property are not supported yet".into()),
-        StateFormula::Deadlock => Err("`deadlock` in the property is not supported yet".into()),
+        StateFormula::Deadlock => Ok(()),
         StateFormula::Not(a) => goal_supported(a),
         StateFormula::And(a, b) | StateFormula::Or(a, b) => goal_supported(a).and(goal_supported(b)),
     }

@@ -4,8 +4,8 @@
 //! then the path replayed with that data by the explicit zone graph, whose
 //! trace the validator checks like any other.
 
-use super::edges;
-use super::search::{Run, sat};
+use super::search::{self, Run, enabled};
+use super::{deadlock, edges};
 use crate::bdd;
 use crate::engine::{Options, SymbolicTrace};
 use crate::network::{Network, StateFormula};
@@ -22,10 +22,12 @@ pub fn witness(
 ) -> Option<SymbolicTrace> {
     let (m, enc) = (&mut run.m, &run.enc);
     let last = &run.nodes[node as usize];
-    let hit = sat(m, enc, &last.locs, last.data, goal).ok()?.pass;
+    let mut zg = ZoneGraph::new(net, run.abstraction);
+    let hit = deadlock::sat(net, &mut zg, m, enc, &last.locs, last.data, &last.zone, goal).ok()?.pass;
     let mut point = enc.pick(m, hit)?;
     let mut steps = Vec::new();
     let mut at = node;
+    let grouped = edges::grouped(net);
     // Parents are expanded before their children: the walk ends (see `search`).
     'walk: loop {
         let to = &run.nodes[at as usize];
@@ -37,12 +39,10 @@ pub fn witness(
                 continue;
             };
             let from = &run.nodes[*from as usize];
-            let mut set = edges::with_selects(net, m, enc, &step.0, from.data);
-            for e in step.edges(net) {
-                if let Some(code) = &e.guard_data {
-                    set = bdd::step::guard(m, enc, &from.locs, set, code).ok()?.pass;
-                }
-            }
+            // The data the search took the step with (for a broadcast, also
+            // the data where the processes left out have no receiving edge).
+            let (enabled, _) = enabled(net, &grouped, m, enc, &from.locs, from.data).ok()?;
+            let set = search::steps(net, &from.locs, &enabled, m, enc).into_iter().find(|(s, _)| s == step)?.1;
             let updates = step.edges(net).flat_map(|e| &e.updates);
             let pre = bdd::step::preimage(m, enc, &net.slots, &to.locs, net.out_of_range, set, updates, &point).ok()?;
             let Some(mut all) = enc.pick_all(m, pre) else { continue };

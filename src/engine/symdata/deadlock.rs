@@ -1,0 +1,181 @@
+//! Properties with `deadlock` on a data set.
+//!
+//! A valuation `(v, ν)` of a symbolic state `(l, D, Z)` is deadlocked when
+//! no discrete step is possible from it, now or after a delay (FORMAT.md).
+//! For a fixed `v` the deadlocked clock valuations are a federation the
+//! zone graph computes ([`ZoneGraph::deadlocked`]). It depends on `v` only
+//! through: which edges' data guards hold (hence which steps exist),
+//! whether an urgent synchronisation is enabled, the clock bounds read from
+//! the data (source invariants, guards), and per step whether its updates
+//! are disabled and the bounds the target invariants read from the updated
+//! data. So `D` is split into cells on which all of these are constant,
+//! each cell's federation computed once from one of its valuations.
+//!
+//! `deadlock` is one atom: with `φ[true]` and `φ[false]` the property with
+//! the atom fixed (data conditions only), a cell holds `(v, ν) ⊨ φ` for
+//! `v ∈ φ[true]` where its federation is not empty, and for `v ∈ φ[false]`
+//! where the federation leaves some of `Z`.
+
+use crate::bdd::exec::Machine;
+use crate::bdd::word::{self, Word};
+use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported, step};
+use crate::domain::zone::Dbm;
+use crate::network::{Code, Network, StateFormula};
+use crate::semantics::{Discrete, ZoneGraph, ZoneState};
+
+use super::search::{self, cells, data_bounds, urgent};
+
+/// The valuations `v` of `set` (in locations `locs`) with some `ν ∈ zone`
+/// meeting `goal` (no clock atoms), and those whose evaluation fails
+/// (including the steps a deadlock test looks at: the caller then asks the
+/// explicit engine, which reports such an error with its trace).
+#[allow(clippy::too_many_arguments)]
+pub fn sat(
+    net: &Network,
+    zg: &mut ZoneGraph<'_, Dbm>,
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+    zone: &Dbm,
+    goal: &StateFormula,
+) -> Result<step::Split, Unsupported> {
+    if !goal.mentions_deadlock() {
+        return search::sat(m, enc, locs, set, goal);
+    }
+    let failed = step::Split { pass: FALSE, error: set };
+    let (dead, live) = (fixed(goal, true), fixed(goal, false));
+    let Some(mut sides) = guard_sets(net, m, enc, locs, set)? else { return Ok(failed) };
+    let Some(blocked) = urgent(net, m, enc, locs, set)? else { return Ok(failed) };
+    sides.push(blocked);
+    let codes = source_bounds(net, locs);
+    // On each of these cells the steps and the clock bounds of the source
+    // are the same; each is split further by the steps' updates.
+    let Some(parts) = cells(m, enc, locs, set, &codes, &sides)? else { return Ok(failed) };
+    let (mut pass, mut error) = (FALSE, FALSE);
+    let mut transitions = Vec::new();
+    for (part, v) in parts {
+        let d = Discrete { locs: locs.into(), data: v };
+        if zg.transitions(&d, &mut transitions).is_err() {
+            return Ok(failed);
+        }
+        let mut rest = part;
+        while let Some(v) = enc.pick(m, rest) {
+            let state = ZoneState { discrete: Discrete { locs: locs.into(), data: v.into() }, zone: zone.clone() };
+            let mut cell = rest;
+            for t in &transitions {
+                let Some(at) = same_post(net, zg, m, enc, &state.discrete, t, cell)? else { return Ok(failed) };
+                cell = m.and(cell, at);
+            }
+            let Ok(fed) = zg.deadlocked(&state) else { return Ok(failed) };
+            let some_dead = !fed.is_empty();
+            let some_live = !fed.complement_within(zone).is_empty();
+            for (holds, f) in [(some_dead, &dead), (some_live, &live)] {
+                let s = search::sat(m, enc, locs, cell, f)?;
+                error = m.or(error, s.error);
+                if holds {
+                    pass = m.or(pass, s.pass);
+                }
+            }
+            let out = m.not(cell);
+            rest = m.and(rest, out);
+        }
+    }
+    Ok(step::Split { pass, error })
+}
+
+/// `f` with `deadlock` replaced by the constant `dead`.
+fn fixed(f: &StateFormula, dead: bool) -> StateFormula {
+    let no = || StateFormula::Pred(Vec::new());
+    match f {
+        StateFormula::Deadlock if dead => StateFormula::Not(Box::new(no())),
+        StateFormula::Deadlock => no(),
+        StateFormula::Pred(c) => StateFormula::Pred(c.clone()),
+        StateFormula::Not(a) => StateFormula::Not(Box::new(fixed(a, dead))),
+        StateFormula::And(a, b) => StateFormula::And(Box::new(fixed(a, dead)), Box::new(fixed(b, dead))),
+        StateFormula::Or(a, b) => StateFormula::Or(Box::new(fixed(a, dead)), Box::new(fixed(b, dead))),
+    }
+}
+
+/// The data each edge leaving `locs` allows (network edges: a `select`'s
+/// values are separate edges here, as in the explicit semantics), or
+/// `None` when evaluating a guard fails.
+fn guard_sets(
+    net: &Network,
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+) -> Result<Option<Vec<Bdd>>, Unsupported> {
+    let mut out = Vec::new();
+    for (p, &l) in locs.iter().enumerate() {
+        for &e in &net.processes[p].outgoing[l as usize] {
+            let Some(code) = &net.processes[p].edges[e as usize].guard_data else { continue };
+            let g = step::guard(m, enc, locs, set, code)?;
+            if g.error != FALSE {
+                return Ok(None);
+            }
+            out.push(g.pass);
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The clock bounds read from the data in the invariants of `locs` and the
+/// clock guards of the edges leaving them.
+fn source_bounds<'n>(net: &'n Network, locs: &[u32]) -> Vec<&'n Code> {
+    let mut out = Vec::new();
+    for (p, &l) in locs.iter().enumerate() {
+        let proc_ = &net.processes[p];
+        out.extend(data_bounds(&proc_.locations[l as usize].invariant));
+        for &e in &proc_.outgoing[l as usize] {
+            out.extend(data_bounds(&proc_.edges[e as usize].guard_clocks));
+        }
+    }
+    out
+}
+
+/// The valuations of `cell` on which step `t` from `d` is disabled or not
+/// as it is from `d`'s data, and, when it is not, whose targets' invariants
+/// read the bounds from the updated data that `d`'s target reads; `None`
+/// when the updates or those bounds fail somewhere in `cell`.
+fn same_post(
+    net: &Network,
+    zg: &mut ZoneGraph<'_, Dbm>,
+    m: &mut Manager,
+    enc: &Encoding,
+    d: &Discrete,
+    t: &crate::semantics::Transition,
+    cell: Bdd,
+) -> Result<Option<Bdd>, Unsupported> {
+    let Ok(target) = zg.discrete_post(d, t, &mut Vec::new()) else { return Ok(None) };
+    let mut next_locs: Box<[u32]> = d.locs.clone();
+    for &(p, e) in &t.edges {
+        next_locs[p as usize] = net.processes[p as usize].edges[e as usize].to;
+    }
+    let updates = t.edges.iter().flat_map(|&(p, e)| &net.processes[p as usize].edges[e as usize].updates);
+    let mut mach = Machine::new(m, enc, &next_locs, net.out_of_range, cell);
+    step::run_updates(&mut mach, &net.slots, updates)?;
+    if mach.error != FALSE {
+        return Ok(None);
+    }
+    let Some(target) = target else {
+        let gone = mach.path;
+        let kept = mach.m.not(gone);
+        return Ok(Some(mach.m.and(cell, kept)));
+    };
+    let mut at = mach.path;
+    for (p, &l) in next_locs.iter().enumerate() {
+        for code in data_bounds(&net.processes[p].locations[l as usize].invariant) {
+            let w = mach.run(code)?;
+            if mach.error != FALSE {
+                return Ok(None);
+            }
+            let k = code.eval(&next_locs, &target.data, &mut Vec::new());
+            let k = k.map_err(|_| Unsupported("a clock bound failed".into()))?;
+            let same = word::eq(mach.m, &w, &Word::constant(k));
+            at = mach.m.and(at, same);
+        }
+    }
+    Ok(Some(at))
+}
