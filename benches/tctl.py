@@ -38,9 +38,8 @@ def run(kairos: Path, model: Path, query: str, tctl: bool) -> tuple[str, str, fl
     return p["verdict"], p["engine"], p["stats"]["time_s"]
 
 
-def tctl_properties() -> list[tuple[str, str]]:
+def tctl_properties(kairos: Path) -> list[tuple[str, str]]:
     """The (name, check) pairs of the railway spec the default routes to tctl."""
-    kairos = ROOT / "target" / "release" / "kairos"
     out = subprocess.run([str(kairos), "check", str(RAILWAY), str(RAILWAY_SPEC), "--format", "json"],
                          capture_output=True, text=True, check=False)
     return [(p["name"], p["formula"]) for p in json.loads(out.stdout)["properties"] if p["engine"] == "tctl"]
@@ -68,7 +67,7 @@ def main() -> int:
         assert v == vt, f"{name}: forward {v}, tctl {vt}"
         ok &= t <= limit
         print(f"{name:42} {v:10} {fwd:10.4f} {t:10.4f} {med:12.4f} {t / max(fwd, 1e-6):7.1f}")
-    for name, query in tctl_properties():
+    for name, query in tctl_properties(a.kairos):
         v, t, med = measure(a.kairos, RAILWAY, query, False, a.repeat)
         ok &= t <= 2.0
         print(f"{'railway: ' + name:42} {v:10} {'-':>10} {t:10.4f} {med:12.4f} {'-':>7}")

@@ -12,6 +12,7 @@ mod oracle;
 
 use std::path::Path;
 
+use kairos::domain::poly::Q;
 use kairos::engine::reach::Limits;
 use kairos::engine::{self, Domain, Options, Outcome, Unknown, Verdict};
 use kairos::model::formula::EngineKind;
@@ -52,25 +53,51 @@ fn compare(loaded: &Loaded, net: &Network, p: &Property, what: &str, cap: u64) -
     Some((zone.verdict, stats.visited))
 }
 
+/// Every timed model of `models/` and `models/bench/`, with its spec where
+/// there is one, timing parameters fixed to integers (so the model stays
+/// timed: zones).
 #[test]
 fn poly_gives_the_zone_verdicts_on_the_models() {
-    let (mut checked, mut live) = (0, 0);
-    for m in ["fischer", "railway-crossing", "train-gate"] {
-        let model = Path::new("models").join(format!("{m}.yaml"));
-        let loaded = common::load(&model).unwrap();
-        assert!(!loaded.model.hybrid);
-        let net = kairos::network::build(&loaded.model).unwrap();
-        let spec = loaded.spec(&common::source(&Path::new("specs").join(format!("{m}.yaml")))).unwrap();
-        for p in spec.properties.iter().chain(&loaded.model.properties) {
-            if compare(&loaded, &net, p, m, 50).is_some() {
+    let (mut models, mut checked, mut live) = (0, 0, 0);
+    let mut paths: Vec<_> = ["models", "models/bench"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    for model in &paths {
+        let loaded = common::load(model).unwrap();
+        if loaded.model.hybrid {
+            continue;
+        }
+        // Each parameter at the middle of its range (3 where it has none).
+        let values: Vec<Q> = loaded
+            .model
+            .params
+            .iter()
+            .map(|p| match (p.min, p.max) {
+                (Some(lo), Some(hi)) => Q::from_integer(((lo.num / lo.den + hi.num / hi.den) / 2).into()),
+                _ => Q::from_integer(3.into()),
+            })
+            .collect();
+        let net = kairos::network::build_with(&loaded.model, &values).unwrap();
+        assert!(net.hybrid.is_none(), "{}: integer parameters keep it timed", model.display());
+        models += 1;
+        let spec = Path::new("specs").join(model.file_name().unwrap());
+        let spec = if spec.exists() { loaded.spec(&common::source(&spec)).unwrap().properties } else { Vec::new() };
+        let what = model.display().to_string();
+        for p in spec.iter().chain(&loaded.model.properties) {
+            if compare(&loaded, &net, p, &what, 300).is_some() {
                 checked += 1;
                 live += usize::from(p.formula.engine() != EngineKind::Reach);
             }
         }
     }
-    eprintln!("models: {checked} properties compared, {live} of them liveness or bounded response");
+    eprintln!(
+        "models: {models} timed models, {checked} properties compared, {live} of them liveness or bounded response"
+    );
     // Pinned so that a growing zone count cannot silently skip them all.
-    assert!(checked >= 10 && live >= 3, "only {checked} properties compared, {live} liveness");
+    assert!(models >= 40 && checked >= 45 && live >= 8, "{models} models, {checked} compared, {live} liveness");
 }
 
 #[test]
