@@ -16,6 +16,8 @@ use kairos::engine::bound::{WorstCase, worst_case};
 use kairos::engine::{self, Options, Unknown, Verdict};
 use kairos::model::load::{Loaded, load_model};
 use kairos::network::Network;
+use kairos::observer::Late;
+use kairos::semantics::Abstraction;
 use kairos::syntax::yaml::Source;
 
 fn built(loaded: Loaded) -> (Loaded, Network) {
@@ -62,6 +64,16 @@ fn attained(l: &Loaded, net: &Network, phi: &str, psi: &str, value: &str) {
     if v.is_integer() {
         assert!(!holds(l, net, &format!("{phi} -->[<{ceil}] {psi}")), "`{query}`: {value} attained");
     }
+    // Attained, at the rational deadline itself: some divergent run is
+    // late at `w >= value`, none at `w > value`.
+    let p = l.query("deadline", &format!("{phi} -->[<=1] {psi}")).unwrap();
+    let r = kairos::observer::response(&p).expect("a bounded response");
+    let late = |reached| {
+        let late = Late { value: v.clone(), reached };
+        engine::observer::check_late(net, &r, &late, Abstraction::None, &Options::default()).verdict
+    };
+    assert_eq!(late(true), Verdict::Violated, "`{query}`: some run takes {value}");
+    assert_eq!(late(false), Verdict::Satisfied, "`{query}`: no run takes more than {value}");
 }
 
 /// The water level (models/water-level.yaml, figures argued there and in

@@ -82,7 +82,12 @@ fn end(c: &ConcreteTrace) -> (usize, Rational) {
 /// Checks `q`: its verdict, and the subformulas blamed along its trace
 /// (text and what the trace shows of each), each checked by the validator
 /// from its point: a path or lasso must show it, a subformula about every
-/// run must be one that no run shows, and the trace must end there.
+/// run must be one that no run shows, and the trace must end there. Limits
+/// of this oracle: `shows` checks a subformula over state formulas only;
+/// an outer link of a chain (its arguments temporal) is accepted as far as
+/// the replay goes, and its claim rests on the next link, checked from its
+/// own point. `EveryRun` checks the classification (`shows` refuses such
+/// a formula by its shape), not the model.
 fn check(yaml: &str, q: &str, verdict: Verdict, expected: &[(&str, Shown)]) -> Checked {
     let c = run(yaml, q);
     assert_eq!(c.verdict, verdict, "`{q}`");

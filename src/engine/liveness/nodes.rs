@@ -48,8 +48,10 @@
 //! below `M`, and conversely. The signature only narrows the search: two
 //! equivalent zones it told apart would be two nodes of one class, which
 //! the argument above allows (each still has its class's successors).
-//! Polyhedra have no signature ([`ClockSet::lu_signature`]): their nodes
-//! share one bucket per discrete state and phase.
+//! Polyhedra under an abstraction (`--domain poly` on a timed network) have
+//! no signature ([`ClockSet::lu_signature`]): their nodes share one bucket
+//! per discrete state and phase. Exact sets (`--abstraction none`, linear
+//! networks) are keyed by their hash, zones and polyhedra alike.
 
 use std::hash::BuildHasher;
 

@@ -77,6 +77,12 @@ pub fn sat(
                     pass = m.or(pass, s.pass);
                 }
             }
+            let here = enc.point(m, &state.discrete.data);
+            if m.and(cell, here) == FALSE {
+                // The symbolic successors disagree with the explicit ones on
+                // `v`: no progress would be made; the explicit engine answers.
+                return Ok(failed);
+            }
             let out = m.not(cell);
             rest = m.and(rest, out);
         }

@@ -49,10 +49,15 @@ pub fn check(net: &Network, goal: &StateFormula, negated: bool, options: &Option
         End::Exhausted => (if negated { Verdict::Satisfied } else { Verdict::Violated }, None),
         End::Stopped(why) => (Verdict::Unknown(why), None),
         // The explicit engine reports the error with its trace: the data
-        // search only knows that some valuation reaches one.
+        // search only knows that some valuation reaches one. Its statistics
+        // say that it answered (`data: explicit`).
         End::Error => {
             let explicit = Options { data: DataChoice::Explicit, ..options.clone() };
-            return crate::engine::reach_check(net, goal.clone(), negated, &explicit);
+            let mut o = crate::engine::reach_check(net, goal.clone(), negated, &explicit);
+            if let Some(s) = o.stats.as_mut() {
+                s.data = Some(DataChoice::Explicit);
+            }
+            return o;
         }
     };
     let stats = Some(run.stats);
