@@ -87,7 +87,9 @@ pub struct Stats {
     /// The process's peak resident memory when the check ended (0 where
     /// the platform does not say).
     pub peak_rss_bytes: u64,
-    /// The data representation `--data auto` chose (`None`: none was asked).
+    /// The data representation that answered where it was not simply the
+    /// one asked for: `--data auto`'s choice, or the explicit engine taking
+    /// over a `--data bdd` run at a run-time error (`None` otherwise).
     pub data: Option<DataChoice>,
 }
 

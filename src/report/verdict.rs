@@ -106,7 +106,7 @@ fn push_stats(line: &mut String, o: &Outcome) {
             line.push_str(&format!(", {} threads", s.jobs));
         }
         if let Some(d) = s.data {
-            line.push_str(&format!(", data {} (auto)", data_word(d)));
+            line.push_str(&format!(", data {}", data_word(d)));
         }
     }
 }
