@@ -30,10 +30,26 @@ fn model(path: &str) -> (Loaded, Network) {
     built(common::load(Path::new(path)).unwrap())
 }
 
-/// A model of `yaml`; its continuous variable `v` (rate 0: it only makes
-/// the network linear) must not grow, or the exact sets never repeat.
-fn inline(name: &str, yaml: &str) -> (Loaded, Network) {
-    built(load_model(&Source::new(format!("{name}.yaml"), yaml.to_string())).unwrap())
+/// A one-process model `P` (clock `x`, initial `wait`) with these
+/// locations and edges (one YAML line each); its continuous variable `v`
+/// (rate 0: it only makes the network linear) must not grow, or the exact
+/// sets never repeat.
+fn process(name: &str, locations: &[&str], edges: &[&str]) -> (Loaded, Network) {
+    let lines = |ls: &[&str]| ls.iter().map(|l| format!("      {l}\n")).collect::<String>();
+    let yaml = format!(
+        "model: {name}\ncontinuous:\n  v: {{init: 0}}\ntemplates:\n  P:\n    clocks: [x]\n    initial: wait\n    \
+         locations:\n{}    edges:\n{}system: [P]\n",
+        lines(locations),
+        lines(edges)
+    );
+    built(load_model(&Source::new(format!("{name}.yaml"), yaml)).unwrap())
+}
+
+/// Why `got` has no answer: it must be "not supported yet".
+fn refusal(got: &WorstCase) -> &str {
+    let WorstCase::None(o) = got else { panic!("{got:?}") };
+    let Verdict::Unknown(Unknown::Unsupported(why)) = &o.verdict else { panic!("{got:?}") };
+    why
 }
 
 fn worst(l: &Loaded, net: &Network, query: &str) -> WorstCase {
@@ -106,31 +122,17 @@ fn scheduler_responses_are_13_and_2() {
 /// tick clock, so the liveness search would not end.)
 #[test]
 fn a_worst_case_of_time_locked_runs_only_is_not_claimed() {
-    let (l, net) = inline(
+    let (l, net) = process(
         "stuck",
-        r#"
-model: stuck
-continuous:
-  v: {init: 0}
-templates:
-  P:
-    clocks: [x]
-    initial: wait
-    locations:
-      wait: {invariant: "x <= 2"}
-      stuck: {invariant: "x <= 3"}
-      done: {invariant: "x <= 4"}
-    edges:
-      - {from: wait, to: done, guard: "x >= 1"}
-      - {from: wait, to: stuck}
-      - {from: done, to: wait, update: "x = 0"}
-system: [P]
-"#,
+        &[r#"wait: {invariant: "x <= 2"}"#, r#"stuck: {invariant: "x <= 3"}"#, r#"done: {invariant: "x <= 4"}"#],
+        &[
+            r#"- {from: wait, to: done, guard: "x >= 1"}"#,
+            r#"- {from: wait, to: stuck}"#,
+            r#"- {from: done, to: wait, update: "x = 0"}"#,
+        ],
     );
     assert!(holds(&l, &net, "P.wait -->[<=2] P.done"));
-    let got = worst(&l, &net, "P.wait --> P.done");
-    let WorstCase::None(o) = &got else { panic!("{got:?}") };
-    let Verdict::Unknown(Unknown::Unsupported(why)) = &o.verdict else { panic!("{got:?}") };
+    let why = refusal(&worst(&l, &net, "P.wait --> P.done")).to_string();
     assert!(why.contains("reaches 3 only on runs that are time-locked"), "{why}");
 }
 
@@ -139,28 +141,12 @@ system: [P]
 /// as one likes. Whether divergent runs do is not decided: not supported.
 #[test]
 fn an_unattained_supremum_is_not_claimed() {
-    let (l, net) = inline(
+    let (l, net) = process(
         "open",
-        r#"
-model: open
-continuous:
-  v: {init: 0}
-templates:
-  P:
-    clocks: [x]
-    initial: wait
-    locations:
-      wait: {invariant: "x < 2"}
-      done: {}
-    edges:
-      - {from: wait, to: done, guard: "x > 1"}
-      - {from: done, to: wait, update: "x = 0"}
-system: [P]
-"#,
+        &[r#"wait: {invariant: "x < 2"}"#, r#"done: {}"#],
+        &[r#"- {from: wait, to: done, guard: "x > 1"}"#, r#"- {from: done, to: wait, update: "x = 0"}"#],
     );
-    let got = worst(&l, &net, "P.wait --> P.done");
-    let WorstCase::None(o) = &got else { panic!("{got:?}") };
-    let Verdict::Unknown(Unknown::Unsupported(why)) = &o.verdict else { panic!("{got:?}") };
+    let why = refusal(&worst(&l, &net, "P.wait --> P.done")).to_string();
     assert!(why.contains("below 2"), "{why}");
     // The measured figure is right: within 2, never reaching it.
     assert!(holds(&l, &net, "P.wait -->[<2] P.done"));
@@ -172,24 +158,8 @@ system: [P]
 /// holds at once (`ψ` with `φ`) is 0.
 #[test]
 fn an_unanswered_response_is_unbounded() {
-    let (l, net) = inline(
-        "optional",
-        r#"
-model: optional
-continuous:
-  v: {init: 0}
-templates:
-  P:
-    clocks: [x]
-    initial: wait
-    locations:
-      wait: {}
-      done: {}
-    edges:
-      - {from: wait, to: done, guard: "x >= 1"}
-system: [P]
-"#,
-    );
+    let (l, net) =
+        process("optional", &[r#"wait: {}"#, r#"done: {}"#], &[r#"- {from: wait, to: done, guard: "x >= 1"}"#]);
     let got = worst(&l, &net, "P.wait --> P.done");
     assert!(matches!(got, WorstCase::Unbounded(_)), "{got:?}");
     let zero: Q = Q::from_integer(0.into());
