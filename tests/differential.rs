@@ -621,9 +621,17 @@ fn compare(
             };
             // With a reachable run-time error the engine may stop at it,
             // unless it met a witness first; it can never exhaust the space.
+            // But `E<>` from several initial states is violated by one of
+            // them that reaches neither goal nor error (seed 1000927): a
+            // verdict settled without meeting the error.
             let ok = match engine_found {
                 Some(true) => found,
-                Some(false) => !found && error.is_none(),
+                Some(false) => {
+                    !found
+                        && (error.is_none()
+                            || !p.negated
+                                && oracle.violated_without_error(&p.goal).expect("generated properties evaluate"))
+                }
                 None => error.is_some(),
             };
             if ok && engine_found == Some(true) {
@@ -874,6 +882,31 @@ fn zone_engine_agrees_with_the_discrete_time_oracle_campaign() {
             command: "cargo test --release --test differential -- --ignored --nocapture",
         },
     );
+}
+
+/// The oracle accepts `violated` for `E<>` from several initial states when
+/// one of them reaches neither goal nor error, though an error is reachable
+/// from another (seed 1000927; the model argues the verdict), and still
+/// compares every engine setting there.
+#[test]
+fn the_oracle_accepts_a_violation_settled_without_an_error() {
+    let path = "tests/models/semantics/unknown-start-error.yaml";
+    let yaml = std::fs::read_to_string(path).unwrap();
+    let budget = Budget {
+        oracle_states: 20_000,
+        none_states: 10_000,
+        fine_clocks: 3,
+        cross_check: true,
+        tctl_every: 1,
+        command: "cargo test --test differential",
+    };
+    let mut t = Tally::default();
+    check_generated(0, &Generated { yaml, properties: Vec::new() }, budget, &mut t);
+    let summaries: Vec<&str> = t.disagreements.iter().map(|d| d.summary.as_str()).collect();
+    assert!(summaries.is_empty(), "{summaries:#?}");
+    assert_eq!((t.invalid, t.oracle_settled, t.several_initial), (0, 1, 1));
+    assert_eq!(t.agreed, t.engine_runs, "every setting compared");
+    assert!(t.agreed >= 12);
 }
 
 /// A hand-made network for the oracle tests below.
