@@ -103,6 +103,9 @@ struct Tally {
     parallel_agreed: u64,
     agreed_found: u64,
     agreed_error: u64,
+    /// `violated` agreed although a run-time error is reachable (from
+    /// another initial state).
+    agreed_violated_beside_error: u64,
     /// Witnesses and counterexamples replayed and checked to end in the goal.
     traces_validated: u64,
     unknown_limit: u64,
@@ -164,6 +167,7 @@ impl Tally {
         self.parallel_agreed += o.parallel_agreed;
         self.agreed_found += o.agreed_found;
         self.agreed_error += o.agreed_error;
+        self.agreed_violated_beside_error += o.agreed_violated_beside_error;
         self.traces_validated += o.traces_validated;
         self.unknown_limit += o.unknown_limit;
         self.unsupported_diagonal += o.unsupported_diagonal;
@@ -657,7 +661,7 @@ fn compare(
                 match engine_found {
                     Some(true) => tally.agreed_found += 1,
                     None => tally.agreed_error += 1,
-                    Some(false) => {}
+                    Some(false) => tally.agreed_violated_beside_error += u64::from(error.is_some()),
                 }
             } else {
                 tally.disagreements.push(report(
@@ -773,7 +777,7 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
          properties given up (state budget), {} needing the fine grid on too many clocks, {} deadlock properties \
          skipped (run-time errors); networks self-checked: {} integer time vs fine grid, {} grid vs regions ({} of \
          them with diagonals, {} diagonal properties), {} grid vs regions on {} difference probes\n  \
-         engine: {} runs, {} agreed ({} found a goal, {} run-time errors; {} traces replayed into the goal), {} unknown (state limit: without \
+         engine: {} runs, {} agreed ({} found a goal, {} run-time errors, {} violated beside a reachable error; {} traces replayed into the goal), {} unknown (state limit: without \
          extrapolation or without subsumption), {} unsupported (diagonals with lu/alu); on regions with \
          diagonals: {} agreed; {} E<> properties from several initial states; with --jobs 2: {} runs, {} \
          agreed\n  \
@@ -805,6 +809,7 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.agreed,
         t.agreed_found,
         t.agreed_error,
+        t.agreed_violated_beside_error,
         t.traces_validated,
         t.unknown_limit,
         t.unsupported_diagonal,
@@ -906,6 +911,7 @@ fn the_oracle_accepts_a_violation_settled_without_an_error() {
     assert!(summaries.is_empty(), "{summaries:#?}");
     assert_eq!((t.invalid, t.oracle_settled, t.several_initial), (0, 1, 1));
     assert_eq!(t.agreed, t.engine_runs, "every setting compared");
+    assert!(t.agreed_violated_beside_error >= 11, "the reach engine says violated");
     assert!(t.agreed >= 12);
 }
 
