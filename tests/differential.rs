@@ -909,10 +909,17 @@ fn the_oracle_accepts_a_violation_settled_without_an_error() {
     check_generated(0, &Generated { yaml, properties: Vec::new() }, budget, &mut t);
     let summaries: Vec<&str> = t.disagreements.iter().map(|d| d.summary.as_str()).collect();
     assert!(summaries.is_empty(), "{summaries:#?}");
-    assert_eq!((t.invalid, t.oracle_settled, t.several_initial), (0, 1, 1));
+    assert_eq!((t.invalid, t.oracle_settled, t.several_initial), (0, 2, 2));
     assert_eq!(t.agreed, t.engine_runs, "every setting compared");
     assert!(t.agreed_violated_beside_error >= 11, "the reach engine says violated");
-    assert!(t.agreed >= 12);
+    assert!(t.agreed >= 24 && t.agreed_error >= 12);
+    // The initial state that settles `violated` must not meet the error.
+    let known = Known::new(&std::fs::read_to_string(path).unwrap());
+    let (b, m1) = (known.goal("E<> P.b"), known.goal("E<> m == 1"));
+    let mut o = Oracle::explore(&known.net, &[&b, &m1], Config { time: Time::Grid(1), max_states: 1_000 }).unwrap();
+    assert!(o.error.is_some());
+    assert!(o.violated_without_error(&b).unwrap());
+    assert!(!o.violated_without_error(&m1).unwrap());
 }
 
 /// A hand-made network for the oracle tests below.
