@@ -138,3 +138,31 @@ fn e_eventually_holds_from_every_initial_state() {
         }
     }
 }
+
+/// `E<>` from several initial states with a run-time error reachable from
+/// one of them, after its witness: the initial state that reaches neither the
+/// goal nor the error settles `violated` (argued in the model). The reach
+/// engine searches each initial valuation alone, so in every order and
+/// abstraction it says so; the fixpoint engine explores all of them at once
+/// and may meet the error first, the other verdict FORMAT.md allows.
+#[test]
+fn e_eventually_violated_by_an_initial_state_that_meets_no_error() {
+    let path = "tests/models/semantics/unknown-start-error.yaml";
+    expectations_hold(path);
+    let loaded = common::load(Path::new(path)).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    let p = &loaded.model.properties[0];
+    for abstraction in [engine::AbstractionChoice::None, engine::AbstractionChoice::Lu, engine::AbstractionChoice::Alu]
+    {
+        for order in [Order::Bfs, Order::Dfs] {
+            for jobs in [1, 2] {
+                let options = Options { abstraction: Some(abstraction), order, jobs, ..Options::default() };
+                let o = engine::check(&loaded.model, Some(&net), p, &options);
+                assert_eq!(o.verdict, Verdict::Violated, "{abstraction:?} {order:?} --jobs {jobs}");
+            }
+        }
+    }
+    let options = Options { engine: Some(kairos::model::formula::EngineKind::Tctl), ..Options::default() };
+    let o = engine::check(&loaded.model, Some(&net), p, &options);
+    assert!(matches!(o.verdict, Verdict::Violated | Verdict::Error(_)), "tctl: {:?}", o.verdict);
+}

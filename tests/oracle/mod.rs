@@ -208,6 +208,8 @@ pub struct Oracle<'n> {
     initial_states: usize,
     /// The first run-time error met, described.
     pub error: Option<String>,
+    /// Per state: whether its expansion met a run-time error.
+    erred: Vec<bool>,
     stack: Vec<i64>,
     locs: Vec<u32>,
     /// The clocks reset by the step being fired.
@@ -309,6 +311,7 @@ impl<'n> Oracle<'n> {
             tick: Vec::new(),
             initial_states: 0,
             error: None,
+            erred: Vec::new(),
             stack: Vec::new(),
             locs: vec![0; net.processes.len()],
             reset: Vec::new(),
@@ -323,8 +326,10 @@ impl<'n> Oracle<'n> {
             }
             let s = o.states[next].clone();
             let (mut has_step, mut delay) = (false, NONE);
+            let mut erred = true;
             match o.expand(&s, &mut succ) {
                 Ok((d, error)) => {
+                    erred = error.is_some();
                     if let Some(e) = error {
                         o.error.get_or_insert(e);
                     }
@@ -340,6 +345,7 @@ impl<'n> Oracle<'n> {
                     o.succ.push(Vec::new());
                 }
             }
+            o.erred.push(erred);
             o.has_step.push(has_step);
             o.delay.push(delay);
             let base = o.np + o.ns;
@@ -794,6 +800,37 @@ impl<'n> Oracle<'n> {
             }
         }
         Ok(seen[..self.initial_states].iter().all(|&s| s))
+    }
+
+    /// Some initial state reaches neither a state of `f` nor a run-time
+    /// error: `E<> f` is violated there whatever else is reachable, and an
+    /// engine that explores that initial state on its own settles
+    /// `violated` without meeting an error (FORMAT.md, "Run-time errors":
+    /// a verdict settled before the exploration met the error stands).
+    pub fn violated_without_error(&mut self, f: &StateFormula) -> Result<bool, EvalError> {
+        for i in 0..self.initial_states {
+            let mut seen = vec![false; self.states.len()];
+            let mut stack = vec![i];
+            seen[i] = true;
+            let mut clean = true;
+            while let Some(j) = stack.pop() {
+                if self.erred[j] || self.sat(f, j)? {
+                    clean = false;
+                    break;
+                }
+                let delay = (self.delay[j] != NONE).then_some(self.delay[j]);
+                for k in self.succ[j].iter().copied().chain(delay) {
+                    if !seen[k as usize] {
+                        seen[k as usize] = true;
+                        stack.push(k as usize);
+                    }
+                }
+            }
+            if clean {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Some state of `f` is reachable (from some initial state).
