@@ -101,8 +101,8 @@ pub(super) fn run(b: BoundArgs) -> u8 {
 
 /// An integer as a JSON number, any other rational as a string (`"11/2"`).
 fn rational_json(v: &Q) -> serde_json::Value {
-    match i64::try_from(v.to_integer()) {
-        Ok(n) if v.is_integer() => json!(n),
+    match v.is_integer().then(|| i64::try_from(v.to_integer())) {
+        Some(Ok(n)) => json!(n),
         _ => json!(v.to_string()),
     }
 }

@@ -36,6 +36,8 @@
 //! otherwise (the measure reached only by time-locked runs, or a supremum
 //! not attained) the answer is "not supported yet", with `m` said.
 
+use num_traits::Zero;
+
 use crate::domain::federation::Federation;
 use crate::domain::poly::{Q, Sup};
 use crate::domain::zone::Bound;
@@ -115,7 +117,7 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
     };
     let Some(m) = measured.filter(|m| m.value() > 0) else {
         // No `φ and not ψ` moment, or every one answered at once.
-        return WorstCase::Sup { value: Q::from_integer(0.into()), attained: true, warnings: live.warnings };
+        return WorstCase::Sup { value: Q::zero(), attained: true, warnings: live.warnings };
     };
     // `holds(b, strict)`: `φ -->[<= b] ψ` (`-->[< b]` when strict).
     // `Err`: the outcome of a check that gave no verdict.
@@ -176,7 +178,7 @@ fn linear_worst_case(
     };
     let measured = term::sup_linear(&product.net, product.clock, &product.at(product.wait), options);
     let (value, attained) = match measured {
-        Ok(Sup::Empty) => (Q::from_integer(0.into()), true),
+        Ok(Sup::Empty) => (Q::zero(), true),
         Ok(Sup::Max { value, attained }) => (value, attained),
         Ok(Sup::Unbounded) => {
             return unsupported(
@@ -187,7 +189,7 @@ fn linear_worst_case(
         }
         Err(o) => return WorstCase::None(*o),
     };
-    if value == Q::from_integer(0.into()) {
+    if value.is_zero() {
         return WorstCase::Sup { value, attained: true, warnings };
     }
     if !attained {
