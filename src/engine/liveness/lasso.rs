@@ -54,7 +54,8 @@ fn as_zone<S: ClockSet>(p: &Product<'_, '_, S>, s: &ZoneState<S>) -> ZoneState {
     ZoneState { discrete: s.discrete.clone(), zone }
 }
 
-/// The path to `node` along first-reaching edges.
+/// The path to `node` along first-reaching edges (on a linear network,
+/// without its ticks).
 pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace {
     let mut nodes = vec![node];
     let mut steps = Vec::new();
@@ -67,7 +68,13 @@ pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace 
     steps.push(Step::Initial);
     nodes.reverse();
     steps.reverse();
-    trace_of(p, &nodes, &steps)
+    let trace = trace_of(p, &nodes, &steps);
+    if p.zg.net.hybrid.is_some() {
+        // Traces of linear networks are concretised without ticks.
+        let n = trace.steps.len();
+        return super::periodic::without_ticks(trace, n);
+    }
+    trace
 }
 
 /// The shortest path inside `scc` from `from` whose last edge satisfies

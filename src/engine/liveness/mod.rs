@@ -166,16 +166,7 @@ fn search_in<S: ClockSet>(
                 Err(stop) => stopped(&p, stop),
             },
             Ok(Search::Exhausted { good, unaccepted_cycle }) => {
-                let mut warnings = time_locks(&mut p, &good);
-                if net.hybrid.is_some() {
-                    // Traces of linear networks are concretised without ticks.
-                    for w in &mut warnings {
-                        w.trace = w.trace.take().map(|t| {
-                            let n = t.steps.len();
-                            periodic::without_ticks(t, n)
-                        });
-                    }
-                }
+                let warnings = time_locks(&mut p, &good);
                 // A pass without `z` where it matters is inconclusive.
                 let next = match ticks {
                     Ticks::Nowhere if !warnings.is_empty() => Some(Ticks::Everywhere),
