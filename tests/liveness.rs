@@ -88,8 +88,12 @@ fn time_locks_are_warned_about_with_a_trace() {
     assert!(err.contains("warning: stuck-leads-to-never: time-lock"), "{err}");
 }
 
-/// One warning per time-locked model state, not one per zone of the tick
-/// clock that splits it: here the dead end `h` and `e` from x = 3 on.
+/// One warning per time-locked model state, from the first pass (no tick
+/// clock to split it): the dead end `h`, whose invariant bounds `x` with
+/// nothing leaving. `e` is time-locked only from x = 3 on, a part of its
+/// zone that no whole symbolic state shows; the exact scan of the fixpoint
+/// engine looks for such parts when no whole state is time-locked
+/// (`partly_time_locked_zones_are_reported_by_every_engine`).
 #[test]
 fn each_time_locked_state_is_warned_about_once() {
     let model = "tests/models/liveness/time-locked-exits.yaml";
@@ -104,7 +108,7 @@ fn each_time_locked_state_is_warned_about_once() {
             format!("{} {}", last["state"]["locations"]["P"], last["state"]["clocks"]["P.x"])
         })
         .collect();
-    assert_eq!(ends, ["\"h\" \"6\"", "\"e\" \"3\""], "{v}");
+    assert_eq!(ends, ["\"h\" \"6\""], "{v}");
 }
 
 /// A counterexample to `A<>` is a lasso; the validator checks the loop's
@@ -193,19 +197,20 @@ fn clock_atoms_in_liveness_go_to_the_fixpoint_engine() {
 }
 
 /// `--max-states` bounds the whole liveness search: here a first pass
-/// without the tick clock finds time-locks and a second pass follows; both
-/// together stop at the budget (each pass alone is under it).
+/// without the tick clock leaves the loop of `work` undecided and a second
+/// pass with it follows (23 states in all, fewer than 20 in each); both
+/// together stop at the budget.
 #[test]
 fn the_state_budget_covers_every_pass() {
-    let model = "tests/models/liveness/time-locked-exits.yaml";
-    let (code, v) = json(&["check", model, "-q", "P.e --> P.f", "--max-states", "30", "--format", "json"]);
+    let model = "tests/models/liveness/reset-loop.yaml";
+    let (code, v) = json(&["check", model, "-q", "A<> P.done", "--max-states", "20", "--format", "json"]);
     assert_eq!(code, 3, "{v}");
     let p = &v["properties"][0];
     assert_eq!(p["reason"], "state-limit", "{p}");
-    assert!(p["stats"]["visited"].as_u64().unwrap() <= 30, "{p}");
-    let (code, v) = json(&["check", model, "-q", "P.e --> P.f", "--format", "json"]);
-    assert_eq!(code, 0, "{v}");
-    assert!(v["properties"][0]["stats"]["visited"].as_u64().unwrap() > 30, "{v}");
+    assert!(p["stats"]["visited"].as_u64().unwrap() <= 20, "{p}");
+    let (code, v) = json(&["check", model, "-q", "A<> P.done", "--format", "json"]);
+    assert_eq!(code, 1, "{v}");
+    assert!(v["properties"][0]["stats"]["visited"].as_u64().unwrap() > 20, "{v}");
 }
 
 /// A zone where only some valuations are time-locked (in `e`, x <= 10:

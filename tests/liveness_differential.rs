@@ -75,6 +75,12 @@ struct Tally {
     cross_checked_properties: u64,
     /// States of the region oracle (strict networks and cross-checks).
     region_states: u64,
+    /// Default runs without time-lock warnings whose warnings the fixpoint
+    /// engine's exact time-lock scan confirmed, and of them those where
+    /// the liveness engine had proved every run divergent (so the scan
+    /// may have been skipped inside the engine).
+    locks_confirmed: u64,
+    locks_divergent: u64,
     /// Seconds spent in the oracles, the engine, and making lassos concrete.
     seconds: [f64; 3],
     disagreements: Vec<String>,
@@ -218,6 +224,9 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
                     continue;
                 }
             };
+            if options.engine.is_none() && options.abstraction.is_none() && out.warnings.is_empty() {
+                confirm_no_time_lock(name, &net, p, options, tally);
+            }
             tally.compared += 1;
             tally.strict_compared += u64::from(!closed);
             tally.diagonal_compared += u64::from(net.has_diagonals);
@@ -244,6 +253,22 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
     if closed && net.clocks.len() <= budget.cross_clocks {
         cross_check(name, yaml, &net, &formulas, &parsed, &answers, budget, tally);
     }
+}
+
+/// A run without time-lock warnings: the fixpoint engine's exact scan
+/// (`EG true`) must find none either. The engine skips that scan when its
+/// own search proved every run divergent and the model deadlock-free;
+/// this checks that argument against the fixpoint.
+fn confirm_no_time_lock(name: &str, net: &Network, p: &Property, options: &Options, tally: &mut Tally) {
+    let live = engine::liveness::check_property(net, p, options);
+    if let Some(w) = engine::tctl::time_lock_warning(net, p, options) {
+        tally.disagreements.push(format!(
+            "{name}: `{}`: no time-lock warning, but the fixpoint finds one (every run divergent: {}): {}",
+            p.text, live.diverges, w.message
+        ));
+    }
+    tally.locks_confirmed += 1;
+    tally.locks_divergent += u64::from(live.diverges);
 }
 
 /// Two independent exact oracles on a closed network: integer time
@@ -333,6 +358,7 @@ fn run(first: u64, count: u64, budget: Budget) {
          {} properties ({} on strict networks), {} engine runs compared ({} on strict networks), {} lassos \
          validated ({} on strict networks; {} in networks with diagonals), {} unknown (engine state budget)\n  \
          cross-checked integer time vs regions + tick: {} closed networks, {} properties\n  \
+         no time-lock warning confirmed by the fixpoint: {} runs ({} with every run proved divergent)\n  \
          {:.1} s oracles, {:.1} s engine, {:.1} s lassos; {} DISAGREEMENTS",
         t.networks,
         first + count - 1,
@@ -356,6 +382,8 @@ fn run(first: u64, count: u64, budget: Budget) {
         t.unknown,
         t.cross_checked,
         t.cross_checked_properties,
+        t.locks_confirmed,
+        t.locks_divergent,
         t.seconds[0],
         t.seconds[1],
         t.seconds[2],

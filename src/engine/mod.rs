@@ -332,13 +332,14 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
 fn check_forward(net: &Network, property: &Property, engine: EngineKind, options: &Options) -> Outcome {
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if engine == EngineKind::Live {
-        return exact_time_locks(net, property, options, liveness::check_property(net, property, options));
+        let live = liveness::check_property(net, property, options);
+        return exact_time_locks(net, property, options, live.outcome, live.diverges);
     }
     if engine == EngineKind::Observer
         && let Some(r) = observer::response(property)
     {
         let o = observer::check(net, &r, liveness::abstraction(options), options);
-        return exact_time_locks(net, property, options, o);
+        return exact_time_locks(net, property, options, o, false);
     }
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
@@ -365,15 +366,27 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
 /// report none, the fixpoint engine's `EG true` finds such states exactly
 /// ([`tctl::time_lock_warning`]); a limit met there leaves the verdict's
 /// warnings as they were.
-fn exact_time_locks(net: &Network, property: &Property, options: &Options, mut o: Outcome) -> Outcome {
+///
+/// That costs far more than the search, and is spared when `diverges`
+/// (every run with infinitely many discrete steps diverges, shown on the
+/// whole reachable graph by the liveness engine) and no reachable state is
+/// deadlocked (the reach engine, `A[] not deadlock`): then from every
+/// reachable valuation a discrete step is always possible after some delay
+/// (no deadlock), so a maximal run from it is infinite, and it diverges.
+fn exact_time_locks(net: &Network, property: &Property, options: &Options, mut o: Outcome, diverges: bool) -> Outcome {
     let definite = matches!(o.verdict, Verdict::Satisfied | Verdict::Violated);
-    if definite && o.warnings.is_empty() && net.hybrid.is_none() {
+    if definite && o.warnings.is_empty() && net.hybrid.is_none() && !(diverges && deadlock_free(net, options)) {
         // On the model: in an observer's product, the observer's own
         // invariant stops time where the model does not.
         let warning = tctl::time_lock_warning(net, property, options);
         o.warnings.extend(warning.map(|w| Warning { of_model: true, ..w }));
     }
     o
+}
+
+/// Whether the reach engine proves that no reachable state is deadlocked.
+fn deadlock_free(net: &Network, options: &Options) -> bool {
+    matches!(reach_check(net, StateFormula::Deadlock, true, options).verdict, Verdict::Satisfied)
 }
 
 /// The whole zone graph of `net` explored, with the abstraction and

@@ -40,12 +40,24 @@
 //!   while the search path still leads to it.
 //!
 //! **Time-locks.** When the whole graph was explored, a phase-0 state that
-//! cannot reach an accepting SCC has no time-divergent run (a time-lock,
-//! Zeno-only states included): the operators are vacuous there. The first
+//! cannot reach an accepting SCC and that [`zeno`] shows has no divergent
+//! run (or that the pass with the tick clock finds so) is a time-lock,
+//! Zeno-only states included: the operators are vacuous there. The first
 //! such states on their paths (their parent is not time-locked) are
 //! reported as warnings with a trace; a search that stopped at a
 //! counterexample does not report them (the verdict does not depend on
-//! them).
+//! them). When the search also shows every run with infinitely many
+//! discrete steps divergent ([`Run::diverges`]), the engine layer can rule
+//! out time-locks inside zones without the fixpoint engine
+//! (`engine::exact_time_locks`).
+//!
+//! **Cost.** The tick clock multiplies the zones (the strongly non-Zeno
+//! construction is exponential in the worst case), so the first pass goes
+//! without it ([`product`]), and [`zeno`] decides, in polynomial time on
+//! that pass's graph, every node whose divergence the labels left open
+//! that it can: blocking clocks (Herbreteau, Srivathsan, Walukiewicz)
+//! show most Zeno cycles and time-locks. Only nodes left undecided send the
+//! search to a pass with the tick clock, in phase 1 or everywhere.
 
 mod lasso;
 mod nodes;
@@ -53,6 +65,7 @@ mod periodic;
 mod product;
 mod progress;
 mod scc;
+mod zeno;
 
 pub use product::{Query, always, augment, tick_exact};
 
@@ -91,6 +104,9 @@ pub struct Run {
     pub end: End,
     pub stats: Stats,
     pub warnings: Vec<Warning>,
+    /// The whole reachable graph was explored and every run in it with
+    /// infinitely many discrete steps diverges ([`zeno::every_run_diverges`]).
+    pub diverges: bool,
 }
 
 /// Why a formula cannot go to this engine, if it cannot.
@@ -151,6 +167,7 @@ fn search_in<S: ClockSet>(
     let z = augment(&mut net);
     let mut total = Stats::default();
     let mut ticks = Ticks::Nowhere;
+    let mut diverges = false;
     loop {
         let zg = ZoneGraph::<S>::with_sets(&net, abstraction);
         // `--max-states` bounds the whole search, not each pass.
@@ -165,26 +182,59 @@ fn search_in<S: ClockSet>(
                 Ok((trace, u)) => found(&p, trace, u, ticks),
                 Err(stop) => stopped(&p, stop),
             },
-            Ok(Search::Exhausted { good, unaccepted_cycle }) => {
-                let warnings = time_locks(&mut p, &good);
-                // A pass without `z` where it matters is inconclusive.
-                let next = match ticks {
-                    Ticks::Nowhere if !warnings.is_empty() => Some(Ticks::Everywhere),
-                    Ticks::Nowhere if unaccepted_cycle => Some(Ticks::InPhase1),
-                    _ => None,
-                };
-                if let Some(t) = next {
+            Ok(Search::Exhausted { good, unaccepted_cycle }) => match next_pass(&mut p, &good, unaccepted_cycle) {
+                Ok((Some(t), d)) => {
+                    diverges |= d;
                     ticks = t;
                     continue;
                 }
-                total.time_s = started.elapsed().as_secs_f64();
-                return Run { end: End::Exhausted, stats: total, warnings };
-            }
+                Ok((None, d)) => {
+                    diverges |= d;
+                    let warnings = time_locks(&mut p, &good);
+                    total.time_s = started.elapsed().as_secs_f64();
+                    return Run { end: End::Exhausted, stats: total, warnings, diverges };
+                }
+                Err(stop) => stopped(&p, stop),
+            },
             Err(stop) => stopped(&p, stop),
         };
         total.time_s = started.elapsed().as_secs_f64();
-        return Run { end, stats: total, warnings: Vec::new() };
+        return Run { end, stats: total, warnings: Vec::new(), diverges: false };
     }
+}
+
+/// After a pass that explored everything: the pass still needed, if any,
+/// and whether every run with infinitely many discrete steps diverges
+/// (known only from a pass without ticks where nothing is time-locked).
+///
+/// A pass without ticks is conclusive where [`zeno`] decides: a phase-0
+/// node of the model still undecided needs ticks everywhere (to tell its
+/// time-locks), a phase-1 node still undecided needs them in phase 1 (to
+/// tell a counterexample). Without logged arcs (linear networks), any
+/// time-lock candidate or any phase-1 cycle without a label sends to them.
+fn next_pass<S: ClockSet>(
+    p: &mut Product<'_, '_, S>,
+    good: &[bool],
+    unaccepted_cycle: bool,
+) -> Result<(Option<Ticks>, bool), Stop> {
+    if p.ticks() != Ticks::Nowhere {
+        return Ok((None, false));
+    }
+    let locked = locked(p, good);
+    let Some(open) = zeno::open_nodes(p, good)? else {
+        let next =
+            if locked.contains(&true) { Some(Ticks::Everywhere) } else { unaccepted_cycle.then_some(Ticks::InPhase1) };
+        return Ok((next, false));
+    };
+    let phase = |p: &Product<'_, '_, S>, v: usize| p.nodes.get(v as u32).1;
+    if (0..open.len()).any(|v| open[v] && locked[v]) {
+        return Ok((Some(Ticks::Everywhere), false));
+    }
+    let diverges = !locked.contains(&true) && zeno::phase0_diverges(p)?;
+    if (0..open.len()).any(|v| open[v] && phase(p, v)) {
+        return Ok((Some(Ticks::InPhase1), diverges));
+    }
+    Ok((None, diverges))
 }
 
 fn add(total: &mut Stats, s: &Stats) {
@@ -210,15 +260,25 @@ fn stopped<S: ClockSet>(p: &Product<'_, '_, S>, stop: Stop) -> End {
     }
 }
 
-/// Warnings for the time-locked phase-0 states (where `locks` holds) whose
-/// parent is not one, the first of each discrete state.
+/// Per node: a phase-0 node that cannot reach an accepting SCC where
+/// `locks` holds (a time-lock of the model once decided).
+fn locked<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<bool> {
+    (0..p.nodes.len())
+        .map(|n| {
+            if p.nodes.get(n as u32).1 || good.get(n).copied().unwrap_or(false) {
+                return false;
+            }
+            let s = p.nodes.get(n as u32).0.clone();
+            let locks = &p.query.locks;
+            p.holds(locks, &s).unwrap_or(true)
+        })
+        .collect()
+}
+
+/// Warnings for the time-locked phase-0 states whose parent is not one,
+/// the first of each discrete state.
 fn time_locks<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<Warning> {
-    let mut counts = vec![false; p.nodes.len()];
-    for (n, c) in counts.iter_mut().enumerate() {
-        let (s, phase) = p.nodes.get(n as u32).clone();
-        let locks = &p.query.locks;
-        *c = !phase && !good[n] && p.holds(locks, &s).unwrap_or(true);
-    }
+    let counts = locked(p, good);
     let p = &*p;
     let locked = |n: usize| counts[n];
     let total = (0..p.nodes.len()).filter(|&n| locked(n)).count();
@@ -257,10 +317,20 @@ pub fn outcome(run: Run, engine: EngineKind, found: Verdict, exhausted: Verdict)
     Outcome { verdict, engine, stats: Some(run.stats), trace, warnings: run.warnings, network: None }
 }
 
+/// A liveness outcome, and whether the search showed that every run with
+/// infinitely many discrete steps diverges ([`Run::diverges`]).
+pub struct Checked {
+    pub outcome: Outcome,
+    pub diverges: bool,
+}
+
 /// Checks one liveness shape.
-pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits, domain: Domain) -> Outcome {
+pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits, domain: Domain) -> Checked {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
-    let outcome = |run, found, exhausted| outcome(run, EngineKind::Live, found, exhausted);
+    let outcome = |run: Run, found, exhausted| {
+        let diverges = run.diverges;
+        Checked { outcome: outcome(run, EngineKind::Live, found, exhausted), diverges }
+    };
     match shape {
         Shape::Eventually(psi) => {
             let q = Query { enter: not(&psi), stay: not(&psi), initial_only: true, locks: always() };
@@ -307,8 +377,8 @@ fn initial_count(net: &Network) -> usize {
 }
 
 /// The shapes FORMAT.md routes to the liveness engine.
-pub fn check_property(net: &Network, property: &Property, options: &Options) -> Outcome {
-    let unsupported = |why: String| Outcome::unsupported(EngineKind::Live, why);
+pub fn check_property(net: &Network, property: &Property, options: &Options) -> Checked {
+    let unsupported = |why: String| Checked { outcome: Outcome::unsupported(EngineKind::Live, why), diverges: false };
     let compile = |f: &Formula| net.state_formula(property, f).map_err(|d| d.message);
     let shape = match &property.formula {
         Formula::Path { op: PathOp::EG, arg, .. } => compile(arg).map(Shape::Globally),

@@ -36,10 +36,12 @@
 //!   those clocks as labels, and an SCC whose labels join to such a pair
 //!   is accepting like one with a tick.
 //!
-//! Only a phase-1 cycle that shows neither (maybe Zeno, maybe not) needs
-//! the pass with `z` in phase 1 (Tripakis's construction, exact), and only
-//! a phase-0 state that cannot reach either (maybe a time-lock) the pass
-//! with `z` everywhere. Where phase 1 starts with `z` free, its first
+//! A pass without ticks logs its arcs, and where neither shows divergence
+//! [`super::zeno`] tries to prove there is none (blocking clocks, cycles
+//! where time cannot pass). Only a phase-1 node still undecided (maybe a
+//! counterexample) needs the pass with `z` in phase 1 (Tripakis's
+//! construction, exact), and only a phase-0 node still undecided (maybe a
+//! time-lock) the pass with `z` everywhere. Where phase 1 starts with `z` free, its first
 //! tick is possible at once, which only shifts where ticks fall.
 //!
 //! **Linear networks.** Their polyhedra are exact (no abstraction exists),
@@ -213,6 +215,8 @@ pub struct Product<'q, 'n, S = Dbm> {
     /// The labels of the discrete steps in `buffer`.
     labels: Vec<Progress>,
     stack: Vec<i64>,
+    /// Every arc followed, in a pass without ticks (for [`super::zeno`]).
+    pub arcs: Option<Vec<(u32, u32, Step)>>,
 }
 
 impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
@@ -225,6 +229,8 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         only_initial: Option<usize>,
         limits: &'q Limits,
     ) -> Self {
+        // Linear networks carry no divergence labels (module doc).
+        let arcs = (ticks == Ticks::Nowhere && zg.net.hybrid.is_none()).then(Vec::new);
         Product {
             zg,
             to_zone,
@@ -242,7 +248,12 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             buffer: Vec::new(),
             labels: Vec::new(),
             stack: Vec::new(),
+            arcs,
         }
+    }
+
+    pub fn ticks(&self) -> Ticks {
+        self.ticks
     }
 
     pub fn z(&self) -> u32 {
@@ -305,6 +316,14 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             self.forget_z(phase, s);
         }
         Ok(next)
+    }
+
+    /// The divergence label of step `k` from node `from` ([`Progress::of`]).
+    pub fn label(&mut self, from: u32, k: u32) -> Result<Progress, RunError> {
+        let d = &self.nodes.get(from).0.discrete;
+        let t = self.steps.get_index(k as usize).expect("a numbered step");
+        Progress::of(self.zg.net, d, t, &mut self.stack)
+            .map_err(|error| RunError { error, transition: Some(t.clone()) })
     }
 
     pub fn holds(&mut self, f: &StateFormula, s: &ZoneState<S>) -> Result<bool, RunError> {
@@ -415,6 +434,9 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
             out.push((n, Progress::TICK, Step::Tick));
         } else if diverges {
             out.push((node, Progress::TICK, Step::Tick));
+        }
+        if let Some(arcs) = &mut self.arcs {
+            arcs.extend(out.iter().map(|&(n, _, step)| (node, n, step)));
         }
         self.stats.transitions += out.len() as u64;
         Ok(())

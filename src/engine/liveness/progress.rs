@@ -58,7 +58,7 @@ impl Label for Progress {
     }
 }
 
-fn bit(clock: u32) -> u64 {
+pub(super) fn bit(clock: u32) -> u64 {
     clock.checked_sub(1).and_then(|k| 1u64.checked_shl(k)).unwrap_or(0)
 }
 
