@@ -241,3 +241,23 @@ fn partly_time_locked_zones_are_reported_by_every_engine() {
     assert!(w["message"].as_str().unwrap().starts_with("time-lock"), "{v}");
     assert_eq!(w["trace"].as_array().unwrap().last().unwrap()["state"]["locations"]["P"], "e", "{v}");
 }
+
+/// The liveness engine skips the fixpoint engine's time-lock scan only when
+/// its search proved every run divergent and the model is deadlock-free.
+/// Here nothing is deadlocked, but the self-loop of `e` is Zeno: the scan
+/// runs and finds the time-lock inside `e`'s zone (past x = 3). In
+/// `paced.yaml` every loop paces itself: no scan, and no warning.
+#[test]
+fn time_locks_behind_zeno_loops_are_still_found() {
+    let (code, v) = json(&["check", "tests/models/liveness/zeno-loop-lock.yaml", "--format", "json"]);
+    assert_eq!(code, 0, "{v}");
+    let w = &v["warnings"][0];
+    assert!(w["message"].as_str().unwrap().starts_with("time-lock"), "{v}");
+    let last = &w["trace"].as_array().expect("a trace").last().unwrap()["state"];
+    assert_eq!(last["locations"]["P"], "e", "{v}");
+    let x: f64 = last["clocks"]["P.x"].as_str().unwrap().parse().unwrap_or(f64::NAN);
+    assert!(x > 3.0, "{v}");
+    let (code, v) = json(&["check", "tests/models/liveness/paced.yaml", "-q", "E[] P.busy", "--format", "json"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v["warnings"].as_array().is_none_or(|w| w.is_empty()), "{v}");
+}
