@@ -228,13 +228,16 @@ fn bdd_subset(yaml: &str) -> String {
 
 /// Random networks of the differential suite's generator, moved into the
 /// subset ([`bdd_subset`]): at least 100 of them have a property compared,
-/// 50 of them with broadcast channels, and 40 `deadlock` properties are.
+/// 50 of them with broadcast channels, 30 with a channel index read from
+/// the data, and 40 `deadlock` properties are.
 #[test]
 fn bdd_and_explicit_agree_on_random_networks() {
     // A few networks grow without bound (until the budget): a small one
     // keeps the test within seconds.
     let mut tally = Tally { max_states: 3_000, ..Tally::default() };
     let (count, mut networks, mut with_broadcast, mut deadlocks) = (150, 0, 0, 0);
+    // A channel index read from the data (`ch[a[0] % 2]`): `a[0]` explicit.
+    let mut computed_channel = 0;
     for seed in 0..count {
         let g = Gen::generate(seed);
         let yaml = bdd_subset(&g.yaml);
@@ -250,14 +253,16 @@ fn bdd_and_explicit_agree_on_random_networks() {
         networks += (tally.compared > before) as u64;
         let broadcasts = ["bc!", "ub!"].iter().any(|s| g.yaml.contains(s));
         with_broadcast += (tally.compared > before && broadcasts) as u64;
+        computed_channel += (tally.compared > before && g.yaml.contains("ch[a[0] % 2]")) as u64;
     }
     eprintln!(
-        "random: {count} networks, {networks} compared ({with_broadcast} with broadcasts), \
-         {deadlocks} deadlock properties, {tally:?}"
+        "random: {count} networks, {networks} compared ({with_broadcast} with broadcasts, \
+         {computed_channel} with a computed channel index), {deadlocks} deadlock properties, {tally:?}"
     );
     assert!(networks >= 100, "too few networks compared: {networks} {tally:?}");
     assert!(with_broadcast >= 50, "too few networks with broadcasts compared: {with_broadcast}");
     assert!(deadlocks >= 40, "too few deadlock properties compared: {deadlocks}");
+    assert!(computed_channel >= 30, "too few networks with a computed channel index compared: {computed_channel}");
 }
 
 /// The file's own properties, then `E<> P.l` for every location `l` of
