@@ -23,6 +23,32 @@ fn validate_accepts_the_railway_crossing() {
     assert!(out.contains("valid timed model `railway-crossing`"), "{out}");
 }
 
+/// `validate --verbose` lists the `--data bdd` split: each explicit
+/// variable with where it is read, then the BDD-encoded ones (an array's
+/// elements together); JSON has one entry per variable. Without
+/// `--verbose`, nothing of it.
+#[test]
+fn validate_verbose_reports_the_data_split() {
+    let model = "tests/models/bdd/split-roles.yaml";
+    let (code, out, err) = kairos(&["validate", model, "--verbose"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("--data bdd keeps explicit:\n"), "{out}");
+    assert!(out.contains("  delay: read in a clock bound at `Sensor.idle`\n"), "{out}");
+    assert!(out.contains("  slot: read in an array index at `Sensor: store -> send`\n"), "{out}");
+    assert!(out.contains("  target: read in a channel index at `Sensor: send -> idle`\n"), "{out}");
+    assert!(out.contains("--data bdd encodes as BDDs: reading, box, sent\n"), "{out}");
+    let (_, plain, _) = kairos(&["validate", model]);
+    assert!(!plain.contains("--data bdd"), "{plain}");
+    let (code, out, _) = kairos(&["validate", model, "--verbose", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let split = v["data_split"].as_array().expect("the split");
+    assert_eq!(split.len(), 6);
+    assert_eq!(split[0], serde_json::json!({"variable": "reading", "symbolic": true, "explicit_because": null}));
+    assert_eq!(split[3]["variable"], "target");
+    assert_eq!(split[3]["symbolic"], false);
+}
+
 /// Reachability, liveness, bounded response and nested TCTL are answered,
 /// as expected; an engine forced on what it cannot answer says so (exit
 /// 5), never a verdict it did not compute.

@@ -8,8 +8,8 @@
 //! `path` is the set of valuations still running: a run-time error removes
 //! its valuations from it (an evaluation stops at its first error) and adds
 //! them to `error`; with `out_of_range: disable`, out-of-range stores go to
-//! `disabled` instead. Loops and references
-//! computed from the data are refused ([`Unsupported`]).
+//! `disabled` instead. Loops, and references whose address has several
+//! values on the running valuations, are refused ([`Unsupported`]).
 
 use super::encode::Encoding;
 use super::manager::{Bdd, FALSE, Manager, TRUE};
@@ -215,14 +215,14 @@ impl<'a> Machine<'a> {
                     stack[l as usize] = v;
                 }
                 Op::LoadAt(l) => {
-                    let s = constant(&stack[l as usize])?;
+                    let s = self.constant(&stack[l as usize])?;
                     let w = self.load(s as usize);
                     stack.push(w);
                 }
                 Op::Addr { base, len } => {
                     let i = pop(stack);
                     self.index_check(&i, len)?;
-                    let i = constant(&i)?;
+                    let i = self.constant(&i)?;
                     stack.push(Word::constant(base as i64 + i));
                 }
                 Op::Store { slot, range } => {
@@ -237,7 +237,7 @@ impl<'a> Machine<'a> {
                 }
                 Op::StoreAt { local, range } => {
                     let v = pop(stack);
-                    let s = constant(&stack[local as usize])?;
+                    let s = self.constant(&stack[local as usize])?;
                     self.store(s as usize, v, code.ranges[range as usize])?;
                 }
                 Op::Check(r) => {
@@ -292,6 +292,27 @@ impl<'a> Machine<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The one value `w` has on the running valuations (a reference's
+    /// address: its index reads explicit slots, one value per state,
+    /// `bdd::split`); refused when it has several.
+    fn constant(&mut self, w: &Word) -> Result<i64, Unsupported> {
+        if let Some(k) = w.as_const() {
+            return Ok(k);
+        }
+        // No valuation runs here: any address will do.
+        let Some(path) = self.m.pick(self.path) else { return Ok(0) };
+        let ones: std::collections::HashSet<u32> = path.iter().filter(|p| p.1).map(|p| p.0).collect();
+        let bit = |b: Bdd| self.m.contains(b, |v| ones.contains(&v));
+        let value = Word(w.0.iter().map(|&b| if bit(b) { TRUE } else { FALSE }).collect());
+        let k = value.as_const().expect("constant bits");
+        let same = word::eq(self.m, w, &value);
+        let other = self.m.not(same);
+        if self.m.and(self.path, other) != FALSE {
+            return Err(Unsupported("a reference computed from the data".into()));
+        }
+        Ok(k)
     }
 
     fn binary(&mut self, op: BinOp, a: &Word, b: &Word) -> Result<Word, Unsupported> {
@@ -361,8 +382,4 @@ fn pop(stack: &mut Stack) -> Word {
 
 fn forward(pc: usize, t: usize, stop: usize) -> Result<usize, Unsupported> {
     if t > pc && t <= stop { Ok(t) } else { Err(Unsupported("a backward or outward jump".into())) }
-}
-
-fn constant(w: &Word) -> Result<i64, Unsupported> {
-    w.as_const().ok_or_else(|| Unsupported("a reference computed from the data".into()))
 }

@@ -16,6 +16,7 @@
 pub mod encode;
 pub mod exec;
 pub mod manager;
+pub mod split;
 pub mod step;
 pub mod word;
 

@@ -203,6 +203,9 @@ pub enum Domain {
 pub struct ValidateArgs {
     pub model: PathBuf,
     pub specs: Vec<PathBuf>,
+    /// Also list which variables `--data bdd` keeps explicit, and why.
+    #[arg(long)]
+    pub verbose: bool,
     #[arg(long, value_enum, default_value = "text")]
     pub format: OutputFormat,
     #[arg(long, value_enum)]

@@ -68,6 +68,8 @@ pub struct VarDecl {
     pub ty: VarType,
     pub size: Option<Text>,
     pub init: Init,
+    /// `symbolic: true|false`: the variable's side of the `--data bdd` split.
+    pub symbolic: Option<(bool, crate::diag::Pos)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,9 +321,12 @@ impl Reader<'_> {
                 Some(n) if n.as_scalar().is_some() => Init::Value(n.clone()),
                 Some(n) => Init::List(n.clone(), self.seq(n, "`init`").to_vec()),
             };
+            // A type has no `symbolic` either: it is a variable's storage.
+            let symbolic_node = if what == "type" { None } else { f.get("symbolic") };
+            let symbolic = symbolic_node.and_then(|n| Some((self.boolean(n, "`symbolic`")?, n.pos)));
             self.finish(f, &format!("{what} `{}`", name.text));
             if let Some(ty) = ty {
-                out.push(VarDecl { name, ty, size, init });
+                out.push(VarDecl { name, ty, size, init, symbolic });
             }
         }
         out

@@ -45,6 +45,8 @@ pub struct Var {
     /// are stored row-major.
     pub dims: Vec<usize>,
     pub init: VarInit,
+    /// `symbolic: true|false`, where it is written.
+    pub symbolic: Option<(bool, Pos)>,
 }
 
 /// The name of element `k` (row-major) of an array of shape `dims`:

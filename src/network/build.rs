@@ -101,7 +101,7 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
     }
     let lu = LuBounds::new(&processes, clocks.len());
     let hybrid = b.linear.map(|first| Box::new(Hybrid::new(model, &b.local_clocks, first)));
-    Ok(Network {
+    let net = Network {
         name: model.name.clone(),
         clocks,
         slots: b.slots,
@@ -115,7 +115,38 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         local_clocks: b.local_clocks,
         params: b.params,
         hybrid,
-    })
+    };
+    let errors = symbolic_conflicts(model, &net);
+    if errors.is_empty() { Ok(net) } else { Err(errors) }
+}
+
+/// A variable marked `symbolic: true` that the `--data bdd` split requires
+/// explicit ([`crate::bdd::split`]): one error at its `symbolic`, saying why.
+fn symbolic_conflicts(model: &Model, net: &Network) -> Vec<Diagnostic> {
+    let globals = model.vars.iter().zip(&net.layout.global);
+    let locals = model
+        .instances
+        .iter()
+        .zip(&net.layout.local)
+        .flat_map(|(inst, firsts)| model.templates[inst.template].vars.iter().zip(firsts));
+    let marked: Vec<_> = globals.chain(locals).filter(|(v, _)| matches!(v.symbolic, Some((true, _)))).collect();
+    if marked.is_empty() {
+        return Vec::new();
+    }
+    let required = crate::bdd::split::required(net);
+    let mut out = Vec::new();
+    for (v, &first) in marked {
+        let Some((_, pos)) = v.symbolic else { continue };
+        let slots = first as usize..first as usize + v.size.unwrap_or(1);
+        if let Some((s, why)) = slots.filter_map(|s| Some((s, required[s].as_ref()?))).next() {
+            let msg = format!(
+                "`{}` cannot be `symbolic: true`: `{}` is {why}, so it stays explicit",
+                v.name, net.slots[s].name
+            );
+            out.push(Diagnostic::new(Loc { file: model.file.clone(), pos, len: 1 }, "symbolic-conflict", msg));
+        }
+    }
+    out
 }
 
 impl Builder<'_> {
@@ -152,7 +183,7 @@ impl Builder<'_> {
                     (x, x)
                 }
             };
-            self.slots.push(Slot { name, lo, hi, is_bool: v.is_bool, init });
+            self.slots.push(Slot { name, lo, hi, is_bool: v.is_bool, init, symbolic: v.symbolic.map(|s| s.0) });
         }
         first
     }
@@ -330,7 +361,7 @@ impl Builder<'_> {
         let name = &self.model.instances[inst].name;
         for (s, &(lo, hi)) in e.selects.iter().zip(ranges) {
             let name = format!("{name}.{}", s.name);
-            self.select_slots.push(Slot { name, lo, hi, is_bool: false, init: (lo, hi) });
+            self.select_slots.push(Slot { name, lo, hi, is_bool: false, init: (lo, hi), symbolic: None });
         }
         Some(SelectGroup { members, edge, first_slot })
     }

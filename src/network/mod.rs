@@ -60,6 +60,9 @@ pub struct Slot {
     pub is_bool: bool,
     /// The initial values: one, or the whole range for `init: any`.
     pub init: (i64, i64),
+    /// `symbolic: true|false` in the model: the `--data bdd` split forced
+    /// (`bdd::split`).
+    pub symbolic: Option<bool>,
 }
 
 #[derive(Clone, Debug)]

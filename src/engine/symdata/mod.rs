@@ -6,8 +6,11 @@
 //! constant (one symbolic state per cell), and so does an enabled
 //! synchronisation on an urgent channel (time cannot pass where one is).
 //! A broadcast's set of receivers depends on the data: the sender's set is
-//! split by it ([`broadcast`]). When no channel index depends on the data
-//! ([`support`] refuses other networks: exit 5), the
+//! split by it ([`broadcast`]). The slots read in clock bounds, array and
+//! channel indices are explicit ([`crate::bdd::split`]): every state's data
+//! has one value of each (sets are split by them after every step, and the
+//! passed list is keyed by them with the locations), so a channel index is
+//! one number per state. Within one state, the
 //! successor of `(l, D, Z)` by a step `t` within one cell is
 //! `(l', post_t(D ∧ g_t), post_t(Z))`, and unions of data sets commute with
 //! it, so states with the same `l` and `Z` are merged by union and a state

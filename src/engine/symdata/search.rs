@@ -33,11 +33,14 @@ use super::{broadcast, deadlock};
 
 pub struct Node {
     pub locs: Box<[u32]>,
+    /// The values of the explicit slots ([`Run::explicit`]), one for all
+    /// of `data`.
+    pub fixed: Box<[i64]>,
     pub data: Bdd,
     pub zone: Dbm,
     /// The steps that brought data here (`None`: the initial data).
     pub parents: Vec<Option<(u32, Step)>>,
-    /// Its pair in the passed list of `locs`.
+    /// Its pair in the passed list of `(locs, fixed)`.
     pair: u32,
 }
 
@@ -77,6 +80,10 @@ fn retire(m: &mut Manager, nodes: &mut [Node], entries: &mut Vec<Pair>, data: Bd
     }
 }
 
+/// The passed list's key: the location vector and the values of the
+/// explicit slots.
+type Control = (Box<[u32]>, Box<[i64]>);
+
 /// A (data, zone) of the passed list, with the node that explores its
 /// newest data while that node waits.
 struct Pair {
@@ -103,6 +110,9 @@ pub struct Run {
     pub abstraction: Abstraction,
     /// The initial data set.
     pub initial: Bdd,
+    /// The data slots kept explicit ([`crate::bdd::split`]): every node's
+    /// data has one value for each.
+    pub explicit: Vec<usize>,
 }
 
 /// The valuations of `set` (in locations `locs`) meeting `f`, and those
@@ -167,20 +177,66 @@ pub fn enabled(
                 None => step::guard(m, enc, locs, set, &Code::constant(1))?,
             };
             error = m.or(error, g.error);
-            if g.pass != FALSE {
-                out.push((p as u32, e, g.pass));
+            if g.pass == FALSE {
+                continue;
             }
+            if let Some(s) = &edges::edge(net, p as u32, e).sync
+                && let Err(failed) = channel_checked(m, enc, locs, s, g.pass)?
+            {
+                error = m.or(error, failed);
+                continue;
+            }
+            out.push((p as u32, e, g.pass));
         }
     }
     Ok((out, error))
 }
 
-/// The channel of a synchronisation (`support` refuses computed indices).
-fn channel(s: &EdgeSync) -> u32 {
-    match s.channel {
-        ChannelIndex::Fixed(c) => c,
-        ChannelIndex::Dynamic { .. } => unreachable!("`supported` refuses computed channel indices"),
+/// The channel of a synchronisation taken with the data `set` (not
+/// empty): a computed index reads explicit slots only (`bdd::split`), so it
+/// has one value on the set, which [`channel_checked`] has made sure of.
+fn channel(m: &Manager, enc: &Encoding, locs: &[u32], s: &EdgeSync, set: Bdd) -> u32 {
+    match &s.channel {
+        ChannelIndex::Fixed(c) => *c,
+        ChannelIndex::Dynamic { base, index, .. } => {
+            let v = enc.pick(m, set).expect("an enabled edge has data");
+            base + index.eval(locs, &v, &mut Vec::new()).expect("a checked index") as u32
+        }
     }
+}
+
+/// Whether the channel index of `s` evaluates without error on every
+/// valuation of `set`: `Ok(Err(errors))` with the failing valuations,
+/// else `Ok(Ok(channel))`; refused when the index is not one value on the
+/// set (it reads BDD data: only a `symbolic: true` could not have made it
+/// explicit, and that is refused at load).
+fn channel_checked(
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    s: &EdgeSync,
+    set: Bdd,
+) -> Result<Result<u32, Bdd>, Unsupported> {
+    let ChannelIndex::Dynamic { base, len, index } = &s.channel else { return Ok(Ok(channel(m, enc, locs, s, set))) };
+    let mut mach = Machine::new(m, enc, locs, OutOfRange::Error, set);
+    let w = mach.run(index)?;
+    let mut error = mach.error;
+    let ok = mach.path;
+    let Some(v) = enc.pick(m, ok) else { return Ok(Err(error)) };
+    let k = index.eval(locs, &v, &mut Vec::new()).map_err(|_| Unsupported("a channel index failed".into()))?;
+    let same = word::eq(m, &w, &Word::constant(k));
+    let differs = m.not(same);
+    if m.and(ok, differs) != FALSE {
+        return Err(Unsupported("a channel index read from BDD data".into()));
+    }
+    if k < 0 || k >= *len as i64 {
+        error = m.or(error, ok);
+        return Ok(Err(error));
+    }
+    if error != FALSE {
+        return Ok(Err(error));
+    }
+    Ok(Ok(base + k as u32))
 }
 
 /// The edges of one step from `locs` and the data sets their guards allow:
@@ -191,22 +247,26 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, 
     let any_committed = (0..locs.len() as u32).any(committed);
     let allowed = |edges: &[(u32, EdgeRef)]| !any_committed || edges.iter().any(|e| committed(e.0));
     let sync = |p: u32, e: EdgeRef| edges::edge(net, p, e).sync.as_ref();
+    let chans: Vec<Option<u32>> =
+        enabled.iter().map(|&(p, e, g)| sync(p, e).map(|s| channel(m, enc, locs, s, g))).collect();
     let mut out = Vec::new();
     for &(p, e, g) in enabled {
         if sync(p, e).is_none() && (!any_committed || committed(p) || net.processes[p as usize].observer) {
             out.push((Step(vec![(p, e)]), g));
         }
     }
-    for &(p, e, g) in enabled {
-        let Some(s) = sync(p, e).filter(|s| s.dir == Dir::Send) else { continue };
-        let c = channel(s);
-        let receives = |&&(q, f, _): &&Enabled| sync(q, f).is_some_and(|r| r.dir == Dir::Receive && channel(r) == c);
+    for (k, &(p, e, g)) in enabled.iter().enumerate() {
+        let Some(_) = sync(p, e).filter(|s| s.dir == Dir::Send) else { continue };
+        let c = chans[k];
+        let receives =
+            |j: usize| sync(enabled[j].0, enabled[j].1).is_some_and(|r| r.dir == Dir::Receive) && chans[j] == c;
+        let receivers: Vec<Enabled> = (0..enabled.len()).filter(|&j| receives(j)).map(|j| enabled[j]).collect();
+        let c = c.expect("a synchronising edge has a channel");
         if net.channels[c as usize].broadcast {
-            let receivers: Vec<_> = enabled.iter().filter(receives).copied().collect();
             broadcast::steps(m, enc, (p, e, g), &receivers, &allowed, &mut out);
             continue;
         }
-        for &(q, f, h) in enabled.iter().filter(receives) {
+        for &(q, f, h) in &receivers {
             if q != p && allowed(&[(p, e), (q, f)]) {
                 let both = m.and(g, h);
                 if both != FALSE {
@@ -214,6 +274,28 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, 
                 }
             }
         }
+    }
+    out
+}
+
+/// `set` split by the values of the `explicit` slots: one part per
+/// combination of values the set holds. A step may assign an explicit slot
+/// from BDD data (`bdd::split` does not follow stored values): its image is
+/// split here, so every symbolic state has one value per explicit slot.
+pub(super) fn by_explicit(m: &mut Manager, enc: &Encoding, explicit: &[usize], set: Bdd) -> Vec<Bdd> {
+    if explicit.is_empty() {
+        return if set == FALSE { Vec::new() } else { vec![set] };
+    }
+    let (mut out, mut rest) = (Vec::new(), set);
+    while let Some(v) = enc.pick(m, rest) {
+        let mut part = rest;
+        for &s in explicit {
+            let at = enc.equals(m, s, v[s]);
+            part = m.and(part, at);
+        }
+        let outside = m.not(part);
+        rest = m.and(rest, outside);
+        out.push(part);
     }
     out
 }
@@ -281,8 +363,12 @@ pub(super) fn urgent(
         for &e in &net.processes[p].outgoing[l as usize] {
             let edge = &net.processes[p].edges[e as usize];
             let Some(s) = &edge.sync else { continue };
-            let ChannelIndex::Fixed(c) = s.channel else { continue };
-            if !net.channels[c as usize].urgent {
+            let urgent = |c: &u32| net.channels[*c as usize].urgent;
+            let possible = match &s.channel {
+                ChannelIndex::Fixed(c) => urgent(c),
+                ChannelIndex::Dynamic { base, len, .. } => (*base..base + len).any(|c| urgent(&c)),
+            };
+            if !possible {
                 continue;
             }
             let g = match &edge.guard_data {
@@ -292,6 +378,14 @@ pub(super) fn urgent(
             if g.error != FALSE {
                 return Ok(None);
             }
+            if g.pass == FALSE {
+                continue;
+            }
+            let c = match channel_checked(m, enc, locs, s, g.pass)? {
+                Ok(c) if urgent(&c) => c,
+                Ok(_) => continue,
+                Err(_) => return Ok(None),
+            };
             let side = if s.dir == Dir::Send { &mut sends } else { &mut receives };
             side.push((p, c, g.pass));
         }
@@ -315,7 +409,7 @@ struct Search<'n> {
     net: &'n Network,
     zg: ZoneGraph<'n, Dbm>,
     run: Run,
-    passed: FxHashMap<Box<[u32]>, Vec<Pair>>,
+    passed: FxHashMap<Control, Vec<Pair>>,
     waiting: std::collections::VecDeque<u32>,
     grouped: Vec<Vec<bool>>,
 }
@@ -333,7 +427,9 @@ pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<
     let enc = edges::encoding(net);
     let initial = enc.initial(&mut m, &net.slots);
     let stats = Stats { jobs: 1, ..Stats::default() };
-    let run = Run { m, enc, nodes: Vec::new(), end: End::Exhausted, stats, abstraction, initial };
+    let split = crate::bdd::split::Split::of(net);
+    let explicit = (0..net.slots.len()).filter(|&s| split.is_explicit(s)).collect();
+    let run = Run { m, enc, nodes: Vec::new(), end: End::Exhausted, stats, abstraction, initial, explicit };
     let zg = ZoneGraph::new(net, abstraction);
     let mut s = Search {
         net,
@@ -369,10 +465,14 @@ impl<'n> Search<'n> {
         t: Option<&Transition>,
     ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
         let codes = self.invariant_bounds(locs);
-        let Some(urgent) = urgent(self.net, &mut self.run.m, &self.run.enc, locs, set)? else { return Ok(None) };
-        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes, &[urgent])? else {
-            return Ok(None);
-        };
+        let mut parts = Vec::new();
+        for fixed in by_explicit(&mut self.run.m, &self.run.enc, &self.run.explicit, set) {
+            let Some(urgent) = urgent(self.net, &mut self.run.m, &self.run.enc, locs, fixed)? else { return Ok(None) };
+            let Some(cells) = cells(&mut self.run.m, &self.run.enc, locs, fixed, &codes, &[urgent])? else {
+                return Ok(None);
+            };
+            parts.extend(cells);
+        }
         let mut out = Vec::new();
         for (cell, v) in parts {
             let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
@@ -424,7 +524,9 @@ impl<'n> Search<'n> {
         parent: Option<(u32, Step)>,
     ) -> Result<Option<End>, Unsupported> {
         let m = &mut self.run.m;
-        let entries = self.passed.entry(locs.clone()).or_default();
+        let v = self.run.enc.pick(m, data).expect("admitted data is not empty");
+        let fixed: Box<[i64]> = self.run.explicit.iter().map(|&s| v[s]).collect();
+        let entries = self.passed.entry((locs.clone(), fixed.clone())).or_default();
         // Valuation by valuation: one stored with a zone including `zone`
         // is covered. (Subtracted pair by pair: a union of the pairs' data
         // would be a new BDD at every call, and nodes are never freed.)
@@ -458,7 +560,7 @@ impl<'n> Search<'n> {
             None => {
                 let id = self.run.nodes.len() as u32;
                 entries[pair].waiting = Some(id);
-                self.run.nodes.push(Node { locs, data, zone, parents: vec![parent], pair: pair as u32 });
+                self.run.nodes.push(Node { locs, fixed, data, zone, parents: vec![parent], pair: pair as u32 });
                 self.waiting.push_back(id);
                 id
             }
@@ -474,9 +576,9 @@ impl<'n> Search<'n> {
 
     fn expand(&mut self, goal: &StateFormula, id: u32) -> Result<Option<End>, Unsupported> {
         let net = self.net;
-        let (locs, data, zone) = {
+        let (locs, fixed, data, zone) = {
             let n = &self.run.nodes[id as usize];
-            (n.locs.clone(), n.data, n.zone.clone())
+            (n.locs.clone(), n.fixed.clone(), n.data, n.zone.clone())
         };
         // From now on, new data for its pair makes a new node.
         let pair = self.run.nodes[id as usize].pair;
@@ -484,7 +586,7 @@ impl<'n> Search<'n> {
             return Ok(None);
         }
         let pair = pair as usize;
-        self.passed.get_mut(&locs).expect("a stored node")[pair].waiting = None;
+        self.passed.get_mut(&(locs.clone(), fixed)).expect("a stored node")[pair].waiting = None;
         let (m, enc) = (&mut self.run.m, &self.run.enc);
         let (enabled, error) = enabled(net, &self.grouped, m, enc, &locs, data)?;
         if error != FALSE {

@@ -1,6 +1,6 @@
 //! Which networks and properties the data-symbolic engine checks exactly.
 
-use crate::network::{ChannelIndex, Network, StateFormula, Update};
+use crate::network::{Network, StateFormula, Update};
 
 /// `Ok` when [`super::check`] is exact on `net` and `goal`, else why not.
 pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
@@ -15,9 +15,6 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
         }
         for (k, e) in p.edges.iter().enumerate() {
             let at = || net.edge_text(pi as u32, k as u32);
-            if let Some(ChannelIndex::Dynamic { .. }) = e.sync.as_ref().map(|s| &s.channel) {
-                return Err(format!("`{}` computes its channel index from the data", at()));
-            }
             if e.updates.iter().any(|u| matches!(u, Update::Assign { .. })) {
                 return Err(format!("`{}` assigns a continuous variable", at()));
             }

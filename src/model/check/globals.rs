@@ -210,7 +210,8 @@ impl Checker<'_> {
                 VarInit::Values(items.into_iter().map(|n| value(self, n)).collect::<Option<Vec<_>>>()?)
             }
         };
-        let var = Var { name: v.name.text.clone(), pos: v.name.pos, is_bool, lo, hi, size, dims, init };
+        let var =
+            Var { name: v.name.text.clone(), pos: v.name.pos, is_bool, lo, hi, size, dims, init, symbolic: v.symbolic };
         if global {
             self.check_init(&var, &[]);
         }
