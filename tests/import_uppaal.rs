@@ -215,7 +215,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:37:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:39:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -300,6 +300,38 @@ fn presentation_and_search_hints_are_skipped() {
     assert!(u.yaml.contains("`progress` and `gantt` blocks"), "{}", u.yaml);
     let loaded = load("m.yaml", &u.yaml);
     assert_eq!(verdict(&loaded, "m.yaml", "A[] x == 0"), Verdict::Satisfied);
+}
+
+/// Exponential rates only weight statistical model checking's delays: the
+/// symbolic semantics ignores them, so the verdicts are those of the same
+/// model without them (and the ones worked out by hand: `b` is entered at
+/// `x == 0` after `x >= 2` in `a`, and left by `x <= 1`).
+#[test]
+fn exponential_rates_are_ignored_with_a_note() {
+    let plain = "<nta><declaration>clock x;</declaration>\n<template><name>P</name>\n\
+         <location id=\"a\"><name>a</name>RATE_A</location>\n\
+         <location id=\"b\"><name>b</name><label kind=\"invariant\">x &lt;= 1</label>RATE_B</location>\n\
+         <init ref=\"a\"/>\n\
+         <transition><source ref=\"a\"/><target ref=\"b\"/><label kind=\"guard\">x &gt;= 2</label>\
+         <label kind=\"assignment\">x = 0</label></transition>\n\
+         <transition><source ref=\"b\"/><target ref=\"a\"/></transition>\n\
+         </template>\n<system>system P;</system></nta>";
+    let rated = plain
+        .replace("RATE_A", "<label kind=\"exponentialrate\">3</label>")
+        .replace("RATE_B", "<label kind=\"exponentialrate\">1:\n2</label>");
+    let plain = plain.replace("RATE_A", "").replace("RATE_B", "");
+    let u = import_uppaal("m.xml", &rated).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("exponential rate `1: 2` ignored"), "{}", u.yaml);
+    let cases = [
+        ("E<> P.b && x == 1", Verdict::Satisfied),
+        ("E<> P.b && x > 1", Verdict::Violated),
+        ("E<> P.a && x < 2", Verdict::Satisfied),
+        ("A[] (P.b imply x <= 1)", Verdict::Satisfied),
+    ];
+    for (formula, want) in cases {
+        assert_eq!(check_xml(&rated, formula), want, "{formula}");
+        assert_eq!(check_xml(&plain, formula), want, "{formula} without the rates");
+    }
 }
 
 /// `for (i : T)` runs its body once per value of `T`, in increasing order:
