@@ -384,6 +384,46 @@ fn refused_declarations_have_no_follow_on_errors() {
     assert_eq!(d.len(), 2, "{}", render(&d));
     assert!(d[0].to_string().contains("m.xml:1:") && d[0].to_string().contains("`meta` variables"));
     assert!(d[1].to_string().contains("m.xml:2:") && d[1].to_string().contains("a branchpoint"));
+
+    // `system P;` over a parameter of a refused (`scalar`) type, and
+    // queries over the processes of a refused `system` line (priorities).
+    let proc_ = |param: &str| {
+        format!(
+            "<template><name>P</name><parameter>{param}</parameter><location id=\"a\"><name>a</name></location>\
+             <init ref=\"a\"/></template>"
+        )
+    };
+    let scalar = format!(
+        "<nta><declaration>typedef scalar[2] pid_t;</declaration>\n{}\n<system>system P;</system></nta>",
+        proc_("const pid_t i")
+    );
+    let prio = format!(
+        "<nta>\n{}\n<system>Q = P(0); R = P(1);\nsystem Q &lt; R;</system>\n\
+         <queries><query><formula>E&lt;&gt; Q.a &amp;&amp; R.a</formula></query></queries></nta>",
+        proc_("const int[0,1] i")
+    );
+    for (text, want) in [(scalar, "`scalar` types"), (prio, "process priorities")] {
+        let d = import_uppaal("m.xml", &text).expect_err("refused");
+        assert_eq!(d.len(), 1, "{}", render(&d));
+        assert!(d[0].to_string().contains(want), "{}", render(&d));
+    }
+}
+
+/// Queries UPPAAL accepts and kairos cannot check yet (LSC scenarios, a
+/// call of a process's function) are skipped, each with its reason; the
+/// others are checked.
+#[test]
+fn lsc_and_process_function_queries_are_skipped() {
+    let queries = "<queries><query><formula>sat: Scenario</formula></query>\
+                   <query><formula>E&lt;&gt; P.f()</formula></query>\
+                   <query><formula>E&lt;&gt; P.a</formula></query></queries></nta>";
+    let text = model("int x;", LOCS, "system P;").replace("</nta>", queries);
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    let why: Vec<String> = u.skipped.iter().map(|s| s.why.to_string()).collect();
+    assert_eq!(why.len(), 2, "{why:?}");
+    assert!(why[0].contains("the query form `sat...`"), "{why:?}");
+    assert!(why[1].contains("a call of a process's function in a query"), "{why:?}");
+    assert_eq!(verdict(&load("m.yaml", &u.yaml), "m.yaml", "E<> P.a"), Verdict::Satisfied);
 }
 
 #[test]
