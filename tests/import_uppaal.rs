@@ -215,7 +215,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:37:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:39:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -302,6 +302,38 @@ fn presentation_and_search_hints_are_skipped() {
     assert_eq!(verdict(&loaded, "m.yaml", "A[] x == 0"), Verdict::Satisfied);
 }
 
+/// Exponential rates only weight statistical model checking's delays: the
+/// symbolic semantics ignores them, so the verdicts are those of the same
+/// model without them (and the ones worked out by hand: `b` is entered at
+/// `x == 0` after `x >= 2` in `a`, and left by `x <= 1`).
+#[test]
+fn exponential_rates_are_ignored_with_a_note() {
+    let plain = "<nta><declaration>clock x;</declaration>\n<template><name>P</name>\n\
+         <location id=\"a\"><name>a</name>RATE_A</location>\n\
+         <location id=\"b\"><name>b</name><label kind=\"invariant\">x &lt;= 1</label>RATE_B</location>\n\
+         <init ref=\"a\"/>\n\
+         <transition><source ref=\"a\"/><target ref=\"b\"/><label kind=\"guard\">x &gt;= 2</label>\
+         <label kind=\"assignment\">x = 0</label></transition>\n\
+         <transition><source ref=\"b\"/><target ref=\"a\"/></transition>\n\
+         </template>\n<system>system P;</system></nta>";
+    let rated = plain
+        .replace("RATE_A", "<label kind=\"exponentialrate\">3</label>")
+        .replace("RATE_B", "<label kind=\"exponentialrate\">1:\n2</label>");
+    let plain = plain.replace("RATE_A", "").replace("RATE_B", "");
+    let u = import_uppaal("m.xml", &rated).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("exponential rate `1: 2` ignored"), "{}", u.yaml);
+    let cases = [
+        ("E<> P.b && x == 1", Verdict::Satisfied),
+        ("E<> P.b && x > 1", Verdict::Violated),
+        ("E<> P.a && x < 2", Verdict::Satisfied),
+        ("A[] (P.b imply x <= 1)", Verdict::Satisfied),
+    ];
+    for (formula, want) in cases {
+        assert_eq!(check_xml(&rated, formula), want, "{formula}");
+        assert_eq!(check_xml(&plain, formula), want, "{formula} without the rates");
+    }
+}
+
 /// `for (i : T)` runs its body once per value of `T`, in increasing order:
 /// sums and an order-sensitive fold over a constant array, against values
 /// computed by hand.
@@ -352,6 +384,46 @@ fn refused_declarations_have_no_follow_on_errors() {
     assert_eq!(d.len(), 2, "{}", render(&d));
     assert!(d[0].to_string().contains("m.xml:1:") && d[0].to_string().contains("`meta` variables"));
     assert!(d[1].to_string().contains("m.xml:2:") && d[1].to_string().contains("a branchpoint"));
+
+    // `system P;` over a parameter of a refused (`scalar`) type, and
+    // queries over the processes of a refused `system` line (priorities).
+    let proc_ = |param: &str| {
+        format!(
+            "<template><name>P</name><parameter>{param}</parameter><location id=\"a\"><name>a</name></location>\
+             <init ref=\"a\"/></template>"
+        )
+    };
+    let scalar = format!(
+        "<nta><declaration>typedef scalar[2] pid_t;</declaration>\n{}\n<system>system P;</system></nta>",
+        proc_("const pid_t i")
+    );
+    let prio = format!(
+        "<nta>\n{}\n<system>Q = P(0); R = P(1);\nsystem Q &lt; R;</system>\n\
+         <queries><query><formula>E&lt;&gt; Q.a &amp;&amp; R.a</formula></query></queries></nta>",
+        proc_("const int[0,1] i")
+    );
+    for (text, want) in [(scalar, "`scalar` types"), (prio, "process priorities")] {
+        let d = import_uppaal("m.xml", &text).expect_err("refused");
+        assert_eq!(d.len(), 1, "{}", render(&d));
+        assert!(d[0].to_string().contains(want), "{}", render(&d));
+    }
+}
+
+/// Queries UPPAAL accepts and kairos cannot check yet (LSC scenarios, a
+/// call of a process's function) are skipped, each with its reason; the
+/// others are checked.
+#[test]
+fn lsc_and_process_function_queries_are_skipped() {
+    let queries = "<queries><query><formula>sat: Scenario</formula></query>\
+                   <query><formula>E&lt;&gt; P.f()</formula></query>\
+                   <query><formula>E&lt;&gt; P.a</formula></query></queries></nta>";
+    let text = model("int x;", LOCS, "system P;").replace("</nta>", queries);
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    let why: Vec<String> = u.skipped.iter().map(|s| s.why.to_string()).collect();
+    assert_eq!(why.len(), 2, "{why:?}");
+    assert!(why[0].contains("the query form `sat...`"), "{why:?}");
+    assert!(why[1].contains("a call of a process's function in a query"), "{why:?}");
+    assert_eq!(verdict(&load("m.yaml", &u.yaml), "m.yaml", "E<> P.a"), Verdict::Satisfied);
 }
 
 #[test]

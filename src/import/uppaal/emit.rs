@@ -47,7 +47,9 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    `list[len++] = e` spelled `list[len] = e, len += 1`; `a = b = e` is `b = e, a = b`.
  - Layout (coordinates, nails, colours) and comments are not translated, nor are
    `progress` and `gantt` blocks and the verifier's `<option>`s (search hints and
-   presentation, no part of the model's meaning).";
+   presentation, no part of the model's meaning), nor locations' exponential rates
+   (statistical model checking draws delays with them; the symbolic semantics,
+   which kairos checks, ignores them).";
 
 /// A number or a name plain, an expression quoted.
 fn num(s: &str) -> String {

@@ -40,6 +40,8 @@ pub(crate) use crate::syntax::ast::BinOp as Bin;
 /// The words that start UPPAAL queries kairos does not check (SMC,
 /// strategies, `sup`/`inf` bounds).
 pub(crate) const QUERY_KEYWORDS: &[&str] = &[
+    // Live sequence charts' scenarios (`sat: Scenario`).
+    "sat",
     "sup",
     "inf",
     "Pr",
@@ -490,7 +492,13 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 // A process's member in queries, a structure's member
                 // elsewhere (the printer refuses it, or stays quiet when the
                 // structure's declaration was refused).
-                Tk::Op(".") => e = self.member_of(e)?,
+                Tk::Op(".") => {
+                    e = self.member_of(e)?;
+                    if self.query && self.is_op("(") {
+                        self.d.unsupported(e.at, self.peek_at_end(), "a call of a process's function in a query");
+                        return Err(());
+                    }
+                }
                 Tk::Op("'") => {
                     self.d.unsupported(t.at, t.end, "a clock rate (`x'`, stopwatches and hybrid clocks)");
                     return Err(());

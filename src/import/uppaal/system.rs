@@ -57,6 +57,14 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
                 d.error(at, at, "missing-system", "the <system> element has no `system` line").hint =
                     Some("end it with `system P1, P2;` naming the processes".into());
             }
+            // Refused (reported): any instance or template might have been
+            // a process, so the queries naming them add no error.
+            for x in &instances {
+                if let Decl::Instance { name, .. } = x {
+                    sys.procs.refused.push(name.clone());
+                }
+            }
+            sys.procs.refused.extend(tpls.iter().map(|t| t.name.clone()));
             return sys;
         }
         [_, second, ..] => {
@@ -116,7 +124,14 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             let Some(idx) = shared[ti] else {
                 // UPPAAL's type checker too: "free process parameters must
                 // be a bounded integer or scalar" (not `bool`, not `&`).
-                let p = t.params.iter().zip(&t.kept).find(|(_, k)| !**k).map_or("", |(p, _)| p.name.as_str());
+                let free = t.params.iter().zip(&t.kept).find(|(_, k)| !**k).map(|(p, _)| p);
+                // Over a refused type (`scalar`, reported): no new error.
+                if let Some(Base::Named(n)) = free.map(|p| &p.ty.base)
+                    && matches!(globals.get(n), Some(Sym::Refused))
+                {
+                    continue;
+                }
+                let p = free.map_or("", |p| p.name.as_str());
                 d.error(
                     at,
                     end,

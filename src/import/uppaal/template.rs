@@ -251,10 +251,15 @@ pub(crate) fn print_template(
             })?;
             Printer::new(scopes.clone(), d, what).boolean(&e).ok().map(|p| p.text)
         });
-        let note = match &uname {
+        let named = match &uname {
             Some(u) if *u != k => Some(format!("UPPAAL's `{u}`")),
             None => Some(format!("unnamed location `{}`", l.id)),
             _ => None,
+        };
+        let rate = l.rate.as_ref().map(|r| format!("exponential rate `{r}` ignored (statistical model checking only)"));
+        let note = match (named, rate) {
+            (Some(n), Some(r)) => Some(format!("{n}; {r}")),
+            (n, r) => n.or(r),
         };
         locations.push(LocOut { name: k, invariant, urgent: l.urgent, committed: l.committed, note, at: l.at });
     }

@@ -146,6 +146,9 @@ pub(crate) struct Location {
     pub invariant: Option<Text>,
     pub urgent: bool,
     pub committed: bool,
+    /// The exponential rate's text: statistical model checking draws the
+    /// delay with it; the symbolic semantics ignores it (a note in the YAML).
+    pub rate: Option<String>,
     pub at: usize,
 }
 
@@ -299,7 +302,7 @@ fn location(n: Node, d: &mut Diags) -> Location {
         d.error(at, at + 1, "missing-id", "this location has no `id` attribute").hint =
             Some("transitions and <init> refer to locations by their id".into());
     }
-    let mut l = Location { id, name: None, invariant: None, urgent: false, committed: false, at };
+    let mut l = Location { id, name: None, invariant: None, urgent: false, committed: false, rate: None, at };
     for c in elements(n) {
         match c.tag_name().name() {
             "name" => l.name = Some(text_of(c, d)),
@@ -311,8 +314,15 @@ fn location(n: Node, d: &mut Diags) -> Location {
                     "invariant" => l.invariant = Some(label.text),
                     // Documentation and test-case generation only.
                     "comments" | "testcodeEnter" | "testcodeExit" => {}
+                    // One line of printable text: it becomes a YAML comment.
                     "exponentialrate" => {
-                        d.unsupported(label.at, label.at + 1, "an exponential rate (statistical model checking)");
+                        let text = label.text.string();
+                        l.rate = Some(
+                            text.split(|c: char| c.is_whitespace() || c.is_control())
+                                .filter(|w| !w.is_empty())
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                        );
                     }
                     k => {
                         d.unsupported(label.at, label.at + 1, format!("a location label of kind `{k}`"));
