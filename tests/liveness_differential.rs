@@ -81,6 +81,8 @@ struct Tally {
     /// may have been skipped inside the engine).
     locks_confirmed: u64,
     locks_divergent: u64,
+    /// Of them, those where it had also proved no valuation stuck.
+    locks_excluded: u64,
     /// Seconds spent in the oracles, the engine, and making lassos concrete.
     seconds: [f64; 3],
     disagreements: Vec<String>,
@@ -263,12 +265,13 @@ fn confirm_no_time_lock(name: &str, net: &Network, p: &Property, options: &Optio
     let live = engine::liveness::check_property(net, p, options);
     if let Some(w) = engine::tctl::time_lock_warning(net, p, options) {
         tally.disagreements.push(format!(
-            "{name}: `{}`: no time-lock warning, but the fixpoint finds one (every run divergent: {}): {}",
-            p.text, live.diverges, w.message
+            "{name}: `{}`: no time-lock warning, but the fixpoint finds one (what the liveness search showed: {:?}): {}",
+            p.text, live.locks, w.message
         ));
     }
     tally.locks_confirmed += 1;
-    tally.locks_divergent += u64::from(live.diverges);
+    tally.locks_divergent += u64::from(live.locks != engine::liveness::Locks::Unknown);
+    tally.locks_excluded += u64::from(live.locks == engine::liveness::Locks::Excluded);
 }
 
 /// Two independent exact oracles on a closed network: integer time
@@ -358,7 +361,7 @@ fn run(first: u64, count: u64, budget: Budget) {
          {} properties ({} on strict networks), {} engine runs compared ({} on strict networks), {} lassos \
          validated ({} on strict networks; {} in networks with diagonals), {} unknown (engine state budget)\n  \
          cross-checked integer time vs regions + tick: {} closed networks, {} properties\n  \
-         no time-lock warning confirmed by the fixpoint: {} runs ({} with every run proved divergent)\n  \
+         no time-lock warning confirmed by the fixpoint: {} runs ({} with every run proved divergent, {} also never stuck)\n  \
          {:.1} s oracles, {:.1} s engine, {:.1} s lassos; {} DISAGREEMENTS",
         t.networks,
         first + count - 1,
@@ -384,6 +387,7 @@ fn run(first: u64, count: u64, budget: Budget) {
         t.cross_checked_properties,
         t.locks_confirmed,
         t.locks_divergent,
+        t.locks_excluded,
         t.seconds[0],
         t.seconds[1],
         t.seconds[2],

@@ -102,7 +102,7 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
         return unsupported(why);
     }
     let live = liveness::check(net, Shape::LeadsTo(p, q), Abstraction::Lu, &options.limits, options.domain);
-    let live = super::exact_time_locks(net, property, options, live.outcome, live.diverges);
+    let live = super::exact_time_locks(net, property, options, live.outcome, live.locks);
     match live.verdict {
         Verdict::Violated => return WorstCase::Unbounded(live),
         Verdict::Satisfied => {}

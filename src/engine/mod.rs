@@ -333,13 +333,13 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if engine == EngineKind::Live {
         let live = liveness::check_property(net, property, options);
-        return exact_time_locks(net, property, options, live.outcome, live.diverges);
+        return exact_time_locks(net, property, options, live.outcome, live.locks);
     }
     if engine == EngineKind::Observer
         && let Some(r) = observer::response(property)
     {
         let o = observer::check(net, &r, liveness::abstraction(options), options);
-        return exact_time_locks(net, property, options, o, false);
+        return exact_time_locks(net, property, options, o, liveness::Locks::Unknown);
     }
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
@@ -367,15 +367,27 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
 /// ([`tctl::time_lock_warning`]); a limit met there leaves the verdict's
 /// warnings as they were.
 ///
-/// That costs far more than the search, and is spared when `diverges`
-/// (every run with infinitely many discrete steps diverges, shown on the
-/// whole reachable graph by the liveness engine) and no reachable state is
-/// deadlocked (the reach engine, `A[] not deadlock`): then from every
-/// reachable valuation a discrete step is always possible after some delay
-/// (no deadlock), so a maximal run from it is infinite, and it diverges.
-fn exact_time_locks(net: &Network, property: &Property, options: &Options, mut o: Outcome, diverges: bool) -> Outcome {
+/// That costs far more than the search, and is spared when the liveness
+/// engine showed, on the whole reachable graph, that every run with
+/// infinitely many discrete steps diverges, and that no reachable valuation
+/// is stuck (time bounded, no step possible), by itself or by the reach
+/// engine's `A[] not deadlock`: then from every reachable valuation either
+/// time passes forever or a discrete step is possible after some delay, so
+/// a maximal run from it diverges.
+fn exact_time_locks(
+    net: &Network,
+    property: &Property,
+    options: &Options,
+    mut o: Outcome,
+    locks: liveness::Locks,
+) -> Outcome {
     let definite = matches!(o.verdict, Verdict::Satisfied | Verdict::Violated);
-    if definite && o.warnings.is_empty() && net.hybrid.is_none() && !(diverges && deadlock_free(net, options)) {
+    let excluded = match locks {
+        liveness::Locks::Excluded => true,
+        liveness::Locks::Diverges => deadlock_free(net, options),
+        liveness::Locks::Unknown => false,
+    };
+    if definite && o.warnings.is_empty() && net.hybrid.is_none() && !excluded {
         // On the model: in an observer's product, the observer's own
         // invariant stops time where the model does not.
         let warning = tctl::time_lock_warning(net, property, options);

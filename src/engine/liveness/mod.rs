@@ -47,9 +47,9 @@
 //! reported as warnings with a trace; a search that stopped at a
 //! counterexample does not report them (the verdict does not depend on
 //! them). When the search also shows every run with infinitely many
-//! discrete steps divergent ([`Run::diverges`]), the engine layer can rule
-//! out time-locks inside zones without the fixpoint engine
-//! (`engine::exact_time_locks`).
+//! discrete steps divergent, and maybe no valuation stuck ([`Locks`]), the
+//! engine layer can rule out time-locks inside zones without the fixpoint
+//! engine (`engine::exact_time_locks`).
 //!
 //! **Cost.** The tick clock multiplies the zones (the strongly non-Zeno
 //! construction is exponential in the worst case), so the first pass goes
@@ -104,9 +104,35 @@ pub struct Run {
     pub end: End,
     pub stats: Stats,
     pub warnings: Vec<Warning>,
+    /// What the search showed of time-locks inside zones.
+    pub locks: Locks,
+}
+
+impl Locks {
+    /// Both facts together (each pass adds what it showed).
+    fn max_with(self, other: Locks) -> Locks {
+        match (self, other) {
+            (Locks::Excluded, _) | (_, Locks::Excluded) => Locks::Excluded,
+            (Locks::Diverges, _) | (_, Locks::Diverges) => Locks::Diverges,
+            _ => Locks::Unknown,
+        }
+    }
+}
+
+/// What a search showed of time-locks that no whole symbolic state shows
+/// (some valuations of a zone time-locked, others not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Locks {
+    /// Nothing.
+    #[default]
+    Unknown,
     /// The whole reachable graph was explored and every run in it with
-    /// infinitely many discrete steps diverges ([`zeno::every_run_diverges`]).
-    pub diverges: bool,
+    /// infinitely many discrete steps diverges ([`zeno::every_run_diverges`]):
+    /// only a stuck valuation (deadlocked, time bounded) can be time-locked.
+    Diverges,
+    /// Moreover no reachable valuation is stuck ([`zeno::never_stuck`]):
+    /// none is time-locked.
+    Excluded,
 }
 
 /// Why a formula cannot go to this engine, if it cannot.
@@ -167,7 +193,7 @@ fn search_in<S: ClockSet>(
     let z = augment(&mut net);
     let mut total = Stats::default();
     let mut ticks = Ticks::Nowhere;
-    let mut diverges = false;
+    let mut locks = Locks::Unknown;
     loop {
         let zg = ZoneGraph::<S>::with_sets(&net, abstraction);
         // `--max-states` bounds the whole search, not each pass.
@@ -184,28 +210,28 @@ fn search_in<S: ClockSet>(
             },
             Ok(Search::Exhausted { good, unaccepted_cycle }) => match next_pass(&mut p, &good, unaccepted_cycle) {
                 Ok((Some(t), d)) => {
-                    diverges |= d;
+                    locks = locks.max_with(d);
                     ticks = t;
                     continue;
                 }
                 Ok((None, d)) => {
-                    diverges |= d;
+                    locks = locks.max_with(d);
                     let warnings = time_locks(&mut p, &good);
                     total.time_s = started.elapsed().as_secs_f64();
-                    return Run { end: End::Exhausted, stats: total, warnings, diverges };
+                    return Run { end: End::Exhausted, stats: total, warnings, locks };
                 }
                 Err(stop) => stopped(&p, stop),
             },
             Err(stop) => stopped(&p, stop),
         };
         total.time_s = started.elapsed().as_secs_f64();
-        return Run { end, stats: total, warnings: Vec::new(), diverges: false };
+        return Run { end, stats: total, warnings: Vec::new(), locks: Locks::Unknown };
     }
 }
 
 /// After a pass that explored everything: the pass still needed, if any,
-/// and whether every run with infinitely many discrete steps diverges
-/// (known only from a pass without ticks where nothing is time-locked).
+/// and what it showed of time-locks inside zones (known only from a pass
+/// without ticks where no whole state is time-locked).
 ///
 /// A pass without ticks is conclusive where [`zeno`] decides: a phase-0
 /// node of the model still undecided needs ticks everywhere (to tell its
@@ -216,25 +242,31 @@ fn next_pass<S: ClockSet>(
     p: &mut Product<'_, '_, S>,
     good: &[bool],
     unaccepted_cycle: bool,
-) -> Result<(Option<Ticks>, bool), Stop> {
+) -> Result<(Option<Ticks>, Locks), Stop> {
     if p.ticks() != Ticks::Nowhere {
-        return Ok((None, false));
+        return Ok((None, Locks::Unknown));
     }
     let locked = locked(p, good);
     let Some(open) = zeno::open_nodes(p, good)? else {
         let next =
             if locked.contains(&true) { Some(Ticks::Everywhere) } else { unaccepted_cycle.then_some(Ticks::InPhase1) };
-        return Ok((next, false));
+        return Ok((next, Locks::Unknown));
     };
     let phase = |p: &Product<'_, '_, S>, v: usize| p.nodes.get(v as u32).1;
     if (0..open.len()).any(|v| open[v] && locked[v]) {
-        return Ok((Some(Ticks::Everywhere), false));
+        return Ok((Some(Ticks::Everywhere), Locks::Unknown));
     }
-    let diverges = !locked.contains(&true) && zeno::phase0_diverges(p)?;
+    let locks = if locked.contains(&true) || !zeno::phase0_diverges(p)? {
+        Locks::Unknown
+    } else if zeno::never_stuck(p)? {
+        Locks::Excluded
+    } else {
+        Locks::Diverges
+    };
     if (0..open.len()).any(|v| open[v] && phase(p, v)) {
-        return Ok((Some(Ticks::InPhase1), diverges));
+        return Ok((Some(Ticks::InPhase1), locks));
     }
-    Ok((None, diverges))
+    Ok((None, locks))
 }
 
 fn add(total: &mut Stats, s: &Stats) {
@@ -317,19 +349,19 @@ pub fn outcome(run: Run, engine: EngineKind, found: Verdict, exhausted: Verdict)
     Outcome { verdict, engine, stats: Some(run.stats), trace, warnings: run.warnings, network: None }
 }
 
-/// A liveness outcome, and whether the search showed that every run with
-/// infinitely many discrete steps diverges ([`Run::diverges`]).
+/// A liveness outcome, and what the search showed of time-locks inside
+/// zones.
 pub struct Checked {
     pub outcome: Outcome,
-    pub diverges: bool,
+    pub locks: Locks,
 }
 
 /// Checks one liveness shape.
 pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits, domain: Domain) -> Checked {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
     let outcome = |run: Run, found, exhausted| {
-        let diverges = run.diverges;
-        Checked { outcome: outcome(run, EngineKind::Live, found, exhausted), diverges }
+        let locks = run.locks;
+        Checked { outcome: outcome(run, EngineKind::Live, found, exhausted), locks }
     };
     match shape {
         Shape::Eventually(psi) => {
@@ -378,7 +410,8 @@ fn initial_count(net: &Network) -> usize {
 
 /// The shapes FORMAT.md routes to the liveness engine.
 pub fn check_property(net: &Network, property: &Property, options: &Options) -> Checked {
-    let unsupported = |why: String| Checked { outcome: Outcome::unsupported(EngineKind::Live, why), diverges: false };
+    let unsupported =
+        |why: String| Checked { outcome: Outcome::unsupported(EngineKind::Live, why), locks: Locks::Unknown };
     let compile = |f: &Formula| net.state_formula(property, f).map_err(|d| d.message);
     let shape = match &property.formula {
         Formula::Path { op: PathOp::EG, arg, .. } => compile(arg).map(Shape::Globally),

@@ -334,6 +334,39 @@ pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Res
     Ok(Some(out))
 }
 
+/// Whether no valuation of any discrete state of phase 0 is stuck (time
+/// cannot pass forever and no discrete step is possible, now or after a
+/// delay): each discrete state is checked on every clock valuation its
+/// invariant allows, reachable or not, so `true` holds for the reachable
+/// ones. A state where time passes forever is never stuck.
+pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop> {
+    let mut seen = std::collections::HashSet::new();
+    let discretes: Vec<(u32, _)> = (0..p.nodes.len() as u32)
+        .filter(|&v| !p.nodes.get(v).1)
+        .filter_map(|v| seen.insert(&p.nodes.get(v).0.discrete).then(|| (v, p.nodes.get(v).0.discrete.clone())))
+        .collect();
+    let net = p.zg.net;
+    let dim = p.zg.dim();
+    for (v, d) in discretes {
+        let stop = |error| Stop::Run { node: Some(v), error };
+        let bounded =
+            d.locs.iter().enumerate().any(|(q, &l)| !net.processes[q].locations[l as usize].invariant.is_empty());
+        if !bounded && p.zg.can_delay(&d).map_err(stop)? {
+            continue;
+        }
+        let mut zone = S::universe(dim);
+        let wrap = |error| stop(crate::semantics::RunError { error, transition: None });
+        if !p.zg.invariant(&d, &mut zone).map_err(wrap)? {
+            continue;
+        }
+        let state = crate::semantics::ZoneState { discrete: d, zone };
+        if !p.zg.deadlocked(&state).map_err(stop)?.is_empty() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// Whether every run of the product's phase 0 with infinitely many
 /// discrete steps diverges ([`every_run_diverges`] on the logged arcs);
 /// `false` when the pass logged none.
