@@ -1,5 +1,6 @@
 //! Which networks and properties the data-symbolic engine checks exactly.
 
+use crate::model::typed::Dir;
 use crate::network::{ChannelIndex, Network, StateFormula, Update};
 
 /// `Ok` when [`super::check`] is exact on `net` and `goal`, else why not.
@@ -17,6 +18,13 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
             let at = || net.edge_text(pi as u32, k as u32);
             if let Some(ChannelIndex::Dynamic { .. }) = e.sync.as_ref().map(|s| &s.channel) {
                 return Err(format!("`{}` computes its channel index from the data", at()));
+            }
+            let receives_broadcast = e.sync.as_ref().is_some_and(|s| {
+                s.dir == Dir::Receive
+                    && matches!(s.channel, ChannelIndex::Fixed(c) if net.channels[c as usize].broadcast)
+            });
+            if receives_broadcast && !e.guard_clocks.is_empty() {
+                return Err(format!("`{}` receives a broadcast under a clock guard", at()));
             }
             if e.updates.iter().any(|u| matches!(u, Update::Assign { .. })) {
                 return Err(format!("`{}` assigns a continuous variable", at()));
