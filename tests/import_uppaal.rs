@@ -407,6 +407,21 @@ fn refused_declarations_have_no_follow_on_errors() {
         assert_eq!(d.len(), 1, "{}", render(&d));
         assert!(d[0].to_string().contains(want), "{}", render(&d));
     }
+    // A refused `system` line beside a refused partial instantiation: a
+    // query naming the partial instance adds no error of its own.
+    let partial = format!(
+        "<nta>\n{}\n<system>R(const int[0,1] j) = P(j); Q = P(0);\nsystem Q &lt; R;</system>\n\
+         <queries><query><formula>E&lt;&gt; R(1).a</formula></query></queries></nta>",
+        proc_("const int[0,1] i")
+    );
+    let d = import_uppaal("m.xml", &partial).expect_err("refused");
+    assert_eq!(d.len(), 2, "{}", render(&d));
+    assert!(
+        d[0].to_string().contains("m.xml:3:9:") && d[0].to_string().contains("a partial instantiation"),
+        "{}",
+        render(&d)
+    );
+    assert!(d[1].to_string().contains("m.xml:4:") && d[1].to_string().contains("process priorities"), "{}", render(&d));
 }
 
 /// Queries UPPAAL accepts and kairos cannot check yet (LSC scenarios, a

@@ -6,7 +6,8 @@
 //! edges that do not reset `x`, to a fixpoint. Bounds that depend on data
 //! take their maximum over the variables' ranges.
 
-use crate::network::{ClockConstraint, Process, Update};
+use crate::model::typed::Dir;
+use crate::network::{Channel, ChannelIndex, ClockConstraint, Process, Update};
 
 /// No constraint of that kind: the clock is irrelevant from that side.
 pub const NO_BOUND: i64 = i64::MIN;
@@ -22,16 +23,23 @@ pub struct LuBounds {
 }
 
 impl LuBounds {
-    pub fn new(processes: &[Process], clocks: usize) -> Self {
+    pub fn new(processes: &[Process], channels: &[Channel], clocks: usize) -> Self {
         let dim = clocks + 1;
         let mut local = Vec::with_capacity(processes.len());
         for p in processes {
             let mut lu = vec![vec![(NO_BOUND, NO_BOUND); dim]; p.locations.len()];
-            let mut seed = |l: usize, c: &ClockConstraint| {
+            // `negated`: the constraint is also tested false (a broadcast
+            // receiver staying out), so it bounds its clock from both sides.
+            let mut seed = |l: usize, c: &ClockConstraint, negated: bool| {
                 let (lo, hi) = c.effective_range();
                 let (i, j) = (c.i as usize, c.j as usize);
                 match (i, j) {
                     (0, 0) => {}
+                    (i, 0) if negated => lu[l][i] = (lu[l][i].0.max(hi), lu[l][i].1.max(hi)),
+                    (0, j) if negated => {
+                        let m = lo.saturating_neg();
+                        lu[l][j] = (lu[l][j].0.max(m), lu[l][j].1.max(m));
+                    }
                     (i, 0) => lu[l][i].1 = lu[l][i].1.max(hi),
                     (0, j) => lu[l][j].0 = lu[l][j].0.max(lo.saturating_neg()),
                     (i, j) => {
@@ -44,12 +52,19 @@ impl LuBounds {
             };
             for (l, loc) in p.locations.iter().enumerate() {
                 for c in &loc.invariant {
-                    seed(l, c);
+                    seed(l, c, false);
                 }
             }
             for e in &p.edges {
+                let receives_broadcast = e.sync.as_ref().is_some_and(|s| {
+                    let c = match &s.channel {
+                        ChannelIndex::Fixed(c) => *c,
+                        ChannelIndex::Dynamic { base, .. } => *base,
+                    };
+                    s.dir == Dir::Receive && channels[c as usize].broadcast
+                });
                 for c in &e.guard_clocks {
-                    seed(e.from as usize, c);
+                    seed(e.from as usize, c, receives_broadcast);
                 }
             }
             loop {

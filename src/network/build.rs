@@ -99,7 +99,7 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
     if !b.errors.is_empty() {
         return Err(b.errors);
     }
-    let lu = LuBounds::new(&processes, clocks.len());
+    let lu = LuBounds::new(&processes, &channels, clocks.len());
     let hybrid = b.linear.map(|first| Box::new(Hybrid::new(model, &b.local_clocks, first)));
     let net = Network {
         name: model.name.clone(),

@@ -174,6 +174,6 @@ pub fn product(net: &Network, r: &Response, late: Option<&Late>) -> Result<Produ
     }
     out.local_clocks.push(vec![w]);
     out.layout.local.push(Vec::new());
-    out.lu = LuBounds::new(&out.processes, out.clocks.len());
+    out.lu = LuBounds::new(&out.processes, &out.channels, out.clocks.len());
     Ok(Product { net: out, process, clock: w, wait, bad })
 }

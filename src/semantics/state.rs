@@ -39,4 +39,9 @@ pub struct ZoneState<S = Dbm> {
 pub struct Transition {
     /// `(process, edge)` pairs.
     pub edges: Vec<(u32, u32)>,
+    /// For a broadcast, the receiving edges `(process, edge, k)` of the
+    /// processes that stay out although their data would let them join:
+    /// the edge's clock guard fails at its atom `k`, the atoms before `k`
+    /// holding (one cell of a disjoint split of the guard's complement).
+    pub out: Vec<(u32, u32, u32)>,
 }

@@ -54,7 +54,7 @@ pub struct ZoneGraph<'n, S = Dbm> {
 }
 
 fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
-    RunError { error, transition: Some(Transition { edges: edges.to_vec() }) }
+    RunError { error, transition: Some(Transition { edges: edges.to_vec(), out: Vec::new() }) }
 }
 
 /// An update failed: with `out_of_range: disable`, a variable assigned out of
@@ -118,6 +118,20 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let v = v as i32;
         let b = if c.strict { Bound::lt(v) } else { Bound::le(v) };
         Ok(zone.constrain(c.i as usize, c.j as usize, b))
+    }
+
+    /// Intersects `zone` with the negation of `c` evaluated on `d`:
+    /// `¬(x_i - x_j ≺ v)` is `x_j - x_i ≺' -v` with the other strictness.
+    fn constrain_not(&mut self, c: &ClockConstraint, d: &Discrete, zone: &mut S) -> Result<bool, EvalError> {
+        let v = c.bound.eval(&d.locs, &d.data, &mut self.stack)?;
+        let v = if c.negate { v.checked_neg().ok_or(EvalError::Overflow)? } else { v };
+        if let Some(l) = &c.linear {
+            let terms: Vec<(u32, i64)> = l.terms.iter().map(|&(x, a)| (x, -a)).collect();
+            return Ok(zone.constrain_linear(&terms, !c.strict, &-(Q::from_integer(v.into()) + &l.offset)));
+        }
+        let v = -(v as i32);
+        let b = if c.strict { Bound::le(v) } else { Bound::lt(v) };
+        Ok(zone.constrain(c.j as usize, c.i as usize, b))
     }
 
     /// Intersects `zone` with every invariant of `d`; false if empty or a
@@ -237,7 +251,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             for &id in &internal {
                 // An observer's internal edges are exempt from the committed rule.
                 if !any_committed || committed(id.0) || net.processes[id.0 as usize].observer {
-                    emitted.push(&[id]);
+                    emitted.push(&[id], &[]);
                 }
             }
         }
@@ -252,14 +266,15 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             let split = group.iter().take_while(|s| s.1 == Dir::Send).count();
             let (senders, receivers) = group.split_at(split);
             if net.channels[chan as usize].broadcast {
+                let atoms = |p: u32, e: u32| net.processes[p as usize].edges[e as usize].guard_clocks.len();
                 for s in senders {
-                    broadcast(s, receivers, any_committed, &committed, &mut emitted);
+                    broadcast(s, receivers, any_committed, &committed, &atoms, &mut emitted);
                 }
             } else {
                 for s in senders {
                     for r in receivers {
                         if r.2 != s.2 && (!any_committed || committed(s.2) || committed(r.2)) {
-                            emitted.push(&[(s.2, s.3), (r.2, r.3)]);
+                            emitted.push(&[(s.2, s.3), (r.2, r.3)], &[]);
                         }
                     }
                 }
@@ -355,6 +370,17 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 if !self.constrain(c, d, zone).map_err(|x| err(x, &t.edges))? {
                     return Ok(false);
                 }
+            }
+        }
+        for &(p, e, k) in &t.out {
+            let atoms = &net.processes[p as usize].edges[e as usize].guard_clocks;
+            for c in &atoms[..k as usize] {
+                if !self.constrain(c, d, zone).map_err(|x| err(x, &t.edges))? {
+                    return Ok(false);
+                }
+            }
+            if !self.constrain_not(&atoms[k as usize], d, zone).map_err(|x| err(x, &t.edges))? {
+                return Ok(false);
             }
         }
         Ok(true)
@@ -563,32 +589,55 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
 }
 
 /// The broadcast steps of sender `s`: every other process with enabled
-/// receiving edges takes one of them.
+/// receiving edges takes one of them, or stays out where the clock guards
+/// of all of them fail (when each has a clock guard): the complement of
+/// their union, split into disjoint cells, one atom failing per edge.
 fn broadcast(
     s: &(u32, Dir, u32, u32),
     receivers: &[(u32, Dir, u32, u32)],
     any_committed: bool,
     committed: &dyn Fn(u32) -> bool,
+    atoms: &dyn Fn(u32, u32) -> usize,
     out: &mut Emitted<'_>,
 ) {
     let mut groups: Vec<&[(u32, Dir, u32, u32)]> = Vec::new();
+    // Per group, its number of options: its edges, then the cells of
+    // staying out (the product of its edges' atom counts; none when an
+    // edge has no clock guard, since that edge is then always enabled).
+    let mut options: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < receivers.len() {
         let p = receivers[i].2;
         let n = receivers[i..].iter().take_while(|r| r.2 == p).count();
         if p != s.2 {
-            groups.push(&receivers[i..i + n]);
+            let g = &receivers[i..i + n];
+            groups.push(g);
+            options.push(n + g.iter().map(|r| atoms(r.2, r.3)).product::<usize>());
         }
         i += n;
     }
     let mut choice = vec![0usize; groups.len()];
     let mut edges = Vec::with_capacity(groups.len() + 1);
+    let mut outs = Vec::new();
     loop {
         edges.clear();
+        outs.clear();
         edges.push((s.2, s.3));
-        edges.extend(groups.iter().zip(&choice).map(|(g, &c)| (g[c].2, g[c].3)));
+        for (g, &c) in groups.iter().zip(&choice) {
+            if c < g.len() {
+                edges.push((g[c].2, g[c].3));
+                continue;
+            }
+            // Cell `c - len` of staying out, in mixed radix over the edges.
+            let mut cell = c - g.len();
+            for r in g.iter() {
+                let n = atoms(r.2, r.3);
+                outs.push((r.2, r.3, (cell % n) as u32));
+                cell /= n;
+            }
+        }
         if !any_committed || edges.iter().any(|e| committed(e.0)) {
-            out.push(&edges);
+            out.push(&edges, &outs);
         }
         let mut k = groups.len();
         loop {
@@ -597,7 +646,7 @@ fn broadcast(
             }
             k -= 1;
             choice[k] += 1;
-            if choice[k] < groups[k].len() {
+            if choice[k] < options[k] {
                 break;
             }
             choice[k] = 0;
@@ -613,13 +662,15 @@ struct Emitted<'a> {
 }
 
 impl Emitted<'_> {
-    fn push(&mut self, edges: &[(u32, u32)]) {
+    fn push(&mut self, edges: &[(u32, u32)], out: &[(u32, u32, u32)]) {
         match self.out.get_mut(self.n) {
             Some(t) => {
                 t.edges.clear();
                 t.edges.extend_from_slice(edges);
+                t.out.clear();
+                t.out.extend_from_slice(out);
             }
-            None => self.out.push(Transition { edges: edges.to_vec() }),
+            None => self.out.push(Transition { edges: edges.to_vec(), out: out.to_vec() }),
         }
         self.n += 1;
     }

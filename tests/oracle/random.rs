@@ -398,15 +398,16 @@ impl Gen {
                 // Senders mostly in even templates, receivers in odd ones
                 // (and broadcasts mostly from the first), so that partners
                 // exist. The synchronisation decides whether clock guards
-                // are allowed (not on urgent channels, nor broadcast
-                // receivers).
+                // are allowed (not on urgent channels; on broadcast
+                // receivers half the time, whose zones then split).
                 let send = |g: &mut Gen, even: bool| if even != g.rng.chance(0.2) { "!" } else { "?" };
                 let (sync, clock_guards) = match g.rng.below(100) {
                     0..=49 => (None, true),
                     50..=66 => (Some(format!("c{}", send(&mut g, t.is_multiple_of(2)))), true),
                     67..=77 => {
                         let dir = send(&mut g, t == 0);
-                        (Some(format!("bc{dir}")), dir == "!")
+                        let guarded = dir == "!" || g.rng.chance(0.5);
+                        (Some(format!("bc{dir}")), guarded)
                     }
                     78..=85 => (Some(format!("u{}", send(&mut g, !t.is_multiple_of(2)))), false),
                     86..=89 if g.has_ub => (Some(format!("ub{}", send(&mut g, t == 1))), false),

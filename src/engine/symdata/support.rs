@@ -1,6 +1,7 @@
 //! Which networks and properties the data-symbolic engine checks exactly.
 
-use crate::network::{Network, StateFormula, Update};
+use crate::model::typed::Dir;
+use crate::network::{ChannelIndex, Network, StateFormula, Update};
 
 /// `Ok` when [`super::check`] is exact on `net` and `goal`, else why not.
 pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
@@ -15,6 +16,17 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
         }
         for (k, e) in p.edges.iter().enumerate() {
             let at = || net.edge_text(pi as u32, k as u32);
+            let broadcast = |c: u32| net.channels[c as usize].broadcast;
+            let receives_broadcast = e.sync.as_ref().is_some_and(|s| {
+                s.dir == Dir::Receive
+                    && match &s.channel {
+                        ChannelIndex::Fixed(c) => broadcast(*c),
+                        ChannelIndex::Dynamic { base, len, .. } => (*base..base + len).any(broadcast),
+                    }
+            });
+            if receives_broadcast && !e.guard_clocks.is_empty() {
+                return Err(format!("`{}` receives a broadcast under a clock guard", at()));
+            }
             if e.updates.iter().any(|u| matches!(u, Update::Assign { .. })) {
                 return Err(format!("`{}` assigns a continuous variable", at()));
             }

@@ -60,8 +60,10 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             // Refused (reported): any instance or template might have been
             // a process, so the queries naming them add no error.
             for x in &instances {
-                if let Decl::Instance { name, .. } = x {
-                    sys.procs.refused.push(name.clone());
+                match x {
+                    Decl::Instance { name, .. } => sys.procs.refused.push(name.clone()),
+                    Decl::Refused(names) => sys.procs.refused.extend(names.iter().cloned()),
+                    _ => {}
                 }
             }
             sys.procs.refused.extend(tpls.iter().map(|t| t.name.clone()));

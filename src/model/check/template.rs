@@ -9,7 +9,7 @@ use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
 use crate::model::check::globals::Globals;
 use crate::model::decl::{EdgeDecl, LocDecl, TemplateDecl};
 use crate::model::reader::Name;
-use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, Dir, Dnf, LinAtom, TExpr, TSync, TUpdate, VarRef};
+use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, Dnf, LinAtom, TExpr, TSync, TUpdate, VarRef};
 use crate::model::types::{Edge, Location, Ratio, Select, Template};
 use crate::syntax::ast::{self, ExprKind};
 use crate::syntax::parse::{parse_expr, parse_selects, parse_sync, parse_updates};
@@ -410,17 +410,12 @@ impl Checker<'_> {
         if let (Some(s), Some(node)) = (&sync, &e.guard) {
             let ch = &self.model.channels[s.channel];
             let has_clock = guard.iter().any(|c| c.lin.iter().any(|a| !a.terms.is_empty()));
-            // UPPAAL accepts both (urgent ones with a warning), but then
-            // which receivers take part, or whether time may pass, depends
-            // on the clocks: a step's zone would split, which the zone
-            // engines do not do yet.
-            let unsupported = if ch.urgent {
-                Some(format!("a clock guard on an edge of the urgent channel `{}`", ch.name))
-            } else if ch.broadcast && s.dir == Dir::Receive {
-                Some(format!("a clock guard on a receiver of the broadcast channel `{}`", ch.name))
-            } else {
-                None
-            };
+            // UPPAAL accepts it (with a warning), but then whether time may
+            // pass depends on the clocks: a delay's zone would split, which
+            // the zone engines do not do yet. (A broadcast receiver's clock
+            // guard splits the step instead: `Transition::out`.)
+            let unsupported =
+                ch.urgent.then(|| format!("a clock guard on an edge of the urgent channel `{}`", ch.name));
             if let Some(what) = unsupported.filter(|_| has_clock) {
                 self.r.error(node.pos_in_text(0), "unsupported", format!("not supported yet: {what}")).hint =
                     Some("guard it on data only, or move the clock condition to the sender or an invariant".into());

@@ -47,8 +47,10 @@ pub fn project<S: SetText>(net: &Network, g: &Graph<S>, keep: &[usize]) -> Proje
     let mut edges = std::collections::BTreeSet::new();
     let mut hidden = 0;
     for (a, t, b) in &g.edges {
-        let kept =
-            Transition { edges: t.edges.iter().copied().filter(|(p, _)| keep.contains(&(*p as usize))).collect() };
+        let kept = Transition {
+            edges: t.edges.iter().copied().filter(|(p, _)| keep.contains(&(*p as usize))).collect(),
+            out: t.out.iter().copied().filter(|(p, _, _)| keep.contains(&(*p as usize))).collect(),
+        };
         if kept.edges.is_empty() {
             hidden += 1;
             continue;

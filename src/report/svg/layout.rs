@@ -95,7 +95,11 @@ mod tests {
             initial: state.clone(),
             steps: delays
                 .iter()
-                .map(|&d| ConcreteStep { delay: r(d), transition: Transition { edges: vec![] }, after: state.clone() })
+                .map(|&d| ConcreteStep {
+                    delay: r(d),
+                    transition: Transition { edges: vec![], out: vec![] },
+                    after: state.clone(),
+                })
                 .collect(),
             final_delay: r(last),
             loop_start: None,
