@@ -375,3 +375,31 @@ fn a_nested_counterexample_names_the_failing_subformula() {
     // The lasso's loop comes after that point.
     assert!(p["loop_start"].as_u64().is_some_and(|l| l > 4), "{p}");
 }
+
+/// A broadcast receiver under a clock guard: the step splits into the zone
+/// where the receiver joins (x <= 2) and the one where it stays out. With
+/// the sender's invariant x <= 3 both happen; with x <= 2 it always joins
+/// (verdicts worked out by hand in the model's comment).
+#[test]
+fn broadcast_receivers_under_clock_guards_split_the_step() {
+    let model = "tests/models/semantics/broadcast-clock-guard.yaml";
+    for (inv, alone) in [("3", "satisfied"), ("2", "violated")] {
+        let (code, out, err) = kairos(&["check", model, "--param", &format!("INV={inv}"), "--format", "json"]);
+        assert!(code == 0 || code == 1, "INV = {inv}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let verdicts: Vec<(String, String)> = v["properties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["name"].as_str().unwrap().to_string(), p["verdict"].as_str().unwrap().to_string()))
+            .collect();
+        let expected = [
+            ("sent-alone", alone),
+            ("sent-together", "satisfied"),
+            ("no-deadlock", "violated"),
+            ("always-sent", "satisfied"),
+        ];
+        let expected: Vec<(String, String)> = expected.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+        assert_eq!(verdicts, expected, "INV = {inv}");
+    }
+}
