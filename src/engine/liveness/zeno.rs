@@ -343,7 +343,8 @@ pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop
     let mut seen = std::collections::HashSet::new();
     let discretes: Vec<(u32, _)> = (0..p.nodes.len() as u32)
         .filter(|&v| !p.nodes.get(v).1)
-        .filter_map(|v| seen.insert(&p.nodes.get(v).0.discrete).then(|| (v, p.nodes.get(v).0.discrete.clone())))
+        .filter(|&v| seen.insert(&p.nodes.get(v).0.discrete))
+        .map(|v| (v, p.nodes.get(v).0.discrete.clone()))
         .collect();
     let net = p.zg.net;
     let dim = p.zg.dim();
