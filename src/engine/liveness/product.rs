@@ -185,7 +185,7 @@ fn holds(f: &StateFormula, d: &Discrete, stack: &mut Vec<i64>) -> Result<bool, E
 
 /// Time can pass forever from every valuation of `d`: delays allowed and
 /// no clock invariant.
-fn diverges_in_place<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, d: &Discrete) -> Result<bool, RunError> {
+pub(super) fn diverges_in_place<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, d: &Discrete) -> Result<bool, RunError> {
     let net = zg.net;
     let bounded = d.locs.iter().enumerate().any(|(p, &l)| !net.processes[p].locations[l as usize].invariant.is_empty());
     Ok(!bounded && zg.can_delay(d)?)

@@ -38,8 +38,9 @@
 //! the same way. When every SCC passes (the graph is *strongly non-Zeno*,
 //! Tripakis 1999), every run with infinitely many discrete steps diverges.
 
-use super::product::{Product, Step, Stop};
+use super::product::{Product, Step, Stop, diverges_in_place};
 use super::progress::{Progress, bit};
+use super::scc::Label;
 use crate::domain::ClockSet;
 use crate::network::{ClockConstraint, Network, Update};
 use crate::semantics::Transition;
@@ -285,15 +286,7 @@ pub fn every_run_diverges(n: usize, arcs: &[(u32, u32)], labels: &[Progress], bu
             }
         }
         for scc in inner.into_iter().filter(|s| !s.is_empty()) {
-            let join = scc.iter().fold(Progress::default(), |j, &k| {
-                let l = labels[k as usize];
-                Progress {
-                    tick: false,
-                    reset: j.reset | l.reset,
-                    waits: j.waits | l.waits,
-                    spoils: j.spoils | l.spoils,
-                }
-            });
+            let join = scc.iter().fold(Progress::default(), |j, &k| j.join(labels[k as usize]));
             let Some(x) = join.clock() else { return false };
             work.push(scc.iter().copied().filter(|&k| labels[k as usize].reset & x == 0).collect());
             work.push(scc.into_iter().filter(|&k| labels[k as usize].waits & x == 0).collect());
@@ -346,13 +339,10 @@ pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop
         .filter(|&v| seen.insert(&p.nodes.get(v).0.discrete))
         .map(|v| (v, p.nodes.get(v).0.discrete.clone()))
         .collect();
-    let net = p.zg.net;
     let dim = p.zg.dim();
     for (v, d) in discretes {
         let stop = |error| Stop::Run { node: Some(v), error };
-        let bounded =
-            d.locs.iter().enumerate().any(|(q, &l)| !net.processes[q].locations[l as usize].invariant.is_empty());
-        if !bounded && p.zg.can_delay(&d).map_err(stop)? {
+        if diverges_in_place(&mut p.zg, &d).map_err(stop)? {
             continue;
         }
         let mut zone = S::universe(dim);
