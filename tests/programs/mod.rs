@@ -1,6 +1,6 @@
 //! Random networks whose data code is user functions, for
 //! `tests/functions_differential.rs`: one abstract syntax tree per network
-//! ([`generate`]), written out as a kairos model ([`yaml`]) and explored by an
+//! ([`generate`]), written out as a kairos model ([`yaml`]) and as an UPPAAL one ([`uppaal`]) and explored by an
 //! interpreter of the tree written for the test ([`explore`]), which shares
 //! nothing with kairos but the semantics FORMAT.md gives in words
 //! (sections "Run-time errors", "Expressions", "Arrays" and "Functions").
@@ -8,6 +8,8 @@
 
 pub mod explore;
 pub mod generate;
+pub mod text;
+pub mod uppaal;
 pub mod yaml;
 
 /// An integer range, inclusive. `int` is UPPAAL's `[-32768, 32767]`.
