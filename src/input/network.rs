@@ -23,7 +23,8 @@ impl Input {
         if params.len() != m.params.len() {
             return Ok(None);
         }
-        let net = crate::network::build_with(m, params).map_err(|d| self.rejected(d))?;
+        let mut net = crate::network::build_with(m, params).map_err(|d| self.rejected(d))?;
+        net.line_map = self.imported.as_ref().map(|t| t.line_map().into());
         // A run-time error here is reported by the check itself, with its trace.
         let none = if net.hybrid.is_some() {
             no_initial_state::<Poly>(&net)

@@ -16,13 +16,19 @@ pub enum Translation {
 }
 
 impl Translation {
+    /// Per line of the YAML, the line of the original file it comes from
+    /// (0: none of its own, see [`crate::import::source_line`]).
+    pub fn line_map(&self) -> &[usize] {
+        match self {
+            Translation::Tchecker(t) => &t.line_map,
+            Translation::Uppaal(u) => &u.line_map,
+            Translation::Imitator(i) => &i.line_map,
+        }
+    }
+
     /// The line of the original file a line of the YAML comes from.
     fn source_line(&self, yaml_line: usize) -> usize {
-        match self {
-            Translation::Tchecker(t) => t.tck_line(yaml_line),
-            Translation::Uppaal(u) => u.source_line(yaml_line),
-            Translation::Imitator(i) => i.source_line(yaml_line),
-        }
+        crate::import::source_line(self.line_map(), yaml_line)
     }
 
     /// Diagnostics on the YAML translation, pointed back at the lines of

@@ -115,6 +115,7 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         local_clocks: b.local_clocks,
         params: b.params,
         hybrid,
+        line_map: None,
     };
     let errors = symbolic_conflicts(model, &net);
     if errors.is_empty() { Ok(net) } else { Err(errors) }

@@ -154,7 +154,7 @@ impl EvalError {
                 net.clocks[*var as usize - 1]
             ),
             EvalError::InFunction { function, line, error } => {
-                format!("{} in function `{function}` (line {line})", error.describe(net))
+                format!("{} in function `{function}` (line {})", error.describe(net), net.source_line(*line as usize))
             }
         }
     }

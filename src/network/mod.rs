@@ -200,6 +200,10 @@ pub struct Network {
     /// The rates and initial values of a linear network
     /// (`None`: a timed network, explored on zones or rate-1 polyhedra).
     pub hybrid: Option<Box<Hybrid>>,
+    /// For a model imported from another format: the line of the original
+    /// file each line of its YAML translation comes from, so that run-time
+    /// errors name the lines the user wrote.
+    pub line_map: Option<std::sync::Arc<[usize]>>,
 }
 
 impl Network {
@@ -211,6 +215,15 @@ impl Network {
             "{}: {} -> {}",
             proc_.name, proc_.locations[edge.from as usize].name, proc_.locations[edge.to as usize].name
         )
+    }
+
+    /// The line of the model file the user wrote for `line` of the model
+    /// the network was built from (the same line unless imported).
+    pub fn source_line(&self, line: usize) -> usize {
+        match &self.line_map {
+            Some(map) => crate::import::source_line(map, line),
+            None => line,
+        }
     }
 
     /// Number of clocks plus the reference clock: the DBM dimension.

@@ -21,7 +21,7 @@ impl RunError {
                     .edges
                     .iter()
                     .map(|&(p, e)| {
-                        let line = net.processes[p as usize].edges[e as usize].pos.line;
+                        let line = net.source_line(net.processes[p as usize].edges[e as usize].pos.line);
                         format!("{} (line {line})", net.edge_text(p, e))
                     })
                     .collect();

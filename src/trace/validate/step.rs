@@ -37,7 +37,8 @@ impl Replay<'_> {
                 ));
             }
             if !self.data_guard(edge, d)? {
-                return Err(format!("the data guard of {}'s edge (line {}) is false", proc_.name, edge.pos.line));
+                let line = net.source_line(edge.pos.line);
+                return Err(format!("the data guard of {}'s edge (line {line}) is false", proc_.name));
             }
             for c in &edge.guard_clocks {
                 if !self.holds(c, d, &src.clocks)? {
