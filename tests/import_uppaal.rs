@@ -245,8 +245,8 @@ fn unsupported_features_are_refused_at_their_place() {
         (model("scalar[3] s;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `scalar` types"),
         (model("clock c[2];", LOCS, "system P;"), "2:20: error[unsupported]: not supported yet: an array of clocks"),
         (
-            model("int a[2]; int b[2];", &edge("<label kind=\"assignment\">a = b</label>"), "system P;"),
-            "error[unsupported]: not supported yet: an array assigned as a whole (in an update of `P`)",
+            model("int a[2][2]; int b[2];", &edge("<label kind=\"assignment\">a[0] = b</label>"), "system P;"),
+            "error[unsupported]: not supported yet: a row of an array assigned as a whole (in an update of `P`)",
         ),
         (
             model("typedef int[0,3] row_t[2];\nint f(row_t r) { return r[0]; }", LOCS, "system P;"),

@@ -54,26 +54,12 @@ fn path(name: &str) -> String {
 }
 
 /// Per property: name, verdict, visited, stored, transitions and trace.
-fn outcomes(model: &str, shapes: Shapes) -> Vec<(String, Value, Value, Value, Value, Value)> {
+fn outcomes(model: &str, shapes: Shapes) -> Vec<[Value; 6]> {
     let (code, out, err) = kairos(&["check", &path(model), "--trace", "--format", "json"]);
     assert!(code == 0 || code == 1, "{model}: exit {code}: {err}");
-    let json: Value = serde_json::from_str(&flatten_names(&out, shapes)).expect("JSON");
-    let props = json["properties"].as_array().expect("properties");
-    assert!(props.len() >= 4, "{model}: properties worth comparing");
-    props
-        .iter()
-        .map(|p| {
-            let s = &p["stats"];
-            (
-                p["name"].as_str().unwrap().to_string(),
-                p["verdict"].clone(),
-                s["visited"].clone(),
-                s["stored"].clone(),
-                s["transitions"].clone(),
-                p["trace"].clone(),
-            )
-        })
-        .collect()
+    let a = common::outcomes_of(&flatten_names(&out, shapes));
+    assert!(a.len() >= 4, "{model}: properties worth comparing");
+    a
 }
 
 #[test]
@@ -84,8 +70,11 @@ fn arrays_agree_with_their_hand_flattened_and_uppaal_twins() {
         let (code, out, err) = kairos(&["check", &path(&model)]);
         assert_eq!(code, 0, "{model}: every verdict as expected: {out}{err}");
         let a = outcomes(&model, shapes);
-        assert!(a.iter().any(|o| o.1 == "satisfied") && a.iter().any(|o| o.1 == "violated"), "{model}: both verdicts");
-        assert!(a.iter().filter(|o| !o.5.is_null()).count() >= 3, "{model}: traces to compare");
+        assert!(
+            a.iter().any(|o| o[1] == "satisfied") && a.iter().any(|o| o[1] == "violated"),
+            "{model}: both verdicts"
+        );
+        assert!(a.iter().filter(|o| !o[5].is_null()).count() >= 3, "{model}: traces to compare");
         assert_eq!(a, outcomes(&flat, shapes), "{model} and its flattened twin");
         assert_eq!(a, outcomes(&xml, shapes), "{model} and its UPPAAL twin");
         // The zone graphs, byte for byte.
@@ -106,7 +95,7 @@ fn array_typedefs_import_as_their_hand_written_twin() {
     // `typedef int[0, 3] row_t[2]`, `row_t m[2]`, `typedef row_t mat_t[id_t]`:
     // the importer's arrays against the dimensions written out by hand.
     let a = outcomes("typedefs.yaml", &[]);
-    assert!(a.iter().any(|o| o.1 == "satisfied") && a.iter().any(|o| o.1 == "violated"), "both verdicts");
+    assert!(a.iter().any(|o| o[1] == "satisfied") && a.iter().any(|o| o[1] == "violated"), "both verdicts");
     assert_eq!(a, outcomes("typedefs.xml", &[]), "typedefs.xml and its YAML twin");
     assert_eq!(a, outcomes("typedefs.types.yaml", &[]), "kairos `types:` and the YAML twin");
     let graph = |file: &str| kairos(&["graph", &path(file)]).1;
@@ -225,22 +214,20 @@ templates:
 system: [P]
 ",
     );
-    let (code, _, err) = kairos(&["validate", &model]);
-    assert_eq!(code, 2, "{err}");
-    for (line, text) in [
-        (3, "dimension 2 of `g` has 3 elements, not 2"),
-        (5, "a size must be between 1 and 1048576 in all, not 0"),
-        (13, "index 3 is outside `h` (size 3)"),
-        (14, "`h` has 2 dimensions: give every index, `h[_][_]`"),
-        (15, "`h` has 2 dimensions: give every index, `h[_][_]`"),
-        (16, "`c` has 2 dimensions: give every index, `c[_][_]`"),
-        (17, "`h` has 2 dimensions: give every index, `h[_][_]`"),
-        (18, "`c` is a channel array of size 2 × 2: give an index"),
-    ] {
-        assert!(err.contains(text), "missing: {text}\n{err}");
-        assert!(err.contains(&format!("bad.yaml:{line}:")), "no diagnostic at line {line}\n{err}");
-    }
-    assert!(err.contains("8 errors found"), "one error per problem, no follow-on: {err}");
+    common::assert_located_errors(
+        &model,
+        "bad.yaml",
+        &[
+            (3, "dimension 2 of `g` has 3 elements, not 2"),
+            (5, "a size must be between 1 and 1048576 in all, not 0"),
+            (13, "index 3 is outside `h` (size 3)"),
+            (14, "`h` has 2 dimensions: give every index, `h[_][_]`"),
+            (15, "`h` has 2 dimensions: give every index, `h[_][_]`"),
+            (16, "`c` has 2 dimensions: give every index, `c[_][_]`"),
+            (17, "`h` has 2 dimensions: give every index, `h[_][_]`"),
+            (18, "`c` is a channel array of size 2 × 2: give an index"),
+        ],
+    );
 }
 
 #[test]

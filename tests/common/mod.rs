@@ -44,3 +44,37 @@ pub fn yaml_files(dir: &str) -> Vec<std::path::PathBuf> {
     files.sort();
     files
 }
+
+/// `kairos validate` rejects `model` (named `file`) with exactly `lines`:
+/// each text at its line, `lines.len()` errors in all (no follow-on).
+pub fn assert_located_errors(model: &str, file: &str, lines: &[(usize, &str)]) {
+    let (code, _, err) = kairos(&["validate", model]);
+    assert_eq!(code, 2, "{err}");
+    for (line, text) in lines {
+        assert!(err.contains(text), "missing: {text}\n{err}");
+        assert!(err.contains(&format!("{file}:{line}:")), "no diagnostic at line {line}\n{err}");
+    }
+    assert!(err.contains(&format!("{} errors found", lines.len())), "one error per problem, no follow-on: {err}");
+}
+
+/// Per property of a `check --format json` output: name, verdict, visited,
+/// stored, transitions and trace.
+pub fn outcomes_of(json: &str) -> Vec<[serde_json::Value; 6]> {
+    let json: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    json["properties"]
+        .as_array()
+        .expect("properties")
+        .iter()
+        .map(|p| {
+            let s = &p["stats"];
+            [
+                p["name"].clone(),
+                p["verdict"].clone(),
+                s["visited"].clone(),
+                s["stored"].clone(),
+                s["transitions"].clone(),
+                p["trace"].clone(),
+            ]
+        })
+        .collect()
+}

@@ -710,8 +710,8 @@ impl<'a, 's> Printer<'a, 's> {
             if lf.fields.is_some() {
                 self.copy(a, lf, rf, out)?;
             } else if lf.dims != 0 {
-                let msg = format!("an array assigned as a whole (in {})", self.what);
-                self.d.unsupported(a.lhs.at, a.lhs.end, msg).hint = Some("assign its elements one by one".into());
+                let msg = format!("an array field copied with its structure (in {})", self.what);
+                self.d.unsupported(a.lhs.at, a.lhs.end, msg).hint = Some("copy the fields one by one".into());
                 return Err(());
             } else {
                 out.push(format!("{} = {}", lf.text, rf.text));
@@ -733,10 +733,18 @@ impl<'a, 's> Printer<'a, 's> {
             return Err(());
         }
         if l.dims != 0 {
-            // UPPAAL copies arrays of the same type; kairos assigns elements.
-            let msg = format!("an array assigned as a whole (in {})", self.what);
-            self.d.unsupported(a.lhs.at, a.lhs.end, msg).hint = Some("assign its elements one by one".into());
-            return Err(());
+            // UPPAAL copies arrays of the same type, and so does kairos
+            // (which checks the shapes).
+            if [&a.lhs, &a.rhs].iter().any(|x| matches!(x.kind, EK::Index(..))) {
+                let msg = format!("a row of an array assigned as a whole (in {})", self.what);
+                self.d.unsupported(a.lhs.at, a.rhs.end, msg).hint = Some("assign its elements one by one".into());
+                return Err(());
+            }
+            let r = self.place(&a.rhs)?;
+            if a.op != AssignOp::Set || r.dims != l.dims || r.fields.is_some() {
+                return self.type_error(&a.lhs, "an array is assigned an array of the same type only: `a = b`");
+            }
+            return Ok(format!("{} = {}", l.text, r.text));
         }
         match (l.ty, a.op) {
             (Ty::Chan, _) => self.type_error(&a.lhs, "a channel cannot be assigned"),

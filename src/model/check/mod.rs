@@ -4,6 +4,7 @@
 //! result is only used when there were none.
 
 mod array;
+mod copy;
 mod expr;
 mod function;
 mod globals;

@@ -470,14 +470,17 @@ impl Checker<'_> {
         let saved = std::mem::replace(&mut self.effects, true);
         for a in &list {
             let typed = match a {
-                ast::Action::Assign(u) => self.update(node, u, scope),
+                ast::Action::Assign(u) => match self.whole_array(u, scope) {
+                    Some(dims) => self.array_copy(node, u, dims, scope),
+                    None => self.update(node, u, scope).map(|t| vec![t]),
+                },
                 ast::Action::Call(e) => match self.ty_call(node, e, scope, true) {
-                    Ty::Int(t) | Ty::Bool(t) => Some(TUpdate::Effect(t)),
+                    Ty::Int(t) | Ty::Bool(t) => Some(vec![TUpdate::Effect(t)]),
                     _ => None,
                 },
             };
             match typed {
-                Some(t) => out.push(t),
+                Some(t) => out.extend(t),
                 None => ok = false,
             }
         }

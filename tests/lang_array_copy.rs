@@ -1,0 +1,145 @@
+//! Whole-array assignment in updates, `b = a` (FORMAT.md "Arrays"), as
+//! UPPAAL copies an array into one of the same type. `tests/models/copy/`
+//! holds the model, its twin with every copy written element by element
+//! (the oracle: no whole-array code runs in it) and its UPPAAL twin; all
+//! three must agree on every verdict, count and trace, and their zone
+//! graphs must be byte-identical. Then the located errors: shapes or
+//! element types that differ, a value that is not an array, an element out
+//! of the target's range at run time, and the importer's refusal of a row.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::kairos;
+use serde_json::Value;
+
+const DIR: &str = "tests/models/copy";
+
+fn path(name: &str) -> String {
+    format!("{DIR}/{name}")
+}
+
+fn outcomes(model: &str) -> Vec<[Value; 6]> {
+    let (code, out, err) = kairos(&["check", &path(model), "--trace", "--format", "json"]);
+    assert!(code == 0 || code == 1, "{model}: exit {code}: {err}");
+    common::outcomes_of(&out)
+}
+
+#[test]
+fn a_whole_array_copy_is_its_element_by_element_twin() {
+    // Every verdict as its `expect:` argues (the comments of copy.yaml).
+    let (code, out, err) = kairos(&["check", &path("copy.yaml")]);
+    assert_eq!(code, 0, "every verdict as expected: {out}{err}");
+    let a = outcomes("copy.yaml");
+    assert_eq!(a.len(), 5, "five properties");
+    assert!(a.iter().any(|o| o[1] == "satisfied") && a.iter().any(|o| o[1] == "violated"), "both verdicts");
+    assert!(a.iter().any(|o| !o[5].is_null()), "a trace to compare");
+    assert_eq!(a, outcomes("copy.elements.yaml"), "copy.yaml and its element-by-element twin");
+    assert_eq!(a, outcomes("copy.xml"), "copy.yaml and its UPPAAL twin");
+    let graph = |file: &str| {
+        let (code, out, err) = kairos(&["graph", &path(file)]);
+        assert_eq!(code, 0, "{file}: {err}");
+        out
+    };
+    let g = graph("copy.yaml");
+    assert!(g.lines().count() > 50, "a graph worth comparing");
+    assert_eq!(g, graph("copy.elements.yaml"), "copy.yaml and its element-by-element twin: graphs");
+    assert_eq!(g, graph("copy.xml"), "copy.yaml and its UPPAAL twin: graphs");
+}
+
+/// A model file in the test's scratch folder.
+fn scratch(name: &str, text: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("copy-{name}"));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn copies_between_arrays_that_differ_are_located_errors() {
+    let model = scratch(
+        "bad.yaml",
+        "model: bad
+variables:
+  a: {range: [0, 3], size: 3}
+  b: {range: [0, 3], size: 4}
+  g: {range: [0, 3], size: [1, 3]}
+  f: {type: bool, size: 3}
+  n: {range: [0, 3]}
+templates:
+  P:
+    initial: l
+    locations: {l: {}}
+    edges:
+      - {from: l, to: l, update: \"a = b\"}
+      - {from: l, to: l, update: \"a = g\"}
+      - {from: l, to: l, update: \"a = f\"}
+      - {from: l, to: l, update: \"a = n\"}
+      - {from: l, to: l, update: \"a += a\"}
+system: [P]
+",
+    );
+    common::assert_located_errors(
+        &model,
+        "bad.yaml",
+        &[
+            (13, "an array of integers [3] is assigned an array of integers [4]"),
+            (14, "an array of integers [3] is assigned an array of integers [1][3]"),
+            (15, "an array of integers [3] is assigned an array of booleans [3]"),
+            (16, "`a` is an array: assign it an array of its shape, or its elements"),
+            (17, "`a` is an array: assign its elements"),
+        ],
+    );
+}
+
+#[test]
+fn each_copied_element_is_checked_against_the_target_range() {
+    // `c` holds 0..1 and `a[1] == 2`: the copy fails at its second element,
+    // a run-time error like `c[1] = 2` would be, located at the edge.
+    let model = scratch(
+        "range.yaml",
+        "model: range
+variables:
+  a: {range: [0, 3], size: 2, init: [1, 2]}
+  c: {range: [0, 1], size: 2}
+templates:
+  P:
+    initial: l
+    locations: {l: {}, m: {}}
+    edges:
+      - {from: l, to: m, update: \"c = a\"}
+system: [P]
+properties:
+  - {name: m, check: \"E<> P.m\"}
+",
+    );
+    let (code, out, err) = kairos(&["check", &model]);
+    assert_eq!(code, 4, "a run-time error: {out}{err}");
+    let all = format!("{out}{err}");
+    assert!(all.contains("`c[1]` = 2 is outside its range [0, 1] in the step P: l -> m (line 10)"), "{all}");
+}
+
+#[test]
+fn the_importer_refuses_a_row_assigned_as_a_whole() {
+    let model = scratch(
+        "row.xml",
+        r#"<?xml version="1.0" encoding="utf-8"?>
+<nta><declaration>int m[2][2];
+int r[2];
+</declaration>
+<template><name>P</name>
+<location id="a"><name>a</name></location>
+<init ref="a"/>
+<transition><source ref="a"/><target ref="a"/>
+<label kind="assignment">m[0] = r</label>
+</transition>
+</template>
+<system>system P;</system>
+</nta>
+"#,
+    );
+    let (code, _, err) = kairos(&["check", &model]);
+    assert_eq!(code, 5, "{err}");
+    assert!(err.contains("not supported yet: a row of an array assigned as a whole"), "{err}");
+    assert_eq!(err.matches("error").count(), 1, "one located line: {err}");
+}
