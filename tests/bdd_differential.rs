@@ -348,7 +348,8 @@ fn checked(text: &str, query: &str, data: DataChoice) -> engine::Outcome {
 }
 
 /// `--data auto`: BDDs for a variable with `init: any` or more than
-/// `WIDE_RANGE` values, explicit data otherwise, and explicit data when the
+/// `WIDE_RANGE` values that the split leaves symbolic, explicit data
+/// otherwise, and explicit data when the
 /// BDD engine refuses the property; the verdict is the explicit engine's
 /// and the statistics say what was chosen.
 #[test]
@@ -368,6 +369,8 @@ fn auto_chooses_bdds_for_wide_or_unknown_data() {
         (model(7, "any"), "A[] v <= 7", DataChoice::Bdd),
         // `deadlock` with clock atoms: the BDD engine refuses, explicit answers.
         (model(WIDE_RANGE, "0"), "A[] not (deadlock and P.x > 5)", DataChoice::Explicit),
+        // The wide `v` read in a clock bound stays explicit under BDDs too.
+        (model(WIDE_RANGE, "0").replace("x >= 1", "x >= v % 2"), "E<> P.b and w == 3", DataChoice::Explicit),
     ];
     for (text, query, want) in &cases {
         let auto = checked(text, query, DataChoice::Auto);

@@ -5,9 +5,11 @@
 //! range is wide enough for a `select` or an input to spread over many
 //! values. Anything else (the TChecker families: a few flags and counters
 //! of at most 15 values) stays explicit, where a state costs a vector
-//! instead of a BDD. A model or property the BDD engine refuses is checked
+//! instead of a BDD; so does a wide variable the split keeps explicit (read
+//! in a clock bound or an index). A model or property the BDD engine refuses is checked
 //! explicitly: `auto` never turns an answer into a refusal.
 
+use crate::bdd::split::Split;
 use crate::engine::{DataChoice, Options, Outcome, Unknown, Verdict};
 use crate::network::Network;
 
@@ -17,9 +19,17 @@ pub const REFUSAL: &str = "--data bdd";
 /// Ranges with more values than this make `auto` choose BDDs.
 pub const WIDE_RANGE: i64 = 64;
 
-/// Whether `auto` chooses BDDs for `net`.
+/// Whether `auto` chooses BDDs for `net`: some slot that spreads (over its
+/// initial values or a wide range) goes into the BDD. A slot the split keeps
+/// explicit ([`Split`]) has one value per state under BDDs too, so it gains
+/// nothing from them.
 pub fn wants_bdds(net: &Network) -> bool {
-    net.slots.iter().any(|s| s.init.0 != s.init.1 || s.hi as i128 - s.lo as i128 >= WIDE_RANGE as i128)
+    let spreads = |s: &crate::network::Slot| s.init.0 != s.init.1 || s.hi as i128 - s.lo as i128 >= WIDE_RANGE as i128;
+    if !net.slots.iter().any(spreads) {
+        return false;
+    }
+    let split = Split::of(net);
+    net.slots.iter().enumerate().any(|(k, s)| spreads(s) && !split.is_explicit(k))
 }
 
 /// `check` run with the data `options.data` names, `auto` resolved for
