@@ -516,8 +516,10 @@ system: [P]
 /// engine decides (default options), the states it explored (all passes)
 /// over the states the reach engine stores for `A[] true` on the same
 /// network; prints the distribution. Measures, asserts nothing.
-/// `KAIROS_LIVE_SEED`, `KAIROS_LIVE_COUNT` as above, `KAIROS_LIVE_BUDGET`
-/// the state budget of each liveness run (2 000 000);
+/// `KAIROS_LIVE_SEED`, `KAIROS_LIVE_COUNT` as above, or
+/// `KAIROS_LIVE_SEEDS=14,72` for those seeds only (each run printed),
+/// `KAIROS_LIVE_BUDGET` the state budget of each liveness run (2 000 000);
+/// runs over the budget are printed;
 /// `cargo test --release --test liveness_differential scale -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement: cargo test --release --test liveness_differential scale -- --ignored --nocapture"]
@@ -527,8 +529,11 @@ fn liveness_scale_against_reachability() {
     let count: u64 = env("KAIROS_LIVE_COUNT").unwrap_or(200);
     let budget = env("KAIROS_LIVE_BUDGET").unwrap_or(2_000_000);
     let options = Options { limits: Limits { max_states: Some(budget), ..Limits::default() }, ..Options::default() };
+    let listed: Option<Vec<u64>> =
+        std::env::var("KAIROS_LIVE_SEEDS").ok().map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect());
+    let seeds = listed.clone().unwrap_or_else(|| (first..first + count).collect());
     let (mut ratios, mut over, mut worst) = (Vec::new(), 0, (0.0, 0, String::new()));
-    for seed in first..first + count {
+    for seed in seeds {
         let yaml = Gen::generate(seed).yaml;
         let Ok(loaded) = load_model(&Source::new("random.yaml", yaml)) else { continue };
         let Ok(net) = kairos::network::build(&loaded.model) else { continue };
@@ -542,12 +547,18 @@ fn liveness_scale_against_reachability() {
             let p = loaded.query("q", &text).expect("a query");
             let out = engine::check(&loaded.model, Some(&net), &p, &options);
             let Some(live) = out.stats else { continue };
+            let ratio = live.visited as f64 / stats.stored.max(1) as f64;
             match out.verdict {
                 Verdict::Satisfied | Verdict::Violated => {}
-                Verdict::Unknown(_) => over += 1,
+                Verdict::Unknown(_) => {
+                    over += 1;
+                    println!("seed {seed}: `{text}` over the budget ({} states, ratio {ratio:.1})", live.visited);
+                }
                 _ => continue,
             }
-            let ratio = live.visited as f64 / stats.stored.max(1) as f64;
+            if listed.is_some() {
+                println!("seed {seed}: `{text}` {} states, reach {}, ratio {ratio:.2}", live.visited, stats.stored);
+            }
             if ratio > worst.0 {
                 worst = (ratio, seed, text.clone());
             }
@@ -557,10 +568,10 @@ fn liveness_scale_against_reachability() {
     ratios.sort_by(f64::total_cmp);
     let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
     println!(
-        "liveness / reach states over {} properties (seeds {first}..{}): median {:.2}, 90% {:.2}, 99% {:.2}, \
+        "liveness / reach states over {} properties (seeds {}): median {:.2}, 90% {:.2}, 99% {:.2}, \
          max {:.2} (seed {}: `{}`); {over} over the budget of {budget} states",
         ratios.len(),
-        first + count - 1,
+        listed.map_or(format!("{first}..{}", first + count - 1), |l| format!("{l:?}")),
         at(0.5),
         at(0.9),
         at(0.99),

@@ -20,7 +20,7 @@ fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) 
     let mut states = Vec::new();
     let mut transitions = Vec::new();
     for (&n, step) in nodes.iter().zip(steps) {
-        let state = as_zone(p, &p.nodes.get(n).0);
+        let state = as_zone(p, p.nodes.get(n).0);
         match step {
             Step::Initial => states.push(state),
             Step::Enter => {}

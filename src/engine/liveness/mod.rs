@@ -61,6 +61,7 @@
 
 mod lasso;
 mod nodes;
+mod per_process;
 mod periodic;
 mod product;
 mod progress;
@@ -300,9 +301,8 @@ fn locked<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<bool> {
             if p.nodes.get(n as u32).1 || good.get(n).copied().unwrap_or(false) {
                 return false;
             }
-            let s = p.nodes.get(n as u32).0.clone();
             let locks = &p.query.locks;
-            p.holds(locks, &s).unwrap_or(true)
+            p.holds_at(locks, n as u32).unwrap_or(true)
         })
         .collect()
 }
@@ -317,7 +317,7 @@ fn time_locks<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<War
     // One per discrete state: the zones of the tick clock `z` split one
     // time-locked model state into several product states, whose traces
     // would read the same.
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let frontier: Vec<usize> = (0..p.nodes.len())
         .filter(|&n| locked(n) && p.parent[n].as_ref().is_none_or(|(from, _)| !locked(*from as usize)))
         .filter(|&n| seen.insert(&p.nodes.get(n as u32).0.discrete))

@@ -36,6 +36,16 @@
 //!
 //! With exact zones (`--abstraction none`) nodes are equal zones: there
 //! is no simulation to rely on (diagonal constraints).
+//!
+//! **Classes and phases.** The states are kept per *class* (its
+//! representative), and a node is a class in a phase. When both phases
+//! treat `z` alike (no ticks, or ticks in both), a class of phase 1 is one
+//! of phase 0 (same discrete state, same aLU class), and its successor
+//! classes, computed from its representative, are the same in both phases
+//! by the argument above; phase 1 only keeps those where `stay` holds. So
+//! the phases share classes, and the product computes each shared class's
+//! successors once ([`super::product`]). When they treat `z` differently
+//! (ticks in phase 1 only), their classes are apart.
 
 //! **Finding a node.** Nodes are bucketed by discrete state, phase and a
 //! *signature* of the zone that aLU-equivalent zones share, so a lookup
@@ -72,12 +82,22 @@ impl indexmap::Equivalent<(Discrete, bool, u64)> for Key<'_> {
     }
 }
 
+/// No node (of a class, in a phase).
+const NONE: u32 = u32::MAX;
+
 /// The node set.
 pub struct Nodes<S = Dbm> {
-    /// Each node's representative state and phase, by id.
-    states: Vec<(ZoneState<S>, bool)>,
-    /// The nodes of each discrete state, phase and signature.
+    /// Each class's representative state.
+    classes: Vec<ZoneState<S>>,
+    /// Per class, its node in phase 0 and in phase 1, if any.
+    of_class: Vec<[u32; 2]>,
+    /// Each node's class and phase, by id.
+    nodes: Vec<(u32, bool)>,
+    /// The classes of each discrete state, phase (always phase 0 when the
+    /// phases share classes) and signature.
     buckets: IndexMap<(Discrete, bool, u64), Vec<u32>, FxBuildHasher>,
+    /// Whether the phases share classes (they treat `z` alike).
+    shared: bool,
 }
 
 /// The zone's signature (module doc), hashed; the whole zone on exact
@@ -90,31 +110,47 @@ fn signature<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>) -> u64 {
     s.zone.lu_signature(&zg.lower, &zg.upper)
 }
 
-impl<S> Default for Nodes<S> {
-    fn default() -> Self {
-        Nodes { states: Vec::new(), buckets: IndexMap::default() }
-    }
-}
-
 impl<S: ClockSet> Nodes<S> {
+    /// An empty node set; `shared` when both phases have the same states
+    /// (the same treatment of `z`), so that they share classes.
+    pub fn new(shared: bool) -> Self {
+        Nodes { classes: Vec::new(), of_class: Vec::new(), nodes: Vec::new(), buckets: IndexMap::default(), shared }
+    }
+
     pub fn len(&self) -> usize {
-        self.states.len()
+        self.nodes.len()
     }
 
     /// The representative state and phase of node `n`.
-    pub fn get(&self, n: u32) -> &(ZoneState<S>, bool) {
-        &self.states[n as usize]
+    pub fn get(&self, n: u32) -> (&ZoneState<S>, bool) {
+        let (c, phase) = self.nodes[n as usize];
+        (&self.classes[c as usize], phase)
     }
 
-    /// The node of `(s, phase)`, if there is one, with the signature of
-    /// `s` (for [`Nodes::insert`]): the same zone under `--abstraction
+    /// The class of node `n`.
+    pub fn class(&self, n: u32) -> u32 {
+        self.nodes[n as usize].0
+    }
+
+    /// The representative state of class `c`.
+    pub fn state(&self, c: u32) -> &ZoneState<S> {
+        &self.classes[c as usize]
+    }
+
+    /// Whether the phases share classes.
+    pub fn shared(&self) -> bool {
+        self.shared
+    }
+
+    /// The class of `(s, phase)`, if there is one, with the signature of
+    /// `s` (for [`Nodes::add_class`]): the same zone under `--abstraction
     /// none`, else the same aLU class (bounds of `s.discrete`, loaded into
     /// `zg`).
     pub fn find(&self, zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>, phase: bool) -> Result<u32, u64> {
         let sig = signature(zg, s);
-        let Some(ids) = self.buckets.get(&Key(&s.discrete, phase, sig)) else { return Err(sig) };
-        if let Some(&n) = ids.iter().find(|&&n| self.states[n as usize].0.zone == s.zone) {
-            return Ok(n);
+        let Some(ids) = self.buckets.get(&Key(&s.discrete, phase && !self.shared, sig)) else { return Err(sig) };
+        if let Some(&c) = ids.iter().find(|&&c| self.classes[c as usize].zone == s.zone) {
+            return Ok(c);
         }
         if zg.abstraction == Abstraction::None {
             return Err(sig);
@@ -122,24 +158,41 @@ impl<S: ClockSet> Nodes<S> {
         let (lower, upper) = (&zg.lower, &zg.upper);
         ids.iter()
             .copied()
-            .find(|&n| {
-                let other = &self.states[n as usize].0.zone;
+            .find(|&c| {
+                let other = &self.classes[c as usize].zone;
                 s.zone.simulated_by(other, lower, upper) && other.simulated_by(&s.zone, lower, upper)
             })
             .ok_or(sig)
     }
 
-    /// Adds `(s, phase)` with signature `sig` as a new node (no node of it
-    /// exists: see [`Nodes::find`]) and returns its id.
-    pub fn insert(&mut self, s: ZoneState<S>, phase: bool, sig: u64) -> u32 {
-        let id = self.states.len() as u32;
-        match self.buckets.get_mut(&Key(&s.discrete, phase, sig)) {
+    /// Adds `(s, phase)` with signature `sig` as a new class (none of it
+    /// exists: see [`Nodes::find`]), without nodes, and returns its id.
+    pub fn add_class(&mut self, s: ZoneState<S>, phase: bool, sig: u64) -> u32 {
+        let id = self.classes.len() as u32;
+        let key = phase && !self.shared;
+        match self.buckets.get_mut(&Key(&s.discrete, key, sig)) {
             Some(ids) => ids.push(id),
             None => {
-                self.buckets.insert((s.discrete.clone(), phase, sig), vec![id]);
+                self.buckets.insert((s.discrete.clone(), key, sig), vec![id]);
             }
         }
-        self.states.push((s, phase));
+        self.classes.push(s);
+        self.of_class.push([NONE; 2]);
+        id
+    }
+
+    /// The node of class `c` in `phase`, if there is one.
+    pub fn node(&self, c: u32, phase: bool) -> Option<u32> {
+        let n = self.of_class[c as usize][phase as usize];
+        (n != NONE).then_some(n)
+    }
+
+    /// Adds the node of class `c` in `phase` (there is none yet) and
+    /// returns its id.
+    pub fn add_node(&mut self, c: u32, phase: bool) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push((c, phase));
+        self.of_class[c as usize][phase as usize] = id;
         id
     }
 }

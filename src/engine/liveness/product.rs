@@ -57,9 +57,14 @@
 //!
 //! The formulas have no clock atoms (the engine refuses them), so a
 //! symbolic state satisfies them entirely or not at all.
+//!
+//! **Phase 1 reuses phase 0.** Where the phases share classes
+//! ([`super::nodes`]), a class is expanded once: its successor classes and
+//! steps are kept when `stay` holds in it (phase 1 may expand it too), and
+//! the other phase follows them instead of computing them again.
 
 use indexmap::IndexSet;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::nodes::Nodes;
 use super::progress::Progress;
@@ -191,6 +196,44 @@ pub(super) fn diverges_in_place<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, d: &Disc
     Ok(!bounded && zg.can_delay(d)?)
 }
 
+/// Successor lists by class ([`Product::expand`]), kept for the classes
+/// both phases may expand.
+#[derive(Default)]
+struct Successors {
+    /// Per class, where its list starts in `arcs` and its length.
+    index: FxHashMap<u32, (usize, usize)>,
+    arcs: Vec<(u32, Step)>,
+    /// A list to reuse.
+    spare: Vec<(u32, Step)>,
+}
+
+impl Successors {
+    /// An empty list (reused).
+    fn spare(&mut self) -> Vec<(u32, Step)> {
+        let mut list = std::mem::take(&mut self.spare);
+        list.clear();
+        list
+    }
+
+    /// The list of class `c`, if kept.
+    fn get(&mut self, c: u32) -> Option<Vec<(u32, Step)>> {
+        let &(start, len) = self.index.get(&c)?;
+        let mut list = self.spare();
+        list.extend_from_slice(&self.arcs[start..start + len]);
+        Some(list)
+    }
+
+    fn insert(&mut self, c: u32, list: &[(u32, Step)]) {
+        self.index.insert(c, (self.arcs.len(), list.len()));
+        self.arcs.extend_from_slice(list);
+    }
+
+    /// Takes back a list for reuse.
+    fn recycle(&mut self, list: Vec<(u32, Step)>) {
+        self.spare = list;
+    }
+}
+
 pub struct Product<'q, 'n, S = Dbm> {
     pub zg: ZoneGraph<'n, S>,
     /// The zone a set is given to traces as (see `engine::store_trace`).
@@ -200,8 +243,11 @@ pub struct Product<'q, 'n, S = Dbm> {
     ticks: Ticks,
     /// Only this initial state (by position), for `E[]`.
     only_initial: Option<usize>,
-    /// The nodes: a state and whether it is in phase 1 ([`Nodes`]).
+    /// The nodes: a class of states and whether it is in phase 1 ([`Nodes`]).
     pub nodes: Nodes<S>,
+    /// The successors of classes that both phases may expand, computed
+    /// once ([`Successors`]).
+    cache: Successors,
     /// The discrete steps met, numbered (steps are kept as numbers).
     steps: IndexSet<Transition, FxBuildHasher>,
     /// How each node was first reached.
@@ -212,8 +258,6 @@ pub struct Product<'q, 'n, S = Dbm> {
     expanding: Option<u32>,
     transitions: Vec<Transition>,
     buffer: Vec<(ZoneState<S>, Transition)>,
-    /// The labels of the discrete steps in `buffer`.
-    labels: Vec<Progress>,
     stack: Vec<i64>,
     /// Every arc followed, in a pass without ticks (for [`super::zeno`]).
     pub arcs: Option<Vec<(u32, u32, Step)>>,
@@ -231,6 +275,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
     ) -> Self {
         // Linear networks carry no divergence labels (module doc).
         let arcs = (ticks == Ticks::Nowhere && zg.net.hybrid.is_none()).then(Vec::new);
+        let shared = ticks.tracks(false) == ticks.tracks(true);
         Product {
             zg,
             to_zone,
@@ -238,7 +283,8 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             z,
             ticks,
             only_initial,
-            nodes: Nodes::default(),
+            nodes: Nodes::new(shared),
+            cache: Successors::default(),
             steps: IndexSet::default(),
             parent: Vec::new(),
             stats: Stats::default(),
@@ -246,7 +292,6 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             expanding: None,
             transitions: Vec::new(),
             buffer: Vec::new(),
-            labels: Vec::new(),
             stack: Vec::new(),
             arcs,
         }
@@ -262,24 +307,31 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
 
     /// The id of `(state, phase)`, interned with its parent when new.
     fn intern(&mut self, state: ZoneState<S>, phase: bool, parent: Option<(u32, Step)>) -> u32 {
-        match self.nodes.find(&mut self.zg, &state, phase) {
-            Ok(id) => id,
-            Err(sig) => self.add(state, phase, parent, sig),
-        }
+        let c = match self.nodes.find(&mut self.zg, &state, phase) {
+            Ok(c) => c,
+            Err(sig) => self.nodes.add_class(state, phase, sig),
+        };
+        self.node(c, phase, parent)
     }
 
-    /// Like [`Product::intern`], copying `state` only when it is new.
-    fn intern_ref(&mut self, state: &ZoneState<S>, phase: bool, parent: Option<(u32, Step)>) -> u32 {
+    /// The class of `state` in `phase`, copying `state` only when it is new.
+    fn class_of(&mut self, state: &ZoneState<S>, phase: bool) -> u32 {
         match self.nodes.find(&mut self.zg, state, phase) {
-            Ok(id) => id,
-            Err(sig) => self.add(state.clone(), phase, parent, sig),
+            Ok(c) => c,
+            Err(sig) => self.nodes.add_class(state.clone(), phase, sig),
         }
     }
 
-    fn add(&mut self, state: ZoneState<S>, phase: bool, parent: Option<(u32, Step)>, sig: u64) -> u32 {
-        self.parent.push(parent);
-        self.stats.stored += 1;
-        self.nodes.insert(state, phase, sig)
+    /// The node of class `c` in `phase`, added with its parent when new.
+    fn node(&mut self, c: u32, phase: bool, parent: Option<(u32, Step)>) -> u32 {
+        match self.nodes.node(c, phase) {
+            Some(n) => n,
+            None => {
+                self.parent.push(parent);
+                self.stats.stored += 1;
+                self.nodes.add_node(c, phase)
+            }
+        }
     }
 
     /// The transition of a `Step::Edge`.
@@ -318,6 +370,70 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         Ok(next)
     }
 
+    /// The successors of node `n` (of class `c`, in `phase`) computed from
+    /// its representative, as their classes and steps: discrete steps,
+    /// then the tick (a self-loop where time diverges in place in a phase
+    /// without ticks). Each phase expands a class alike, but for `z`
+    /// ([`Nodes`]), so a class both phases share has one such list.
+    fn expand(&mut self, n: u32, c: u32, phase: bool) -> Result<Vec<(u32, Step)>, RunError> {
+        let mut buffer = std::mem::take(&mut self.buffer);
+        let s = self.nodes.get(n).0;
+        self.zg.successors(s, &mut self.transitions, &mut buffer)?;
+        let (tick, diverges) = if self.ticks.tracks(phase) {
+            (tick_exact(&mut self.zg, s, self.z)?, false)
+        } else {
+            (None, diverges_in_place(&mut self.zg, &s.discrete)?)
+        };
+        let mut list = self.cache.spare();
+        for (next, t) in buffer.iter_mut() {
+            self.forget_z(phase, next);
+            let step = match self.steps.get_index_of(&*t) {
+                Some(k) => Step::Edge(k as u32),
+                None => Step::Edge(self.steps.insert_full(t.clone()).0 as u32),
+            };
+            list.push((self.class_of(next, phase), step));
+        }
+        self.buffer = buffer;
+        if let Some(mut next) = tick {
+            self.zg.extrapolate(&mut next);
+            self.forget_z(phase, &mut next);
+            list.push((self.class_of(&next, phase), Step::Tick));
+        } else if diverges {
+            list.push((c, Step::Tick));
+        }
+        Ok(list)
+    }
+
+    /// Adds to `out` the arcs from node `n` (in `phase`) to the classes of
+    /// `list` ([`Product::expand`]) in the same phase, with their labels;
+    /// phase 1 keeps those where `stay` holds.
+    fn follow_classes(
+        &mut self,
+        n: u32,
+        phase: bool,
+        list: &[(u32, Step)],
+        out: &mut Vec<(u32, Progress, Step)>,
+    ) -> Result<(), EvalError> {
+        let net = self.zg.net;
+        // No divergence labels on linear networks (module doc).
+        let linear = net.hybrid.is_some();
+        for &(c, step) in list {
+            let label = match step {
+                Step::Edge(k) if !linear => {
+                    let t = self.steps.get_index(k as usize).expect("a numbered step");
+                    Progress::of(net, &self.nodes.get(n).0.discrete, t, &mut self.stack)?
+                }
+                Step::Tick => Progress::TICK,
+                Step::Edge(_) | Step::Initial | Step::Enter => Progress::default(),
+            };
+            if phase && !holds(&self.query.stay, &self.nodes.state(c).discrete, &mut self.stack)? {
+                continue;
+            }
+            out.push((self.node(c, phase, Some((n, step))), label, step));
+        }
+        Ok(())
+    }
+
     /// The divergence label of step `k` from node `from` ([`Progress::of`]).
     pub fn label(&mut self, from: u32, k: u32) -> Result<Progress, RunError> {
         let d = &self.nodes.get(from).0.discrete;
@@ -328,6 +444,11 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
 
     pub fn holds(&mut self, f: &StateFormula, s: &ZoneState<S>) -> Result<bool, RunError> {
         holds(f, &s.discrete, &mut self.stack).map_err(|error| RunError { error, transition: None })
+    }
+
+    /// Whether `f` holds in node `n`'s state.
+    pub fn holds_at(&mut self, f: &StateFormula, n: u32) -> Result<bool, RunError> {
+        holds(f, &self.nodes.get(n).0.discrete, &mut self.stack).map_err(|error| RunError { error, transition: None })
     }
 
     fn run_error(&self, error: RunError) -> Stop {
@@ -378,63 +499,42 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
         self.stats.visited += 1;
         let stop = |error| Stop::Run { node: Some(node), error };
         let eval = |error| stop(RunError { error, transition: None });
-        let mut buffer = std::mem::take(&mut self.buffer);
-        // Everything that reads the node's state first (the state stays in
-        // the node set, borrowed, not copied).
+        let c = self.nodes.class(node);
         let (s, phase) = self.nodes.get(node);
-        let phase = *phase;
         let q = self.query;
         let enter = !phase
             && !q.initial_only
             && holds(&q.enter, &s.discrete, &mut self.stack).map_err(eval)?
             && holds(&q.stay, &s.discrete, &mut self.stack).map_err(eval)?;
-        let entered = enter.then(|| s.clone());
-        self.zg.successors(s, &mut self.transitions, &mut buffer).map_err(stop)?;
-        let mut labels = std::mem::take(&mut self.labels);
-        labels.clear();
-        let linear = self.zg.net.hybrid.is_some();
-        for (_, t) in &buffer {
-            // No divergence labels on linear networks (module doc).
-            let label = if linear {
-                Progress::default()
-            } else {
-                Progress::of(self.zg.net, &s.discrete, t, &mut self.stack).map_err(eval)?
-            };
-            labels.push(label);
-        }
-        let (tick, diverges) = if self.ticks.tracks(phase) {
-            (tick_exact(&mut self.zg, s, self.z).map_err(stop)?, false)
-        } else {
-            (None, diverges_in_place(&mut self.zg, &s.discrete).map_err(stop)?)
-        };
+        // Whether phase 1 may hold this class too (an error evaluating
+        // `stay` is phase 1's to report, where it evaluates it).
+        let stay = phase || enter || holds(&q.stay, &s.discrete, &mut self.stack).unwrap_or(false);
         // Into phase 1 first: a counterexample is found before the rest of
         // phase 0 is explored.
-        if let Some(mut s) = entered {
-            self.forget_z(true, &mut s);
-            out.push((self.intern(s, true, Some((node, Step::Enter))), Progress::default(), Step::Enter));
-        }
-        for ((next, t), &label) in buffer.iter_mut().zip(&labels) {
-            if phase && !holds(&q.stay, &next.discrete, &mut self.stack).map_err(eval)? {
-                continue;
-            }
-            self.forget_z(phase, next);
-            let step = match self.steps.get_index_of(&*t) {
-                Some(k) => Step::Edge(k as u32),
-                None => Step::Edge(self.steps.insert_full(t.clone()).0 as u32),
+        if enter {
+            let n = if self.nodes.shared() {
+                self.node(c, true, Some((node, Step::Enter)))
+            } else {
+                let mut s = s.clone();
+                self.forget_z(true, &mut s);
+                self.intern(s, true, Some((node, Step::Enter)))
             };
-            let n = self.intern_ref(next, phase, Some((node, step)));
-            out.push((n, label, step));
+            out.push((n, Progress::default(), Step::Enter));
         }
-        self.buffer = buffer;
-        self.labels = labels;
-        if let Some(mut next) = tick {
-            self.zg.extrapolate(&mut next);
-            self.forget_z(phase, &mut next);
-            let n = self.intern(next, phase, Some((node, Step::Tick)));
-            out.push((n, Progress::TICK, Step::Tick));
-        } else if diverges {
-            out.push((node, Progress::TICK, Step::Tick));
-        }
+        // A class both phases may expand (`stay` holds) is expanded once.
+        let cached = self.nodes.shared() && stay;
+        let list = match self.cache.get(c) {
+            Some(list) => list,
+            None => {
+                let list = self.expand(node, c, phase).map_err(stop)?;
+                if cached {
+                    self.cache.insert(c, &list);
+                }
+                list
+            }
+        };
+        self.follow_classes(node, phase, &list, out).map_err(eval)?;
+        self.cache.recycle(list);
         if let Some(arcs) = &mut self.arcs {
             arcs.extend(out.iter().map(|&(n, _, step)| (node, n, step)));
         }

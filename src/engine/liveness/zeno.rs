@@ -37,7 +37,10 @@
 //! kinds of arcs and stays in an SCC of `C` without them, which is checked
 //! the same way. When every SCC passes (the graph is *strongly non-Zeno*,
 //! Tripakis 1999), every run with infinitely many discrete steps diverges.
+//! [`phase0_diverges`] first tries a cheaper sufficient test on each
+//! process's own automaton ([`super::per_process`]).
 
+use super::per_process;
 use super::product::{Product, Step, Stop, diverges_in_place};
 use super::progress::{Progress, bit};
 use super::scc::Label;
@@ -333,7 +336,7 @@ pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Res
 /// invariant allows, reachable or not, so `true` holds for the reachable
 /// ones. A state where time passes forever is never stuck.
 pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let discretes: Vec<(u32, _)> = (0..p.nodes.len() as u32)
         .filter(|&v| !p.nodes.get(v).1)
         .filter(|&v| seen.insert(&p.nodes.get(v).0.discrete))
@@ -359,10 +362,25 @@ pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop
 }
 
 /// Whether every run of the product's phase 0 with infinitely many
-/// discrete steps diverges ([`every_run_diverges`] on the logged arcs);
+/// discrete steps diverges ([`super::per_process`], else
+/// [`every_run_diverges`], on the logged arcs);
 /// `false` when the pass logged none.
 pub fn phase0_diverges<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop> {
     let Some(logged) = p.arcs.take() else { return Ok(false) };
+    // Each process's own cycles may show it at once ([`per_process`]).
+    let diverging = per_process::diverging(p.zg.net);
+    let phase0_step = |&(from, _, step): &(u32, u32, Step)| match step {
+        Step::Edge(k) if !p.nodes.get(from).1 => Some(k),
+        _ => None,
+    };
+    let others = logged
+        .iter()
+        .filter(|arc| phase0_step(arc).is_some_and(|k| !per_process::moves_one(p.transition(k), &diverging)))
+        .map(|&(from, to, _)| (from, to));
+    if per_process::acyclic(p.nodes.len(), others) {
+        p.arcs = Some(logged);
+        return Ok(true);
+    }
     let (mut pairs, mut labels) = (Vec::new(), Vec::new());
     for &(from, to, step) in &logged {
         if let Step::Edge(k) = step
