@@ -1,6 +1,8 @@
 //! The passed list of forward exploration, kept compact: every discrete
 //! state, zone and step is stored once (hash-consed) and a node is five
-//! integers. Zones repeat across discrete states far more than one would
+//! integers. Zones are stored packed ([`ClockSet::pack`]: a DBM in minimal
+//! constraint form) and compared with new ones as packed
+//! ([`ClockSet::against`]). Zones repeat across discrete states far more than one would
 //! guess (Fischer 9: 182 000 nodes over 18 700 distinct zones; csmacd 11:
 //! 398 000 over 78 000), so sharing them is most of the memory saved.
 //!
@@ -17,8 +19,8 @@ mod zones;
 use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashSet};
 
-use crate::domain::ClockSet;
 use crate::domain::zone::Dbm;
+use crate::domain::{Against, ClockSet};
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 use discretes::Discretes;
 use zones::Zones;
@@ -54,7 +56,7 @@ struct Node {
 
 type Interned<T> = IndexSet<T, FxBuildHasher>;
 
-pub struct Store<S = Dbm> {
+pub struct Store<S: ClockSet = Dbm> {
     cover: Cover,
     discretes: Discretes,
     zones: Zones<S>,
@@ -65,6 +67,8 @@ pub struct Store<S = Dbm> {
     /// `(discrete, zone)` pairs stored (`Equal`).
     pairs: FxHashSet<u64>,
     stored: u64,
+    /// A stored zone unpacked, for the comparisons that need it whole.
+    scratch: Option<S>,
 }
 
 impl<S: ClockSet> Store<S> {
@@ -78,6 +82,7 @@ impl<S: ClockSet> Store<S> {
             heads: Vec::new(),
             pairs: FxHashSet::default(),
             stored: 0,
+            scratch: None,
         }
     }
 
@@ -126,32 +131,24 @@ impl<S: ClockSet> Store<S> {
     /// covers `zone`, none is covered by it (that one would be covered by
     /// the first).
     fn retire_covered(&mut self, zg: &ZoneGraph<'_, S>, d: usize, zone: &S) -> bool {
-        let covers = |old: &S, new: &S| match self.cover {
-            // Alone: inclusion implies the simulation, and testing it first
-            // costs more on the zones that neither includes (the common case)
-            // than it saves on the others.
-            Cover::Alu => new.simulated_by(old, &zg.lower, &zg.upper),
-            _ => new.is_subset_of(old),
-        };
+        let lu = (self.cover == Cover::Alu).then(|| (&zg.lower[..], &zg.upper[..]));
         let mut prev = NONE;
         let mut at = self.heads[d];
         while at != NONE {
             let node = self.nodes[at as usize];
-            let old = self.zones.get(node.zone);
-            if covers(old, zone) {
-                return false;
-            }
-            if covers(zone, old) {
-                if prev == NONE {
-                    self.heads[d] = node.next;
-                } else {
-                    self.nodes[prev as usize].next = node.next;
+            match zone.against(self.zones.get(node.zone), lu, &mut self.scratch) {
+                Against::Covered => return false,
+                Against::Covers => {
+                    if prev == NONE {
+                        self.heads[d] = node.next;
+                    } else {
+                        self.nodes[prev as usize].next = node.next;
+                    }
+                    self.nodes[at as usize].next = DEAD;
+                    self.zones.release(node.zone);
+                    self.stored -= 1;
                 }
-                self.nodes[at as usize].next = DEAD;
-                self.zones.release(node.zone);
-                self.stored -= 1;
-            } else {
-                prev = at;
+                Against::Neither => prev = at,
             }
             at = node.next;
         }
@@ -193,16 +190,18 @@ impl<S: ClockSet> Store<S> {
         self.discretes.is(self.nodes[id as usize].discrete, d)
     }
 
-    /// The zone of live node `id` (a covered node has given it back).
-    pub fn zone(&self, id: u32) -> &S {
+    /// The zone of live node `id` (a covered node has given it back),
+    /// unpacked.
+    pub fn zone(&self, id: u32) -> S {
         debug_assert!(self.is_alive(id), "node {id} was covered");
-        self.zones.get(self.nodes[id as usize].zone)
+        S::unpack(self.zones.get(self.nodes[id as usize].zone))
     }
 
     /// The state of live node `id`, copied into `out` (reusing its buffers).
     pub fn load(&self, id: u32, out: &mut ZoneState<S>) {
         self.discretes.load(self.nodes[id as usize].discrete, &mut out.discrete);
-        out.zone.clone_from(self.zone(id));
+        debug_assert!(self.is_alive(id), "node {id} was covered");
+        S::unpack_into(self.zones.get(self.nodes[id as usize].zone), &mut out.zone);
     }
 
     /// The states of the path to `id` ([`Store::path`]), the zones of
@@ -213,7 +212,7 @@ impl<S: ClockSet> Store<S> {
         let mut out: Vec<ZoneState<S>> = Vec::with_capacity(path.len());
         for &n in &path {
             let state = if self.is_alive(n) {
-                ZoneState { discrete: self.discrete(n), zone: self.zone(n).clone() }
+                ZoneState { discrete: self.discrete(n), zone: self.zone(n) }
             } else {
                 let mut s = match (out.last(), self.parent(n)) {
                     (Some(prev), Some((_, step))) => zg.post_exact(prev, step)?,

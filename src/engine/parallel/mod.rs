@@ -153,7 +153,7 @@ struct Tally {
 }
 
 /// One worker: the passed list and queue of the discrete states it owns.
-struct Worker<'n, 'l, S> {
+struct Worker<'n, 'l, S: ClockSet> {
     me: usize,
     zg: ZoneGraph<'n, S>,
     store: Store<S>,
@@ -214,10 +214,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                     shared.halt(Ended::Stopped(why));
                     break 'work;
                 }
-                let current = state.get_or_insert_with(|| ZoneState {
-                    discrete: self.store.discrete(id),
-                    zone: self.store.zone(id).clone(),
-                });
+                let current = state
+                    .get_or_insert_with(|| ZoneState { discrete: self.store.discrete(id), zone: self.store.zone(id) });
                 self.store.load(id, current);
                 if self.zg.successors(current, &mut transitions, &mut successors).is_err() {
                     shared.halt(Ended::Hit);

@@ -1,4 +1,5 @@
-//! The zones of the passed list, hash-consed and counted: a zone is held
+//! The zones of the passed list, packed ([`ClockSet::pack`]: a DBM in its
+//! minimal constraint form), hash-consed and counted: a zone is held
 //! once however many live nodes share it, and released when the last of
 //! them is covered. A covered node keeps only its place in the tree of
 //! paths (parent and step); its zone, when a trace needs it, is recomputed
@@ -11,14 +12,14 @@ use rustc_hash::FxBuildHasher;
 
 use crate::domain::ClockSet;
 
-struct Slot<S> {
+struct Slot<S: ClockSet> {
     /// `None` once released (the slot is then on the free list).
-    zone: Option<S>,
+    zone: Option<S::Packed>,
     /// Live nodes holding it.
     refs: u32,
 }
 
-pub struct Zones<S> {
+pub struct Zones<S: ClockSet> {
     slots: Vec<Slot<S>>,
     /// Slot ids, found by the hash of their zone.
     index: HashTable<u32>,
@@ -34,7 +35,7 @@ pub(super) fn block(bytes: usize) -> u64 {
     if bytes == 0 { 0 } else { (bytes.div_ceil(16) * 16 + 16) as u64 }
 }
 
-fn hash<S: ClockSet>(zone: &S) -> u64 {
+fn hash<P: std::hash::Hash>(zone: &P) -> u64 {
     FxBuildHasher.hash_one(zone)
 }
 
@@ -45,13 +46,15 @@ impl<S: ClockSet> Zones<S> {
 
     /// The id of `zone`, stored if new, with one more holder.
     pub fn acquire(&mut self, zone: &S) -> u32 {
-        let h = hash(zone);
+        let zone = zone.pack();
+        let h = hash(&zone);
         let Zones { slots, index, free, .. } = self;
-        if let Some(&id) = index.find(h, |&id| slots[id as usize].zone.as_ref() == Some(zone)) {
+        if let Some(&id) = index.find(h, |&id| slots[id as usize].zone.as_ref() == Some(&zone)) {
             slots[id as usize].refs += 1;
             return id;
         }
-        let slot = Slot { zone: Some(zone.clone()), refs: 1 };
+        let bytes = block(S::packed_bytes(&zone));
+        let slot = Slot { zone: Some(zone), refs: 1 };
         let id = match free.pop() {
             Some(id) => {
                 slots[id as usize] = slot;
@@ -63,7 +66,7 @@ impl<S: ClockSet> Zones<S> {
             }
         };
         index.insert_unique(h, id, |&id| hash(slots[id as usize].zone.as_ref().expect("an indexed zone is held")));
-        self.heap += block(zone.heap_bytes());
+        self.heap += bytes;
         self.peak_heap = self.peak_heap.max(self.heap);
         id
     }
@@ -76,7 +79,7 @@ impl<S: ClockSet> Zones<S> {
             return;
         }
         let zone = slot.zone.take().expect("a held zone");
-        self.heap -= block(zone.heap_bytes());
+        self.heap -= block(S::packed_bytes(&zone));
         match self.index.find_entry(hash(&zone), |&x| x == id) {
             Ok(entry) => {
                 entry.remove();
@@ -86,8 +89,8 @@ impl<S: ClockSet> Zones<S> {
         self.free.push(id);
     }
 
-    /// Zone `id`, which must be held.
-    pub fn get(&self, id: u32) -> &S {
+    /// Zone `id` as packed, which must be held.
+    pub fn get(&self, id: u32) -> &S::Packed {
         self.slots[id as usize].zone.as_ref().expect("a held zone")
     }
 
