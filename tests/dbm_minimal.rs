@@ -3,11 +3,17 @@
 //! keeps no entry a path implies, and its comparisons agree with the ones
 //! on whole matrices.
 
+mod common;
 #[path = "dbm_support.rs"]
 pub mod support;
 
+use std::collections::VecDeque;
+use std::path::Path;
+
 use kairos::domain::zone::{Bound, Dbm, MinimalDbm};
 use kairos::domain::{Against, ClockSet};
+use kairos::engine::store::{Cover, Store};
+use kairos::semantics::{Abstraction, ZoneGraph, ZoneState};
 use proptest::prelude::*;
 use support::*;
 
@@ -163,4 +169,64 @@ fn empty_and_universe() {
     let all = Dbm::universe(4);
     assert_eq!(unpacked(&MinimalDbm::new(&all)), all);
     assert_eq!(MinimalDbm::new(&all).heap_bytes(), 4 * 2 * 3);
+}
+
+/// What a breadth-first search through a store with `whole_bytes` of
+/// whole zones sees: each insertion's node (or `None`, covered) and each
+/// expanded state as loaded back; then the live zones at the end and the
+/// store's bytes.
+fn search(path: &str, cover: Cover, whole_bytes: u64) -> (Vec<Option<u32>>, Vec<ZoneState>, Vec<Dbm>, u64) {
+    let loaded = common::load(Path::new(path)).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    let mut zg = ZoneGraph::new(&net, Abstraction::Lu);
+    let mut store = Store::with_whole_bytes(cover, whole_bytes);
+    let (mut inserted, mut expanded) = (Vec::new(), Vec::new());
+    let mut initial = Vec::new();
+    zg.initial(&mut initial).unwrap();
+    let mut waiting = VecDeque::new();
+    for s in &initial {
+        let id = store.insert(&mut zg, s, None);
+        inserted.push(id);
+        waiting.extend(id);
+    }
+    let mut current = initial[0].clone();
+    let (mut transitions, mut successors) = (Vec::new(), Vec::new());
+    while let Some(id) = waiting.pop_front() {
+        if !store.is_alive(id) {
+            continue;
+        }
+        store.load(id, &mut current);
+        expanded.push(current.clone());
+        zg.successors(&current, &mut transitions, &mut successors).unwrap();
+        for (s, step) in &successors {
+            let id = store.insert(&mut zg, s, Some((id, step)));
+            inserted.push(id);
+            waiting.extend(id);
+        }
+    }
+    let live =
+        (0..inserted.iter().flatten().count() as u32).filter(|&n| store.is_alive(n)).map(|n| store.zone(n)).collect();
+    (inserted, expanded, live, store.bytes().0)
+}
+
+/// Zones packed as soon as stored are compared, loaded and shared exactly
+/// as whole ones: the same nodes are stored, covered and expanded, in
+/// less memory.
+#[test]
+fn a_packed_store_searches_as_a_whole_one() {
+    for (path, cover) in [
+        ("models/bench/fddi_4.yaml", Cover::Alu),
+        ("models/bench/fddi_4.yaml", Cover::Inclusion),
+        ("models/bench/csmacd_4.yaml", Cover::Alu),
+        ("models/bench/fischer_4.yaml", Cover::Inclusion),
+    ] {
+        let (inserted, expanded, live, whole_bytes) = search(path, cover, u64::MAX);
+        let (p_inserted, p_expanded, p_live, packed_bytes) = search(path, cover, 0);
+        assert!(inserted.contains(&None), "{path}: no zone covered, nothing tested");
+        assert!(live.len() < inserted.iter().flatten().count(), "{path}: no zone retired, nothing tested");
+        assert_eq!(p_inserted, inserted, "{path} {cover:?}");
+        assert_eq!(p_expanded, expanded, "{path} {cover:?}");
+        assert_eq!(p_live, live, "{path} {cover:?}");
+        assert!(packed_bytes < whole_bytes, "{path} {cover:?}: {packed_bytes} >= {whole_bytes} bytes");
+    }
 }

@@ -81,6 +81,23 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     /// [`Against::Covers`] when `self` covers `old`. `scratch` keeps an
     /// unpacked set between calls.
     fn against(&self, old: &Self::Packed, lu: Option<(&[i32], &[i32])>, scratch: &mut Option<Self>) -> Against;
+    /// [`ClockSet::against`] with `old` whole.
+    fn against_whole(&self, old: &Self, lu: Option<(&[i32], &[i32])>) -> Against {
+        // The simulation alone: inclusion implies it, and testing that
+        // first costs more on the sets that neither includes (the common
+        // case) than it saves on the others.
+        let within = |a: &Self, b: &Self| match lu {
+            Some((lower, upper)) => a.simulated_by(b, lower, upper),
+            None => a.is_subset_of(b),
+        };
+        if within(self, old) {
+            Against::Covered
+        } else if within(old, self) {
+            Against::Covers
+        } else {
+            Against::Neither
+        }
+    }
 
     // The linear verbs of hybrid automata (network::linear): variables are
     // numbered from 1 like clocks, none is assumed non-negative, and terms

@@ -1,9 +1,9 @@
 //! The passed list of forward exploration, kept compact: every discrete
 //! state, zone and step is stored once (hash-consed) and a node is five
-//! integers. Zones are stored packed ([`ClockSet::pack`]: a DBM in minimal
-//! constraint form) and compared with new ones as packed
-//! ([`ClockSet::against`]). Zones repeat across discrete states far more than one would
-//! guess (Fischer 9: 182 000 nodes over 18 700 distinct zones; csmacd 11:
+//! integers. Zones beyond a budget of recent ones are stored packed
+//! ([`ClockSet::pack`]: a DBM in minimal constraint form) and compared
+//! with new ones as packed ([`ClockSet::against`], see [`zones`]). Zones
+//! repeat across discrete states far more than one would guess (Fischer 9: 182 000 nodes over 18 700 distinct zones; csmacd 11:
 //! 398 000 over 78 000), so sharing them is most of the memory saved.
 //!
 //! Only live nodes hold a zone: a node covered by a larger zone keeps its
@@ -23,7 +23,8 @@ use crate::domain::zone::Dbm;
 use crate::domain::{Against, ClockSet};
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 use discretes::Discretes;
-use zones::Zones;
+pub use zones::WHOLE_BYTES;
+use zones::{Held, Zones};
 
 /// When a new zone is covered by a stored one of the same discrete state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,10 +74,16 @@ pub struct Store<S: ClockSet = Dbm> {
 
 impl<S: ClockSet> Store<S> {
     pub fn new(cover: Cover) -> Self {
+        Store::with_whole_bytes(cover, zones::WHOLE_BYTES)
+    }
+
+    /// A store that keeps at most `bytes` of its most recent zones whole,
+    /// the others packed ([`zones`]).
+    pub fn with_whole_bytes(cover: Cover, bytes: u64) -> Self {
         Store {
             cover,
             discretes: Discretes::default(),
-            zones: Zones::new(),
+            zones: Zones::new(bytes),
             steps: Interned::default(),
             nodes: Vec::new(),
             heads: Vec::new(),
@@ -136,7 +143,11 @@ impl<S: ClockSet> Store<S> {
         let mut at = self.heads[d];
         while at != NONE {
             let node = self.nodes[at as usize];
-            match zone.against(self.zones.get(node.zone), lu, &mut self.scratch) {
+            let against = match self.zones.get(node.zone) {
+                Held::Whole(old) => zone.against_whole(old, lu),
+                Held::Packed(old) => zone.against(old, lu, &mut self.scratch),
+            };
+            match against {
                 Against::Covered => return false,
                 Against::Covers => {
                     if prev == NONE {
@@ -194,14 +205,20 @@ impl<S: ClockSet> Store<S> {
     /// unpacked.
     pub fn zone(&self, id: u32) -> S {
         debug_assert!(self.is_alive(id), "node {id} was covered");
-        S::unpack(self.zones.get(self.nodes[id as usize].zone))
+        match self.zones.get(self.nodes[id as usize].zone) {
+            Held::Whole(z) => z.clone(),
+            Held::Packed(p) => S::unpack(p),
+        }
     }
 
     /// The state of live node `id`, copied into `out` (reusing its buffers).
     pub fn load(&self, id: u32, out: &mut ZoneState<S>) {
         self.discretes.load(self.nodes[id as usize].discrete, &mut out.discrete);
         debug_assert!(self.is_alive(id), "node {id} was covered");
-        S::unpack_into(self.zones.get(self.nodes[id as usize].zone), &mut out.zone);
+        match self.zones.get(self.nodes[id as usize].zone) {
+            Held::Whole(z) => out.zone.clone_from(z),
+            Held::Packed(p) => S::unpack_into(p, &mut out.zone),
+        }
     }
 
     /// The states of the path to `id` ([`Store::path`]), the zones of

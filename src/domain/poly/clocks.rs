@@ -218,17 +218,7 @@ impl ClockSet for Poly {
     }
     fn against(&self, old: &Poly, lu: Option<(&[i32], &[i32])>, _scratch: &mut Option<Self>) -> Against {
         // Polyhedra are kept as they are: their constraints are few.
-        let within = |a: &Poly, b: &Poly| match lu {
-            Some((lower, upper)) => a.simulated_by(b, lower, upper),
-            None => a.is_subset_of(b),
-        };
-        if within(self, old) {
-            Against::Covered
-        } else if within(old, self) {
-            Against::Covers
-        } else {
-            Against::Neither
-        }
+        self.against_whole(old, lu)
     }
 
     const LINEAR: bool = true;

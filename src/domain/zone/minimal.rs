@@ -69,7 +69,15 @@ impl MinimalDbm {
         for &i in &reps {
             for &j in &reps {
                 let b = at(i, j);
-                if i == j || !b.is_finite() || reps.iter().any(|&k| k != i && k != j && at(i, k) + at(k, j) == b) {
+                // The cheap reasons to drop an entry before the cubic one
+                // (the axes' entries and those they imply are dropped
+                // below anyway).
+                let by_axes = i == 0 || j == 0 || at(i, 0) + at(0, j) == b;
+                if i == j
+                    || !b.is_finite()
+                    || by_axes
+                    || reps.iter().any(|&k| k != i && k != j && at(i, k) + at(k, j) == b)
+                {
                     continue;
                 }
                 kept.push((i, j));

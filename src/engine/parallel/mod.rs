@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::engine::limits::{Limits, Watch, peak_resident_bytes};
-use crate::engine::store::{Cover, Store};
+use crate::engine::store::{Cover, Store, WHOLE_BYTES};
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
@@ -181,7 +181,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         Worker {
             me,
             zg: ZoneGraph::with_sets(net, abstraction),
-            store: Store::new(cover),
+            // The workers share the budget of zones held whole.
+            store: Store::with_whole_bytes(cover, WHOLE_BYTES / jobs as u64),
             queue: VecDeque::new(),
             outbox: (0..jobs).map(|_| (Vec::new(), 0)).collect(),
             watch: limits.watch(),
