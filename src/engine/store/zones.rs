@@ -39,12 +39,18 @@ impl<S: ClockSet> Held<S> {
         })
     }
 
-    /// Whether it is `zone` (`packed`: `zone` packed, computed once when
-    /// needed).
-    fn is(&self, zone: &S, packed: &mut Option<S::Packed>) -> bool {
+    /// Whether it is `zone`; a packed zone is unpacked into `scratch`
+    /// (cheaper than packing `zone`: O(dim²) per kept entry, few).
+    fn is(&self, zone: &S, scratch: &mut Option<S>) -> bool {
         match self {
             Held::Whole(z) => z == zone,
-            Held::Packed(p) => packed.get_or_insert_with(|| zone.pack()) == p,
+            Held::Packed(p) => match scratch {
+                Some(s) => {
+                    S::unpack_into(p, s);
+                    s == zone
+                }
+                None => scratch.insert(S::unpack(p)) == zone,
+            },
         }
     }
 }
@@ -71,6 +77,8 @@ pub struct Zones<S: ClockSet> {
     /// How many zones are held whole, and their heap bytes.
     whole_live: usize,
     whole_heap: u64,
+    /// A packed zone unpacked, to compare with a new one.
+    scratch: Option<S>,
     /// Heap bytes of the zones held now, and at most so far.
     heap: u64,
     peak_heap: u64,
@@ -96,6 +104,7 @@ impl<S: ClockSet> Zones<S> {
             whole: VecDeque::new(),
             whole_live: 0,
             whole_heap: 0,
+            scratch: None,
             heap: 0,
             peak_heap: 0,
         }
@@ -104,9 +113,11 @@ impl<S: ClockSet> Zones<S> {
     /// The id of `zone`, stored (whole) if new, with one more holder.
     pub fn acquire(&mut self, zone: &S) -> u32 {
         let h = hash(zone);
-        let Zones { slots, index, free, .. } = self;
-        let mut packed = None;
-        let found = index.find(h, |&id| slots[id as usize].zone.as_ref().is_some_and(|z| z.is(zone, &mut packed)));
+        let Zones { slots, index, free, scratch, .. } = self;
+        let found = index.find(h, |&id| {
+            let slot = &slots[id as usize];
+            slot.hash == h && slot.zone.as_ref().is_some_and(|z| z.is(zone, scratch))
+        });
         if let Some(&id) = found {
             slots[id as usize].refs += 1;
             return id;
