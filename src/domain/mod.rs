@@ -11,7 +11,7 @@ use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 
 use poly::Q;
-use zone::{Bound, Dbm};
+use zone::{Bound, Dbm, MinimalDbm};
 
 /// A convex set of valuations of clocks `x_1 .. x_{dim-1}` (`x_0` is the
 /// reference, always 0), with the verbs forward exploration needs. In-place
@@ -64,6 +64,41 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     /// Heap bytes held, for memory budgets.
     fn heap_bytes(&self) -> usize;
 
+    // How the passed list keeps a set (`engine::store`): packed, compared
+    // with new sets as packed, unpacked on demand.
+
+    /// What the passed list keeps of a set: same set, same packing.
+    type Packed: Eq + Hash + Debug;
+    fn pack(&self) -> Self::Packed;
+    fn unpack(packed: &Self::Packed) -> Self;
+    /// [`ClockSet::unpack`] into `out`, reusing its buffers.
+    fn unpack_into(packed: &Self::Packed, out: &mut Self);
+    /// Heap bytes a packed set holds.
+    fn packed_bytes(packed: &Self::Packed) -> usize;
+    /// How `self` compares with the packed `old`: by inclusion, or by the
+    /// LU simulation (`simulated_by`) when `lu` gives the bounds.
+    /// [`Against::Covered`] when `old` covers `self`, else
+    /// [`Against::Covers`] when `self` covers `old`. `scratch` keeps an
+    /// unpacked set between calls.
+    fn against(&self, old: &Self::Packed, lu: Option<(&[i32], &[i32])>, scratch: &mut Option<Self>) -> Against;
+    /// [`ClockSet::against`] with `old` whole.
+    fn against_whole(&self, old: &Self, lu: Option<(&[i32], &[i32])>) -> Against {
+        // The simulation alone: inclusion implies it, and testing that
+        // first costs more on the sets that neither includes (the common
+        // case) than it saves on the others.
+        let within = |a: &Self, b: &Self| match lu {
+            Some((lower, upper)) => a.simulated_by(b, lower, upper),
+            None => a.is_subset_of(b),
+        };
+        if within(self, old) {
+            Against::Covered
+        } else if within(old, self) {
+            Against::Covers
+        } else {
+            Against::Neither
+        }
+    }
+
     // The linear verbs of hybrid automata (network::linear): variables are
     // numbered from 1 like clocks, none is assumed non-negative, and terms
     // are `(variable, coefficient)`. Only a domain with `LINEAR` has them;
@@ -93,6 +128,26 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     fn assign_linear(&mut self, _x: usize, _terms: &[(u32, i64)], _constant: &Q, _pre: bool) {
         no_linear::<Self>()
     }
+}
+
+/// How a set compares with a stored one ([`ClockSet::against`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    /// The stored set covers it.
+    Covered,
+    /// It covers the stored set (and is not covered by it).
+    Covers,
+    Neither,
+}
+
+/// `old` unpacked into `scratch`, unless `done` says it already is.
+fn unpacked<'a>(old: &MinimalDbm, scratch: &'a mut Option<Dbm>, done: &mut bool) -> &'a Dbm {
+    let s = scratch.get_or_insert_with(|| Dbm::universe(old.dim()));
+    if !*done {
+        old.unpack(s);
+        *done = true;
+    }
+    s
 }
 
 /// The linear verbs called on a domain without them: a routing bug.
@@ -164,5 +219,54 @@ impl ClockSet for Dbm {
     }
     fn heap_bytes(&self) -> usize {
         Dbm::dim(self).pow(2) * std::mem::size_of::<Bound>()
+    }
+    type Packed = MinimalDbm;
+    fn pack(&self) -> MinimalDbm {
+        MinimalDbm::new(self)
+    }
+    fn unpack(packed: &MinimalDbm) -> Self {
+        let mut out = Dbm::universe(packed.dim());
+        packed.unpack(&mut out);
+        out
+    }
+    fn unpack_into(packed: &MinimalDbm, out: &mut Self) {
+        packed.unpack(out)
+    }
+    fn packed_bytes(packed: &MinimalDbm) -> usize {
+        packed.heap_bytes()
+    }
+    fn against(&self, old: &MinimalDbm, lu: Option<(&[i32], &[i32])>, scratch: &mut Option<Self>) -> Against {
+        if self.is_empty() {
+            return Against::Covered;
+        }
+        if old.is_empty() {
+            return Against::Covers;
+        }
+        // The tests that read the axes or the kept entries only come first;
+        // `old` is unpacked (at most once) only when they cannot decide.
+        let mut done = false;
+        let (covered, covers) = match lu {
+            None => {
+                if old.includes(self) {
+                    return Against::Covered;
+                }
+                (false, old.may_be_within(self) && unpacked(old, scratch, &mut done).is_subset_of(self))
+            }
+            Some((lower, upper)) => {
+                let covered = !old.alu_axes_witness(self, false, lower, upper)
+                    && (old.includes(self) || self.alu_subsumed(unpacked(old, scratch, &mut done), lower, upper));
+                let covers = !covered
+                    && !old.alu_axes_witness(self, true, lower, upper)
+                    && unpacked(old, scratch, &mut done).alu_subsumed(self, lower, upper);
+                (covered, covers)
+            }
+        };
+        if covered {
+            Against::Covered
+        } else if covers {
+            Against::Covers
+        } else {
+            Against::Neither
+        }
     }
 }

@@ -549,7 +549,7 @@ fn reach_outcome<S: ClockSet>(
         End::Stopped(why) => (Verdict::Unknown(why), None),
         End::Error { node, error } => {
             let text = error.describe(net);
-            let trace = node.and_then(|n| trace_to(n, Federation::from_zone(run.store.zone(n).clone()), Some(error)));
+            let trace = node.and_then(|n| trace_to(n, Federation::from_zone(run.store.zone(n)), Some(error)));
             (Verdict::Error(text), trace)
         }
     };

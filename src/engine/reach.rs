@@ -37,7 +37,7 @@ pub enum End<S = Dbm> {
     },
 }
 
-pub struct Exploration<S = Dbm> {
+pub struct Exploration<S: ClockSet = Dbm> {
     pub end: End<S>,
     pub store: Store<S>,
     pub stats: Stats,

@@ -1,7 +1,9 @@
 //! The passed list of forward exploration, kept compact: every discrete
 //! state, zone and step is stored once (hash-consed) and a node is five
-//! integers. Zones repeat across discrete states far more than one would
-//! guess (Fischer 9: 182 000 nodes over 18 700 distinct zones; csmacd 11:
+//! integers. Zones beyond a budget of recent ones are stored packed
+//! ([`ClockSet::pack`]: a DBM in minimal constraint form) and compared
+//! with new ones as packed ([`ClockSet::against`], see [`zones`]). Zones
+//! repeat across discrete states far more than one would guess (Fischer 9: 182 000 nodes over 18 700 distinct zones; csmacd 11:
 //! 398 000 over 78 000), so sharing them is most of the memory saved.
 //!
 //! Only live nodes hold a zone: a node covered by a larger zone keeps its
@@ -17,11 +19,12 @@ mod zones;
 use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashSet};
 
-use crate::domain::ClockSet;
 use crate::domain::zone::Dbm;
+use crate::domain::{Against, ClockSet};
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 use discretes::Discretes;
-use zones::Zones;
+pub use zones::WHOLE_BYTES;
+use zones::{Held, Zones};
 
 /// When a new zone is covered by a stored one of the same discrete state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +57,7 @@ struct Node {
 
 type Interned<T> = IndexSet<T, FxBuildHasher>;
 
-pub struct Store<S = Dbm> {
+pub struct Store<S: ClockSet = Dbm> {
     cover: Cover,
     discretes: Discretes,
     zones: Zones<S>,
@@ -65,19 +68,28 @@ pub struct Store<S = Dbm> {
     /// `(discrete, zone)` pairs stored (`Equal`).
     pairs: FxHashSet<u64>,
     stored: u64,
+    /// A stored zone unpacked, for the comparisons that need it whole.
+    scratch: Option<S>,
 }
 
 impl<S: ClockSet> Store<S> {
     pub fn new(cover: Cover) -> Self {
+        Store::with_whole_bytes(cover, zones::WHOLE_BYTES)
+    }
+
+    /// A store that keeps at most `bytes` of its most recent zones whole,
+    /// the others packed ([`zones`]).
+    pub fn with_whole_bytes(cover: Cover, bytes: u64) -> Self {
         Store {
             cover,
             discretes: Discretes::default(),
-            zones: Zones::new(),
+            zones: Zones::new(bytes),
             steps: Interned::default(),
             nodes: Vec::new(),
             heads: Vec::new(),
             pairs: FxHashSet::default(),
             stored: 0,
+            scratch: None,
         }
     }
 
@@ -126,32 +138,28 @@ impl<S: ClockSet> Store<S> {
     /// covers `zone`, none is covered by it (that one would be covered by
     /// the first).
     fn retire_covered(&mut self, zg: &ZoneGraph<'_, S>, d: usize, zone: &S) -> bool {
-        let covers = |old: &S, new: &S| match self.cover {
-            // Alone: inclusion implies the simulation, and testing it first
-            // costs more on the zones that neither includes (the common case)
-            // than it saves on the others.
-            Cover::Alu => new.simulated_by(old, &zg.lower, &zg.upper),
-            _ => new.is_subset_of(old),
-        };
+        let lu = (self.cover == Cover::Alu).then(|| (&zg.lower[..], &zg.upper[..]));
         let mut prev = NONE;
         let mut at = self.heads[d];
         while at != NONE {
             let node = self.nodes[at as usize];
-            let old = self.zones.get(node.zone);
-            if covers(old, zone) {
-                return false;
-            }
-            if covers(zone, old) {
-                if prev == NONE {
-                    self.heads[d] = node.next;
-                } else {
-                    self.nodes[prev as usize].next = node.next;
+            let against = match self.zones.get(node.zone) {
+                Held::Whole(old) => zone.against_whole(old, lu),
+                Held::Packed(old) => zone.against(old, lu, &mut self.scratch),
+            };
+            match against {
+                Against::Covered => return false,
+                Against::Covers => {
+                    if prev == NONE {
+                        self.heads[d] = node.next;
+                    } else {
+                        self.nodes[prev as usize].next = node.next;
+                    }
+                    self.nodes[at as usize].next = DEAD;
+                    self.zones.release(node.zone);
+                    self.stored -= 1;
                 }
-                self.nodes[at as usize].next = DEAD;
-                self.zones.release(node.zone);
-                self.stored -= 1;
-            } else {
-                prev = at;
+                Against::Neither => prev = at,
             }
             at = node.next;
         }
@@ -193,16 +201,24 @@ impl<S: ClockSet> Store<S> {
         self.discretes.is(self.nodes[id as usize].discrete, d)
     }
 
-    /// The zone of live node `id` (a covered node has given it back).
-    pub fn zone(&self, id: u32) -> &S {
+    /// The zone of live node `id` (a covered node has given it back),
+    /// unpacked.
+    pub fn zone(&self, id: u32) -> S {
         debug_assert!(self.is_alive(id), "node {id} was covered");
-        self.zones.get(self.nodes[id as usize].zone)
+        match self.zones.get(self.nodes[id as usize].zone) {
+            Held::Whole(z) => z.clone(),
+            Held::Packed(p) => S::unpack(p),
+        }
     }
 
     /// The state of live node `id`, copied into `out` (reusing its buffers).
     pub fn load(&self, id: u32, out: &mut ZoneState<S>) {
         self.discretes.load(self.nodes[id as usize].discrete, &mut out.discrete);
-        out.zone.clone_from(self.zone(id));
+        debug_assert!(self.is_alive(id), "node {id} was covered");
+        match self.zones.get(self.nodes[id as usize].zone) {
+            Held::Whole(z) => out.zone.clone_from(z),
+            Held::Packed(p) => S::unpack_into(p, &mut out.zone),
+        }
     }
 
     /// The states of the path to `id` ([`Store::path`]), the zones of
@@ -213,7 +229,7 @@ impl<S: ClockSet> Store<S> {
         let mut out: Vec<ZoneState<S>> = Vec::with_capacity(path.len());
         for &n in &path {
             let state = if self.is_alive(n) {
-                ZoneState { discrete: self.discrete(n), zone: self.zone(n).clone() }
+                ZoneState { discrete: self.discrete(n), zone: self.zone(n) }
             } else {
                 let mut s = match (out.last(), self.parent(n)) {
                     (Some(prev), Some((_, step))) => zg.post_exact(prev, step)?,

@@ -13,8 +13,8 @@ use num_traits::{One, Zero};
 use super::constraint::{Constraint, Rel};
 use super::polyhedron::{Poly, unit};
 use super::rational::{Q, q};
-use crate::domain::ClockSet;
 use crate::domain::zone::{Bound, Dbm};
+use crate::domain::{Against, ClockSet};
 
 impl Poly {
     /// The zone of difference constraints this non-empty set is, if its
@@ -202,6 +202,23 @@ impl ClockSet for Poly {
         let entries: usize =
             self.constraints().iter().map(|c| c.coeffs.iter().chain([&c.rhs]).map(words).sum::<usize>()).sum();
         entries * 8 + std::mem::size_of_val(self.constraints())
+    }
+    type Packed = Poly;
+    fn pack(&self) -> Poly {
+        self.clone()
+    }
+    fn unpack(packed: &Poly) -> Self {
+        packed.clone()
+    }
+    fn unpack_into(packed: &Poly, out: &mut Self) {
+        out.clone_from(packed)
+    }
+    fn packed_bytes(packed: &Poly) -> usize {
+        packed.heap_bytes()
+    }
+    fn against(&self, old: &Poly, lu: Option<(&[i32], &[i32])>, _scratch: &mut Option<Self>) -> Against {
+        // Polyhedra are kept as they are: their constraints are few.
+        self.against_whole(old, lu)
     }
 
     const LINEAR: bool = true;

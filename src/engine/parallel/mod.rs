@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::engine::limits::{Limits, Watch, peak_resident_bytes};
-use crate::engine::store::{Cover, Store};
+use crate::engine::store::{Cover, Store, WHOLE_BYTES};
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
@@ -153,7 +153,7 @@ struct Tally {
 }
 
 /// One worker: the passed list and queue of the discrete states it owns.
-struct Worker<'n, 'l, S> {
+struct Worker<'n, 'l, S: ClockSet> {
     me: usize,
     zg: ZoneGraph<'n, S>,
     store: Store<S>,
@@ -181,7 +181,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         Worker {
             me,
             zg: ZoneGraph::with_sets(net, abstraction),
-            store: Store::new(cover),
+            // The workers share the budget of zones held whole.
+            store: Store::with_whole_bytes(cover, WHOLE_BYTES / jobs as u64),
             queue: VecDeque::new(),
             outbox: (0..jobs).map(|_| (Vec::new(), 0)).collect(),
             watch: limits.watch(),
@@ -214,10 +215,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                     shared.halt(Ended::Stopped(why));
                     break 'work;
                 }
-                let current = state.get_or_insert_with(|| ZoneState {
-                    discrete: self.store.discrete(id),
-                    zone: self.store.zone(id).clone(),
-                });
+                let current = state
+                    .get_or_insert_with(|| ZoneState { discrete: self.store.discrete(id), zone: self.store.zone(id) });
                 self.store.load(id, current);
                 if self.zg.successors(current, &mut transitions, &mut successors).is_err() {
                     shared.halt(Ended::Hit);

@@ -93,7 +93,7 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
             let text = error.describe(net);
             let stats = run.as_ref().map(|r| r.stats).unwrap_or_default();
             let trace = run.zip(node).and_then(|(r, n)| {
-                let goal = crate::domain::federation::Federation::from_zone(r.store.zone(n).clone());
+                let goal = crate::domain::federation::Federation::from_zone(r.store.zone(n));
                 store_trace(&mut zg, &r.store, n, goal, None, Some(error), same_zone)
             });
             return outcome(Verdict::Error(text), stats, trace);
