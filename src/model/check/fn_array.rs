@@ -64,38 +64,41 @@ impl Checker<'_> {
         let Some(dims) = self.sizes(node, &v.dims, fs) else { return };
         let len: usize = dims.iter().product();
         let slot = cx.frame.len();
+        // A bad initialiser is reported and the array declared anyway (zero-
+        // filled), so that its uses raise no follow-on errors.
+        let zeros = || vec![TExpr::Const(0); len];
         let values: Vec<TExpr> = match &v.init {
-            None => vec![TExpr::Const(0); len],
+            None => zeros(),
             Some(Init::List(items, span)) => {
                 let mut flat = Vec::new();
                 flatten(items, &mut flat);
-                if flat.len() != len {
+                if flat.len() == len {
+                    flat.iter().map(|e| self.value(node, e, fs, ty.is_bool).unwrap_or(TExpr::Const(0))).collect()
+                } else {
                     let msg = format!(
                         "`{}` has {len} element(s), its initialiser {}",
                         shape(&v.name.name, &dims),
                         flat.len()
                     );
                     self.r.error(node.pos_in_text(span.start), "bad-initialiser", msg);
+                    zeros()
+                }
+            }
+            Some(Init::Value(e)) => match self.ty(node, e, fs, Ctx::Value) {
+                Ty::Array { var, is_bool, dims: d, .. } if is_bool == ty.is_bool && d == dims => {
+                    cx.frame.extend(std::iter::repeat_n(ty.clone(), len));
+                    out(TStmtKind::CopyArray { to: TArray::Local(slot), from: var, len });
+                    let sym = Sym::FrameArray { array: TArray::Local(slot), is_bool: ty.is_bool, dims };
+                    fs.names.push((v.name.name.clone(), sym));
                     return;
                 }
-                flat.iter().map(|e| self.value(node, e, fs, ty.is_bool).unwrap_or(TExpr::Const(0))).collect()
-            }
-            Some(Init::Value(e)) => {
-                let from = match self.ty(node, e, fs, Ctx::Value) {
-                    Ty::Array { var, is_bool, dims: d, .. } if is_bool == ty.is_bool && d == dims => var,
-                    Ty::Bad => return,
-                    _ => {
-                        let msg = format!("`{}` is an array: initialise it with `{{...}}`", v.name.name);
-                        self.r.error(self.at(node, e), "type-error", msg);
-                        return;
-                    }
-                };
-                cx.frame.extend(std::iter::repeat_n(ty.clone(), len));
-                out(TStmtKind::CopyArray { to: TArray::Local(slot), from, len });
-                let sym = Sym::FrameArray { array: TArray::Local(slot), is_bool: ty.is_bool, dims };
-                fs.names.push((v.name.name.clone(), sym));
-                return;
-            }
+                Ty::Bad => zeros(),
+                _ => {
+                    let msg = format!("`{}` is an array: initialise it with `{{...}}`", v.name.name);
+                    self.r.error(self.at(node, e), "type-error", msg);
+                    zeros()
+                }
+            },
         };
         cx.frame.extend(std::iter::repeat_n(ty.clone(), len));
         for (k, value) in values.into_iter().enumerate() {
