@@ -67,15 +67,21 @@ functions:
     }
   - |
     void set(int &r, int v) { r = v; }
+  - |
+    void fill(int[0, 5] k) {
+      int[0, 1] buf[2] = {1, 0};
+      buf[k] = 1;
+    }
 templates:
   P:
     initial: a
-    locations: {a: {}, b: {}, c: {}, d: {}, e: {}}
+    locations: {a: {}, b: {}, c: {}, d: {}, e: {}, f: {}}
     edges:
       - {from: a, to: b, update: \"n = twice(n + 2)\"}
       - {from: a, to: c, update: \"spin()\"}
       - {from: a, to: d, update: \"set(a[n + 2], 1)\"}
       - {from: a, to: e, update: \"set(n, 7)\"}
+      - {from: a, to: f, update: \"fill(n + 2)\"}
 system: [P]
 ";
 
@@ -87,6 +93,7 @@ fn run_time_errors_name_the_function_and_its_line() {
         ("E<> P.c", "a loop ran more than 1048576 iterations in function `spin` (line 9)"),
         ("E<> P.d", "array index 2 out of bounds (size 2) in the step"),
         ("E<> P.e", "`n` = 7 is outside its range [0, 5] in function `set` (line 18)"),
+        ("E<> P.f", "array index 2 out of bounds (size 2) in function `fill` (line 22)"),
     ];
     for (query, message) in cases {
         let mut text = ERRORS.to_string();
@@ -144,6 +151,8 @@ system: [P]
         ("void f() { }", "f() == 1", 2, "`f` is `void`: it has no value"),
         ("int f(int &r) { return r; }", "f(3) == 1", 2, "only variables and array elements can be assigned"),
         ("int f(int x) { return x; }", "f(1, 2) == 1", 2, "`f` takes 1 argument(s), not 2"),
+        ("int f(int &a[2]) { return a[0]; }", "f(n) == 1", 2, "`f` takes an array of integers [2] here"),
+        ("int f() { int b[2] = {1}; return b[0]; }", "f() == 1", 2, "`b[2]` has 2 element(s), its initialiser 1"),
     ];
     for (function, guard, exit, message) in cases {
         let text = base.replace("FUNCTION", &format!("    {function}")).replace("GUARD", guard);

@@ -219,6 +219,21 @@ impl<'a> Machine<'a> {
                     let w = self.load(s as usize);
                     stack.push(w);
                 }
+                Op::LoadLocalIdx { base, len } => {
+                    let i = pop(stack);
+                    self.index_check(&i, len)?;
+                    let i = self.constant(&i)?;
+                    stack.push(stack[base as usize + i as usize].clone());
+                }
+                Op::LoadLocalAt(l) => {
+                    let at = self.constant(&stack[l as usize])?;
+                    stack.push(stack[at as usize].clone());
+                }
+                Op::StoreLocalAt(l) => {
+                    let v = pop(stack);
+                    let at = self.constant(&stack[l as usize])?;
+                    stack[at as usize] = v;
+                }
                 Op::Addr { base, len } => {
                     let i = pop(stack);
                     self.index_check(&i, len)?;

@@ -261,6 +261,34 @@ impl Flow<'_> {
                     let r = stack.get(l as usize).cloned().unwrap_or_default();
                     stack.push(with(&r.deps | &r.addr));
                 }
+                // A local array's element: any of its slots (the address's
+                // `addr` names frame slots here).
+                Op::LoadLocalIdx { base, len } => {
+                    let i = pop(stack);
+                    self.index.extend(&i.deps);
+                    let mut v = with(i.deps.clone());
+                    for l in base..base + len {
+                        v = v.union(&stack.get(l as usize).cloned().unwrap_or_default());
+                    }
+                    stack.push(v);
+                }
+                Op::LoadLocalAt(l) => {
+                    let r = stack.get(l as usize).cloned().unwrap_or_default();
+                    let mut v = with(r.deps.clone());
+                    for a in &r.addr {
+                        v = v.union(&stack.get(*a as usize).cloned().unwrap_or_default());
+                    }
+                    stack.push(v);
+                }
+                Op::StoreLocalAt(l) => {
+                    let v = pop(stack).union(&with(Deps::new()));
+                    let r = stack.get(l as usize).cloned().unwrap_or_default();
+                    for a in &r.addr {
+                        if let Some(slot) = stack.get_mut(*a as usize) {
+                            *slot = slot.union(&v);
+                        }
+                    }
+                }
                 Op::Addr { base, len } => {
                     let i = pop(stack);
                     self.index.extend(&i.deps);

@@ -31,11 +31,14 @@ pub fn subst(t: &TExpr, args: &[i64]) -> TExpr {
                 .map(|a| match a {
                     TArg::Value(e) => TArg::Value(subst(e, args)),
                     TArg::Ref(TPlace::Elem(v, len, i)) => TArg::Ref(TPlace::Elem(*v, *len, b(i))),
+                    TArg::Ref(TPlace::FrameElem(a, len, i)) => TArg::Ref(TPlace::FrameElem(*a, *len, b(i))),
                     TArg::Ref(p) => TArg::Ref(p.clone()),
+                    TArg::Array(a) => TArg::Array(*a),
                 })
                 .collect(),
         ),
         TExpr::Index(v, len, i) => TExpr::Index(*v, *len, b(i)),
+        TExpr::Elem(a, len, i) => TExpr::Elem(*a, *len, b(i)),
         TExpr::InBounds(i, len) => match subst(i, args) {
             TExpr::Const(k) if (0..*len as i64).contains(&k) => TExpr::Const(k),
             i => TExpr::InBounds(Box::new(i), *len),
@@ -108,6 +111,7 @@ pub fn is_static(t: &TExpr) -> bool {
         | TExpr::Var(_)
         | TExpr::AtLoc(..)
         | TExpr::Index(..)
+        | TExpr::Elem(..)
         | TExpr::Local(_)
         | TExpr::Ref(_)
         | TExpr::Call(..)

@@ -53,6 +53,9 @@ pub enum TExpr {
     Local(usize),
     /// A parameter passed by reference, read: its slot in the frame.
     Ref(usize),
+    /// `a[i]` of an array of a function's frame (`TArray::Local`, `TArray::Ref`),
+    /// with its length.
+    Elem(TArray, usize, Box<TExpr>),
     /// A call of a user function.
     Call(FnRef, Vec<TArg>),
     /// `forall`/`exists` over the inclusive range `lo..hi`.
@@ -80,6 +83,16 @@ pub enum FnRef {
     Template(usize),
 }
 
+/// Where a whole array lives: a variable, the frame slot of the first
+/// element of an array local to a function (a by-value array parameter
+/// included), or an array parameter passed by reference (its slot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TArray {
+    Var(VarRef),
+    Local(usize),
+    Ref(usize),
+}
+
 /// Where a value is written: a variable, an array element, or a slot of the
 /// function's frame (a local, or a parameter passed by reference).
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +102,8 @@ pub enum TPlace {
     Elem(VarRef, usize, Box<TExpr>),
     Local(usize),
     Ref(usize),
+    /// `a[i]` of an array of the frame, as `TExpr::Elem`.
+    FrameElem(TArray, usize, Box<TExpr>),
 }
 
 /// An argument of a call.
@@ -96,6 +111,8 @@ pub enum TPlace {
 pub enum TArg {
     Value(TExpr),
     Ref(TPlace),
+    /// A whole array (by reference, or copied for a by-value parameter).
+    Array(TArray),
 }
 
 /// The type of a value in a function: a boolean, or an integer in `[lo, hi]`
@@ -130,6 +147,23 @@ pub enum TStmtKind {
     /// end of the body.
     While(TExpr, Vec<TStmt>),
     Return(Option<TExpr>),
+    /// `to = from` for two arrays of `len` elements, element by element.
+    CopyArray {
+        to: TArray,
+        from: TArray,
+        len: usize,
+    },
+}
+
+/// A parameter of a function: passed by reference or not, its (element)
+/// type and, for an array, its shape and, passed by value, the frame slot
+/// of its copy's first element.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TParam {
+    pub by_ref: bool,
+    pub ty: TValueTy,
+    pub dims: Vec<usize>,
+    pub copy: usize,
 }
 
 /// A typed function. Its frame holds the parameters (slots `0..params.len()`),
@@ -138,8 +172,7 @@ pub enum TStmtKind {
 pub struct Function {
     pub name: String,
     pub line: u32,
-    /// Per parameter: passed by reference, and its type.
-    pub params: Vec<(bool, TValueTy)>,
+    pub params: Vec<TParam>,
     /// `None` for `void`.
     pub ret: Option<TValueTy>,
     /// Every frame slot's type (parameters first).

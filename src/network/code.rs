@@ -54,6 +54,16 @@ pub enum Op {
     StoreLocal(u32),
     /// Push `data[frame[l]]` (a reference bound to a computed element).
     LoadAt(u32),
+    /// Pop an index `i`, push frame slot `base + i` (checked against `len`):
+    /// an element of an array local to a function.
+    LoadLocalIdx {
+        base: u32,
+        len: u32,
+    },
+    /// Push `frame[frame[l]]` (a computed element of a local array).
+    LoadLocalAt(u32),
+    /// Pop into `frame[frame[l]]`.
+    StoreLocalAt(u32),
     /// Pop an index `i`, check it against `len`, push the address `base + i`.
     Addr {
         base: u32,
@@ -332,6 +342,19 @@ impl Code {
                     stack[l as usize] = v;
                 }
                 Op::LoadAt(l) => stack.push(data.get(stack[l as usize] as usize)),
+                Op::LoadLocalIdx { base, len } => {
+                    let i = pop(stack);
+                    if i < 0 || i >= len as i64 {
+                        return fail(EvalError::IndexOutOfBounds { index: i, len });
+                    }
+                    stack.push(stack[base as usize + i as usize]);
+                }
+                Op::LoadLocalAt(l) => stack.push(stack[stack[l as usize] as usize]),
+                Op::StoreLocalAt(l) => {
+                    let v = pop(stack);
+                    let at = stack[l as usize] as usize;
+                    stack[at] = v;
+                }
                 Op::Addr { base, len } => {
                     let i = pop(stack);
                     if i < 0 || i >= len as i64 {

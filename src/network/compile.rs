@@ -152,6 +152,7 @@ impl Env<'_> {
                 out.ops.push(Op::LoadLocal(l));
             }
             TExpr::Ref(k) => self.load_ref(*k, out),
+            TExpr::Elem(a, len, i) => self.load_elem(*a, *len, i, out)?,
             TExpr::Call(f, args) => self.call(*f, args, out)?,
             TExpr::Quant { forall, lo, hi, body } => {
                 let range = |e: &TExpr, out: &mut Out| -> Result<i64, String> {

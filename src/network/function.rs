@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use crate::model::typed::{AssignOp, FnRef, Function, TArg, TExpr, TPlace, TStmt, TStmtKind, TValueTy};
+use crate::model::typed::{AssignOp, FnRef, Function, TArg, TArray, TExpr, TPlace, TStmt, TStmtKind, TValueTy};
 use crate::network::code::{Code, Op, Site};
 use crate::network::compile::Env;
 
@@ -57,6 +57,29 @@ enum Binding {
         local: u32,
         range: u32,
     },
+    /// `frame[frame[local]]`: a computed element of a local array.
+    LocalAt {
+        local: u32,
+        range: u32,
+    },
+    /// A whole array: data slots from `base`.
+    Array {
+        base: u32,
+        range: u32,
+    },
+    /// A whole array of an enclosing frame: frame slots from `base`.
+    FrameArray {
+        base: u32,
+        range: u32,
+    },
+}
+
+/// Where the elements of a whole array are: data or frame slots from `base`.
+#[derive(Clone, Copy)]
+struct Elems {
+    in_frame: bool,
+    base: u32,
+    range: u32,
 }
 
 /// One inlined call.
@@ -197,9 +220,55 @@ impl Env<'_> {
             Binding::Slot { slot, .. } => Op::Load(slot),
             Binding::At { local, .. } => Op::LoadAt(local),
             Binding::Local { local, .. } => Op::LoadLocal(local),
-            Binding::Value => unreachable!("the checker types by-value parameters as locals"),
+            _ => unreachable!("the checker types by-value parameters as locals, arrays apart"),
         };
         out.ops.push(op);
+    }
+
+    /// Where the array `a` (seen from the innermost frame) is.
+    fn elems(&self, a: TArray, out: &mut Out) -> Elems {
+        match a {
+            TArray::Var(v) => {
+                let base = self.slot(v);
+                Elems { in_frame: false, base, range: out.range(self.layout.ranges[base as usize]) }
+            }
+            TArray::Local(k) => {
+                let frame = out.frames.last().expect("a local outside a function");
+                Elems { in_frame: true, base: frame.base + k as u32, range: frame.ranges[k] }
+            }
+            TArray::Ref(k) => match out.frames.last().expect("a reference outside a function").refs[k] {
+                Binding::Array { base, range, .. } => Elems { in_frame: false, base, range },
+                Binding::FrameArray { base, range, .. } => Elems { in_frame: true, base, range },
+                _ => unreachable!("the checker passes arrays to array parameters"),
+            },
+        }
+    }
+
+    /// `a[i]` of an array of the frame: leaves its value on the stack.
+    pub(crate) fn load_elem(&self, a: TArray, len: usize, i: &TExpr, out: &mut Out) -> Result<(), String> {
+        let e = self.elems(a, out);
+        self.emit(i, out)?;
+        let len = len as u32;
+        out.ops.push(if e.in_frame {
+            Op::LoadLocalIdx { base: e.base, len }
+        } else {
+            Op::LoadIdx { base: e.base, len }
+        });
+        Ok(())
+    }
+
+    /// Copies `len` elements of `from` into `to`, checking each against
+    /// `to`'s range.
+    fn copy_array(&self, to: Elems, from: Elems, len: usize, out: &mut Out) {
+        for k in 0..len as u32 {
+            out.ops.push(if from.in_frame { Op::LoadLocal(from.base + k) } else { Op::Load(from.base + k) });
+            if to.in_frame {
+                out.ops.push(Op::Check(to.range));
+                out.ops.push(Op::StoreLocal(to.base + k));
+            } else {
+                out.ops.push(Op::Store { slot: to.base + k, range: to.range });
+            }
+        }
     }
 
     /// What `place` (seen from the innermost frame) names, as a binding;
@@ -233,6 +302,31 @@ impl Env<'_> {
                 Binding::Local { local: frame.base + *k as u32, range: frame.ranges[*k] }
             }
             TPlace::Ref(k) => out.frames.last().expect("a reference outside a function").refs[*k],
+            TPlace::FrameElem(a, len, i) => {
+                let e = self.elems(*a, out);
+                self.emit(i, out)?;
+                match out.last_const() {
+                    Some(k) if (0..*len as i64).contains(&k) => {
+                        out.ops.pop();
+                        let at = e.base + k as u32;
+                        if e.in_frame {
+                            Binding::Local { local: at, range: e.range }
+                        } else {
+                            Binding::Slot { slot: at, range: e.range }
+                        }
+                    }
+                    _ => {
+                        out.ops.push(Op::Addr { base: e.base, len: *len as u32 });
+                        let local = out.temp();
+                        out.ops.push(Op::StoreLocal(local));
+                        if e.in_frame {
+                            Binding::LocalAt { local, range: e.range }
+                        } else {
+                            Binding::At { local, range: e.range }
+                        }
+                    }
+                }
+            }
         })
     }
 
@@ -245,7 +339,11 @@ impl Env<'_> {
                 out.ops.push(Op::Check(range));
                 out.ops.push(Op::StoreLocal(local));
             }
-            Binding::Value => unreachable!("a by-value parameter is a local"),
+            Binding::LocalAt { local, range } => {
+                out.ops.push(Op::Check(range));
+                out.ops.push(Op::StoreLocalAt(local));
+            }
+            _ => unreachable!("a by-value parameter is a local; arrays are assigned by element"),
         }
     }
 
@@ -254,7 +352,8 @@ impl Env<'_> {
             Binding::Slot { slot, .. } => Op::Load(slot),
             Binding::At { local, .. } => Op::LoadAt(local),
             Binding::Local { local, .. } => Op::LoadLocal(local),
-            Binding::Value => unreachable!("a by-value parameter is a local"),
+            Binding::LocalAt { local, .. } => Op::LoadLocalAt(local),
+            _ => unreachable!("a by-value parameter is a local; arrays are read by element"),
         });
     }
 
@@ -283,6 +382,22 @@ impl Env<'_> {
                     refs.push(Binding::Value);
                 }
                 TArg::Ref(place) => refs.push(self.bind(place, out)?),
+                TArg::Array(a) => {
+                    let from = self.elems(*a, out);
+                    let p = &func.params[k];
+                    if p.by_ref {
+                        let (base, range) = (from.base, from.range);
+                        refs.push(if from.in_frame {
+                            Binding::FrameArray { base, range }
+                        } else {
+                            Binding::Array { base, range }
+                        });
+                    } else {
+                        let to = Elems { in_frame: true, base: base + p.copy as u32, range: ranges[p.copy] };
+                        self.copy_array(to, from, p.dims.iter().product(), out);
+                        refs.push(Binding::Value);
+                    }
+                }
             }
         }
         let result_range = match &func.ret {
@@ -344,6 +459,10 @@ impl Env<'_> {
                 }
                 Self::store(target, out);
                 out.top = saved_top;
+            }
+            TStmtKind::CopyArray { to, from, len } => {
+                let (to, from) = (self.elems(*to, out), self.elems(*from, out));
+                self.copy_array(to, from, *len, out);
             }
             TStmtKind::Eval(e) => {
                 self.emit(e, out)?;

@@ -235,6 +235,23 @@ pub struct Param {
     /// `int &x`: the caller's variable itself, not its value.
     pub by_ref: bool,
     pub name: Ident,
+    /// `int &a[N]`: an array parameter's sizes.
+    pub dims: Vec<Expr>,
+}
+
+/// A local variable's initial value: one value, or `{...}` for an array.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Init {
+    Value(Expr),
+    List(Vec<Init>, Span),
+}
+
+/// `buf[N] = {0, 1}` in `int[0, 3] buf[N] = {0, 1};`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocalVar {
+    pub name: Ident,
+    pub dims: Vec<Expr>,
+    pub init: Option<Init>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -242,7 +259,7 @@ pub enum StmtKind {
     /// `int[0, 3] i = 0, j;`
     Local {
         ty: ValueType,
-        vars: Vec<(Ident, Option<Expr>)>,
+        vars: Vec<LocalVar>,
     },
     /// `x = e, f(y);`
     Actions(Vec<Action>),

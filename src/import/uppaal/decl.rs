@@ -450,7 +450,7 @@ fn field_init(init: &Init, depth: usize, k: usize, n: usize) -> Option<Init> {
 /// The size of one dimension of an array and its first index: an integer
 /// (from 0), or a bounded type (`int q[id_t]`: one element per value of the
 /// type, from its lower bound; the printer shifts the indices).
-fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<(String, i64), ()> {
+pub(crate) fn dimension(pr: &mut Printer, n: &super::parse::Expr) -> Result<(String, i64), ()> {
     match &n.kind {
         EK::Name(t) => match pr.lookup(t) {
             Some(Sym::Type(Range::Int(_, hi), Some((0, _)), dims)) if dims.is_empty() => Ok((format!("{hi} + 1"), 0)),
@@ -485,7 +485,7 @@ fn constant_values(pr: &mut Printer, init: &Init) -> Result<Option<Vec<i64>>, ()
 
 /// The printed initial values (with their precedence): one, or one per
 /// element of a `{...}` list.
-fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> Result<Vec<(String, u8)>, ()> {
+pub(crate) fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> Result<Vec<(String, u8)>, ()> {
     let one = |pr: &mut Printer, e: &super::parse::Expr| -> Result<(String, u8), ()> {
         if !want_bool {
             return pr.int(e).map(|p| (p.text, p.prec));

@@ -2,7 +2,8 @@
 //! the same statements, types made explicit (a `typedef` becomes its range),
 //! conditions and values converted as `print.rs` does for expressions.
 
-use super::parse::{Base, FnDecl, Init, St, Type, VarDecl};
+use super::decl::{dimension, initial_values};
+use super::parse::{Base, Expr, FnDecl, Init, St, Type, VarDecl};
 use super::print::{Printer, Range, Sym, Ty};
 use crate::import::sanitize;
 use std::rc::Rc;
@@ -13,7 +14,42 @@ fn type_text(pr: &mut Printer, ty: &Type) -> Result<(String, Ty), ()> {
         pr.d.unsupported(*at, *end, format!("`{p}` in a function"));
         return Err(());
     }
-    match pr.range(ty)? {
+    let range = pr.range(ty)?;
+    range_text(pr, ty, range)
+}
+
+/// As [`type_text`] for the elements of an array parameter or local, with
+/// its sizes: its own `dims`, then its array type's (`t a[2]` over
+/// `typedef int[0, 3] t[4]` is `int[0, 3] a[2][4]`).
+fn array_type_text(pr: &mut Printer, ty: &Type, dims: &[Expr]) -> Result<(String, Ty, Vec<String>), ()> {
+    if let Some((p, at, end)) = ty.prefixes.iter().find(|p| p.0 != "const") {
+        pr.d.unsupported(*at, *end, format!("`{p}` in a function"));
+        return Err(());
+    }
+    let (range, type_dims) = pr.element_range(ty)?;
+    let (text, t) = range_text(pr, ty, range)?;
+    let mut sizes = Vec::new();
+    for n in dims {
+        match dimension(pr, n)? {
+            (size, 0) => sizes.push(size),
+            _ => {
+                let msg = "an array in a function indexed by a type whose values do not start at 0";
+                pr.d.unsupported(n.at, n.end, msg);
+                return Err(());
+            }
+        }
+    }
+    sizes.extend(type_dims.iter().cloned());
+    Ok((text, t, sizes))
+}
+
+/// `[N][M]` after a name.
+fn size_text(sizes: &[String]) -> String {
+    sizes.iter().map(|s| format!("[{s}]")).collect()
+}
+
+fn range_text(pr: &mut Printer, ty: &Type, range: Range) -> Result<(String, Ty), ()> {
+    match range {
         Range::Int(lo, hi) => Ok((format!("int[{lo}, {hi}]"), Ty::Int)),
         Range::Bool => Ok(("bool".into(), Ty::Bool)),
         Range::Other => {
@@ -54,14 +90,14 @@ pub(crate) fn function(pr: &mut Printer, f: &FnDecl, name: &str) -> Result<(Stri
             }
             let sym = Sym::Struct { fields: members.into(), dims: 0, lows: Rc::from([]), assignable: true };
             pr.push_local(&p.name, sym);
-            params.push((by_ref, Ty::Int, kinds.into()));
+            params.push((by_ref, Ty::Int, kinds.into(), 0));
             continue;
         }
-        let (t, ty) = type_text(pr, &p.ty)?;
+        let (t, ty, sizes) = array_type_text(pr, &p.ty, &p.dims)?;
         let pname = sanitize(&p.name);
-        texts.push(format!("{t} {}{pname}", if p.by_ref { "&" } else { "" }));
-        pr.push_local(&p.name, Sym::name(&pname, ty, 0, true));
-        params.push((p.by_ref, ty, Rc::from([])));
+        texts.push(format!("{t} {}{pname}{}", if p.by_ref { "&" } else { "" }, size_text(&sizes)));
+        pr.push_local(&p.name, Sym::name(&pname, ty, sizes.len(), true));
+        params.push((p.by_ref, ty, Rc::from([]), sizes.len()));
     }
     let mut body = String::new();
     let printed = stmts(pr, &f.body, ret.as_ref().map(|r| r.1), 1, &mut body);
@@ -89,26 +125,38 @@ fn braced(pr: &mut Printer, s: &St, ret: Option<Ty>, level: usize) -> Result<Str
     Ok(format!("{{\n{inner}{}}}", "  ".repeat(level)))
 }
 
-/// `int[0, 3] i = 0, j` (no `;`), declaring the names.
+/// `int[0, 3] i = 0, j, buf[4] = {1, 2, 3, 4}` (no `;`), declaring the
+/// names.
 fn locals(pr: &mut Printer, vars: &[VarDecl]) -> Result<String, ()> {
     let Some(first) = vars.first() else { return Ok(String::new()) };
-    let (t, ty) = type_text(pr, &first.ty)?;
+    let (t, ty, _) = array_type_text(pr, &first.ty, &[])?;
     let mut items = Vec::new();
     for v in vars {
         let name = sanitize(&v.name);
-        let init = match &v.init {
-            None => String::new(),
-            Some(Init::Expr(e)) => {
+        let (_, _, sizes) = array_type_text(pr, &v.ty, &v.dims)?;
+        let init = match (&v.init, sizes.is_empty()) {
+            (None, _) => String::new(),
+            (Some(Init::Expr(e)), true) => {
                 let p = if ty == Ty::Bool { pr.boolean(e)? } else { pr.int(e)? };
                 format!(" = {}", p.text)
             }
-            Some(Init::List(_, at, end)) => {
-                pr.d.unsupported(*at, *end, "a list initialiser in a function");
+            (Some(init @ Init::List(..)), false) => {
+                let values = initial_values(pr, init, ty == Ty::Bool)?;
+                let texts: Vec<String> = values.into_iter().map(|(t, _)| t).collect();
+                format!(" = {{{}}}", texts.join(", "))
+            }
+            (Some(Init::List(_, at, end)), true) => {
+                pr.d.error(*at, *end, "type-error", "a list initialises an array, not a single value");
+                return Err(());
+            }
+            (Some(Init::Expr(e)), false) => {
+                pr.d.unsupported(e.at, e.end, "a local array initialised without `{...}`").hint =
+                    Some("declare it, then assign it: `b = a;`".into());
                 return Err(());
             }
         };
-        items.push(format!("{name}{init}"));
-        pr.push_local(&v.name, Sym::name(&name, ty, 0, true));
+        items.push(format!("{name}{}{init}", size_text(&sizes)));
+        pr.push_local(&v.name, Sym::name(&name, ty, sizes.len(), true));
     }
     Ok(format!("{t} {}", items.join(", ")))
 }

@@ -190,6 +190,8 @@ pub(crate) struct Param {
     pub name: String,
     pub at: usize,
     pub end: usize,
+    /// A function's array parameter's sizes (`int &a[N]`).
+    pub dims: Vec<Expr>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -642,7 +644,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok(out)
     }
 
-    fn dims(&mut self) -> R<Vec<Expr>> {
+    pub(super) fn dims(&mut self) -> R<Vec<Expr>> {
         let mut dims = Vec::new();
         while self.eat_op("[") {
             dims.push(self.expr()?);
@@ -860,7 +862,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 self.d.unsupported(t.at, t.end, "an array parameter");
                 return Err(());
             }
-            out.push(Param { ty, by_ref, name, at, end });
+            out.push(Param { ty, by_ref, name, at, end, dims: Vec::new() });
             if !self.eat_op(",") {
                 break;
             }

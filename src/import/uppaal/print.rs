@@ -105,9 +105,10 @@ impl Sym {
     }
 }
 
-/// A function's parameter: by reference, its type, and for a structure
-/// its fields (name, type), each passed as a kairos parameter of its own.
-pub(crate) type FnParam = (bool, Ty, Rc<[(String, Ty)]>);
+/// A function's parameter: by reference, its type, for a structure its
+/// fields (name, type), each passed as a kairos parameter of its own, and
+/// for an array its number of dimensions.
+pub(crate) type FnParam = (bool, Ty, Rc<[(String, Ty)]>, usize);
 
 pub(crate) type Scope = IndexMap<String, Sym>;
 
@@ -232,7 +233,21 @@ impl<'a, 's> Printer<'a, 's> {
             return self.type_error(x, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
         }
         let mut printed = Vec::new();
-        for (a, (by_ref, ty, fields)) in args.iter().zip(&params) {
+        for (a, (by_ref, ty, fields, dims)) in args.iter().zip(&params) {
+            if *dims != 0 {
+                // Shapes are checked by kairos; rows are not passed yet.
+                if matches!(a.kind, EK::Index(..)) {
+                    let msg = format!("a row of an array passed to a function (in {})", self.what);
+                    self.d.unsupported(a.at, a.end, msg).hint = Some("pass a whole array".into());
+                    return Err(());
+                }
+                let p = self.place(a)?;
+                if p.dims != *dims || p.ty != *ty || p.fields.is_some() || (*by_ref && !p.assignable) {
+                    return self.type_error(a, "an array parameter needs an array of its type");
+                }
+                printed.push(p.text);
+                continue;
+            }
             if !fields.is_empty() {
                 let b = self.place(a)?;
                 if b.fields.is_none() || b.dims != 0 {

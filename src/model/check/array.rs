@@ -10,7 +10,7 @@
 
 use crate::model::check::expr::Scope;
 use crate::model::check::{Checker, Sym, Ty};
-use crate::model::typed::TExpr;
+use crate::model::typed::{TArray, TExpr};
 use crate::syntax::ast::{BinOp, Expr, ExprKind};
 use crate::syntax::yaml::{Node, NodeKind};
 
@@ -176,7 +176,10 @@ impl Checker<'_> {
         let Ty::Array { var, is_bool, len, dims } = array else { return Ty::Bad };
         match self.flat_index(node, name, indices, &dims, scope) {
             Some(ix) => {
-                let t = TExpr::Index(var, len, Box::new(ix));
+                let t = match var {
+                    TArray::Var(v) => TExpr::Index(v, len, Box::new(ix)),
+                    frame => TExpr::Elem(frame, len, Box::new(ix)),
+                };
                 if is_bool { Ty::Bool(t) } else { Ty::Int(t) }
             }
             None => Ty::Bad,

@@ -5,7 +5,7 @@
 
 use crate::model::check::Checker;
 use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
-use crate::model::typed::{AssignOp, TExpr, TUpdate, VarRef};
+use crate::model::typed::{AssignOp, TArray, TExpr, TUpdate, VarRef};
 use crate::syntax::ast::{ExprKind, Update};
 use crate::syntax::yaml::Node;
 
@@ -33,7 +33,9 @@ impl Checker<'_> {
     pub fn array_copy(&mut self, node: &Node, u: &Update, to: Whole, scope: &dyn Scope) -> Option<Vec<TUpdate>> {
         let pos = node.pos_in_text(u.value.span.start);
         let (from, len) = match self.ty(node, &u.value, scope, Ctx::Value) {
-            Ty::Array { var, is_bool, len, dims } if is_bool == to.is_bool && dims == to.dims => (var, len),
+            Ty::Array { var: TArray::Var(var), is_bool, len, dims } if is_bool == to.is_bool && dims == to.dims => {
+                (var, len)
+            }
             Ty::Array { is_bool, dims, .. } => {
                 let kind = |b: bool| if b { "booleans" } else { "integers" };
                 let msg = format!(

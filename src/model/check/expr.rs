@@ -4,7 +4,7 @@
 use crate::diag::Pos;
 use crate::model::check::Checker;
 use crate::model::fold::const_binary;
-use crate::model::typed::{Cmp, Conj, Cvar, Dnf, LinAtom, TExpr, VarRef};
+use crate::model::typed::{Cmp, Conj, Cvar, Dnf, LinAtom, TArray, TExpr, VarRef};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Quantifier, UnOp};
 use crate::syntax::yaml::Node;
 
@@ -44,6 +44,12 @@ pub enum Sym {
         slot: usize,
         is_bool: bool,
     },
+    /// An array of a function's frame (`TArray::Local` or `TArray::Ref`).
+    FrameArray {
+        array: TArray,
+        is_bool: bool,
+        dims: Vec<usize>,
+    },
     Function(crate::model::typed::FnRef),
     /// A function whose definition has a syntax error (already reported).
     Broken,
@@ -80,7 +86,7 @@ pub enum Ty {
     Guard(Dnf),
     /// A whole array: `len` elements in the shape `dims`.
     Array {
-        var: VarRef,
+        var: TArray,
         is_bool: bool,
         len: usize,
         dims: Vec<usize>,
@@ -406,7 +412,9 @@ impl Checker<'_> {
             Sym::Bound(i, None) => Ty::Int(TExpr::Bound(i)),
             Sym::Select(i) if ctx != Ctx::Const => Ty::Int(TExpr::Select(i)),
             Sym::Select(_) => constant_only(self, "a select variable"),
-            Sym::Var { .. } | Sym::Local { .. } | Sym::RefParam { .. } if ctx == Ctx::Const => {
+            Sym::Var { .. } | Sym::Local { .. } | Sym::RefParam { .. } | Sym::FrameArray { .. }
+                if ctx == Ctx::Const =>
+            {
                 constant_only(self, "a variable")
             }
             Sym::Local { slot, is_bool: true } => Ty::Bool(TExpr::Local(slot)),
@@ -423,7 +431,10 @@ impl Checker<'_> {
                 Ty::Bad
             }
             Sym::Var { var, is_bool, dims } if !dims.is_empty() => {
-                Ty::Array { var, is_bool, len: dims.iter().product(), dims }
+                Ty::Array { var: TArray::Var(var), is_bool, len: dims.iter().product(), dims }
+            }
+            Sym::FrameArray { array, is_bool, dims } => {
+                Ty::Array { var: array, is_bool, len: dims.iter().product(), dims }
             }
             Sym::Var { var, is_bool: true, .. } => Ty::Bool(TExpr::Var(var)),
             Sym::Var { var, is_bool: false, .. } => Ty::Int(TExpr::Var(var)),
@@ -513,7 +524,7 @@ impl Checker<'_> {
             let var = &t.vars[v];
             let r = VarRef::Of(id, v);
             return match (var.size, var.is_bool) {
-                (Some(len), is_bool) => Ty::Array { var: r, is_bool, len, dims: var.dims.clone() },
+                (Some(len), is_bool) => Ty::Array { var: TArray::Var(r), is_bool, len, dims: var.dims.clone() },
                 (None, true) => Ty::Bool(TExpr::Var(r)),
                 (None, false) => Ty::Int(TExpr::Var(r)),
             };

@@ -14,8 +14,8 @@ use crate::model::check::Checker;
 use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
 use crate::model::check::globals::Globals;
 use crate::model::reader::Name;
-use crate::model::typed::{AssignOp, FnRef, Function, TArg, TExpr, TPlace, TStmt, TStmtKind, TValueTy};
-use crate::syntax::ast::{Action, Expr, ExprKind, Stmt, StmtKind, ValueType};
+use crate::model::typed::{AssignOp, FnRef, Function, TArg, TArray, TExpr, TParam, TPlace, TStmt, TStmtKind, TValueTy};
+use crate::syntax::ast::{Action, Expr, ExprKind, Init, Stmt, StmtKind, ValueType};
 use crate::syntax::parse::parse_function;
 use crate::syntax::yaml::Node;
 
@@ -24,9 +24,9 @@ pub const INT_RANGE: (i64, i64) = (-32768, 32767);
 
 /// Names inside a function body: block locals and parameters over the
 /// enclosing scope.
-struct FnScope<'a> {
+pub(super) struct FnScope<'a> {
     outer: &'a dyn Scope,
-    names: Vec<(String, Sym)>,
+    pub names: Vec<(String, Sym)>,
 }
 
 impl Scope for FnScope<'_> {
@@ -39,9 +39,9 @@ impl Scope for FnScope<'_> {
 }
 
 /// The function being typed.
-struct Body {
+pub(super) struct Body {
     name: String,
-    frame: Vec<TValueTy>,
+    pub frame: Vec<TValueTy>,
     ret: Option<TValueTy>,
 }
 
@@ -87,10 +87,12 @@ impl Checker<'_> {
         }
         let mut fs = FnScope { outer: scope, names: Vec::new() };
         let mut params = Vec::new();
+        // By-value array parameters are copied after the parameters' slots.
+        let mut copies = Vec::new();
         let mut ok = true;
         for p in &f.params {
             let ppos = node.pos_in_text(p.name.span.start);
-            let Some(ty) = self.value_ty(node, &p.ty, scope) else {
+            let (Some(ty), Some(dims)) = (self.value_ty(node, &p.ty, scope), self.sizes(node, &p.dims, scope)) else {
                 ok = false;
                 continue;
             };
@@ -99,13 +101,19 @@ impl Checker<'_> {
                 ok = false;
             }
             let slot = params.len();
-            let sym = if p.by_ref {
-                Sym::RefParam { slot, is_bool: ty.is_bool }
-            } else {
-                Sym::Local { slot, is_bool: ty.is_bool }
+            let copy = f.params.len() + copies.len();
+            let is_bool = ty.is_bool;
+            let sym = match (p.by_ref, dims.is_empty()) {
+                (true, true) => Sym::RefParam { slot, is_bool },
+                (false, true) => Sym::Local { slot, is_bool },
+                (true, false) => Sym::FrameArray { array: TArray::Ref(slot), is_bool, dims: dims.clone() },
+                (false, false) => {
+                    copies.extend(std::iter::repeat_n(ty.clone(), dims.iter().product()));
+                    Sym::FrameArray { array: TArray::Local(copy), is_bool, dims: dims.clone() }
+                }
             };
             fs.names.push((p.name.name.clone(), sym));
-            params.push((p.by_ref, ty));
+            params.push(TParam { by_ref: p.by_ref, ty, dims, copy });
         }
         let ret = match &f.ret {
             None => None,
@@ -116,7 +124,8 @@ impl Checker<'_> {
         }
         let saved = (self.effects, self.impure, self.defining.take());
         (self.effects, self.impure, self.defining) = (true, false, Some(name.clone()));
-        let mut cx = Body { name: name.clone(), frame: params.iter().map(|(_, t)| t.clone()).collect(), ret };
+        let frame = params.iter().map(|p| p.ty.clone()).chain(copies).collect();
+        let mut cx = Body { name: name.clone(), frame, ret };
         let mut body = Vec::new();
         self.block(node, &f.body, &mut fs, &mut cx, &mut body);
         let pure = !self.impure;
@@ -200,18 +209,31 @@ impl Checker<'_> {
         match &s.kind {
             StmtKind::Local { ty, vars } => {
                 let Some(ty) = self.value_ty(node, ty, fs) else { return };
-                for (name, init) in vars {
-                    if !self.r.check_name(&name.name, node.pos_in_text(name.span.start), "local variable") {
+                for v in vars {
+                    if !self.r.check_name(&v.name.name, node.pos_in_text(v.name.span.start), "local variable") {
                         continue;
                     }
-                    let value = match init {
-                        Some(e) => self.value(node, e, fs, ty.is_bool).unwrap_or(TExpr::Const(0)),
+                    if !v.dims.is_empty() {
+                        self.local_array(node, v, &ty, fs, cx, &mut |kind| out.push(at(kind)));
+                        continue;
+                    }
+                    let value = match &v.init {
+                        Some(Init::Value(e)) => self.value(node, e, fs, ty.is_bool).unwrap_or(TExpr::Const(0)),
+                        Some(Init::List(_, span)) => {
+                            let pos = node.pos_in_text(span.start);
+                            self.r.error(
+                                pos,
+                                "type-error",
+                                format!("`{}` is not an array: `{{...}}` initialises arrays", v.name.name),
+                            );
+                            TExpr::Const(0)
+                        }
                         None => TExpr::Const(0),
                     };
                     let slot = cx.frame.len();
                     cx.frame.push(ty.clone());
                     out.push(at(TStmtKind::Assign { place: TPlace::Local(slot), op: AssignOp::Set, value }));
-                    fs.names.push((name.name.clone(), Sym::Local { slot, is_bool: ty.is_bool }));
+                    fs.names.push((v.name.name.clone(), Sym::Local { slot, is_bool: ty.is_bool }));
                 }
             }
             StmtKind::Actions(list) => {
@@ -267,7 +289,7 @@ impl Checker<'_> {
     }
 
     /// A value of the given kind (boolean or integer).
-    fn value(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, is_bool: bool) -> Option<TExpr> {
+    pub(super) fn value(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, is_bool: bool) -> Option<TExpr> {
         match (self.ty(node, e, scope, Ctx::Value), is_bool) {
             (Ty::Int(t), false) | (Ty::Bool(t), true) => Some(t),
             (Ty::Bad, _) => None,
@@ -285,6 +307,9 @@ impl Checker<'_> {
                 _ => None,
             },
             Action::Assign(u) => {
+                if let Some(to) = self.frame_whole_array(u, scope) {
+                    return self.frame_array_copy(node, u, to, scope);
+                }
                 let (place, is_bool) = self.place(node, &u.target, scope, true)?;
                 if is_bool && u.op != AssignOp::Set {
                     self.r.error(self.at(node, &u.target), "type-error", "a boolean can only be assigned with `=`");
@@ -319,6 +344,18 @@ impl Checker<'_> {
             }
             (Some(Sym::Local { slot, is_bool }), None) => return Some((TPlace::Local(slot), is_bool)),
             (Some(Sym::RefParam { slot, is_bool }), None) => (TPlace::Ref(slot), is_bool),
+            (Some(Sym::FrameArray { array, is_bool, dims }), Some(_)) => {
+                let i = self.flat_index(node, name, &indices, &dims, scope)?;
+                let place = TPlace::FrameElem(array, dims.iter().product(), Box::new(i));
+                if matches!(array, TArray::Local(_)) {
+                    return Some((place, is_bool));
+                }
+                (place, is_bool)
+            }
+            (Some(Sym::FrameArray { .. }), None) => {
+                self.r.error(pos, "array-assignment", format!("`{name}` is an array: name one element, `{name}[i]`"));
+                return None;
+            }
             (Some(Sym::Clock(_) | Sym::Continuous(_)), _) => {
                 self.r.error(pos, "unsupported", "not supported yet: a clock assigned or passed inside a function");
                 return None;
@@ -376,6 +413,7 @@ impl Checker<'_> {
             FnRef::Template(i) => &self.template_functions[i],
         };
         let (params, ret, pure) = (func.params.clone(), func.ret.clone(), func.pure);
+        let fname = name.name.clone();
         if args.len() != params.len() {
             self.r.error(
                 pos,
@@ -385,20 +423,25 @@ impl Checker<'_> {
             return Ty::Bad;
         }
         let mut targs = Vec::new();
-        for (a, (by_ref, ty)) in args.iter().zip(&params) {
-            if *by_ref {
+        for (a, p) in args.iter().zip(&params) {
+            if !p.dims.is_empty() {
+                match self.array_arg(node, a, p, &fname, scope) {
+                    Some(arr) => targs.push(TArg::Array(arr)),
+                    None => return Ty::Bad,
+                }
+            } else if p.by_ref {
                 let (place, is_bool) = match self.place(node, a, scope, false) {
                     Some(p) => p,
                     None => return Ty::Bad,
                 };
-                if is_bool != ty.is_bool {
-                    let want = if ty.is_bool { "a boolean variable" } else { "an integer variable" };
+                if is_bool != p.ty.is_bool {
+                    let want = if p.ty.is_bool { "a boolean variable" } else { "an integer variable" };
                     self.r.error(self.at(node, a), "type-error", format!("expected {want} (passed by reference)"));
                     return Ty::Bad;
                 }
                 targs.push(TArg::Ref(place));
             } else {
-                match self.value(node, a, scope, ty.is_bool) {
+                match self.value(node, a, scope, p.ty.is_bool) {
                     Some(v) => targs.push(TArg::Value(v)),
                     None => return Ty::Bad,
                 }

@@ -6,6 +6,7 @@
 mod array;
 mod copy;
 mod expr;
+mod fn_array;
 mod function;
 mod globals;
 mod property;

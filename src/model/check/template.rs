@@ -612,7 +612,8 @@ impl Checker<'_> {
                 | Sym::Broken
                 | Sym::Type { .. }
                 | Sym::Local { .. }
-                | Sym::RefParam { .. },
+                | Sym::RefParam { .. }
+                | Sym::FrameArray { .. },
             ) => {
                 self.r.error(pos, "bad-assignment", format!("`{name}` cannot be assigned"));
                 None

@@ -4,7 +4,7 @@ use pest::iterators::Pair;
 
 use super::Rule;
 use super::build::{Builder, Depth, children, ident, internal, nth, span_of};
-use crate::syntax::ast::{Action, Expr, Function, Param, ParseError, Stmt, StmtKind, ValueType};
+use crate::syntax::ast::{Action, Expr, Function, Init, LocalVar, Param, ParseError, Stmt, StmtKind, ValueType};
 
 type R<T> = Result<T, ParseError>;
 
@@ -49,9 +49,31 @@ impl<'t> Builder<'t> {
         let span = span_of(&pair);
         let kids = children(pair);
         let ty = self.value_type(nth(&kids, 0, span)?)?;
-        let by_ref = kids.len() == 3;
-        let name = ident(&nth(&kids, kids.len() - 1, span)?);
-        Ok(Param { ty, by_ref, name })
+        let by_ref = kids.iter().any(|k| k.as_rule() == Rule::by_ref);
+        let name = ident(kids.iter().find(|k| k.as_rule() == Rule::name).ok_or_else(|| internal(span))?);
+        let dims = self.dims(&kids)?;
+        Ok(Param { ty, by_ref, name, dims })
+    }
+
+    /// The sizes `[N][M]` among `kids`.
+    fn dims(&self, kids: &[Pair<'t, Rule>]) -> R<Vec<Expr>> {
+        kids.iter()
+            .filter(|k| k.as_rule() == Rule::index)
+            .map(|k| {
+                let span = span_of(k);
+                self.expr(nth(&children(k.clone()), 0, span)?)
+            })
+            .collect()
+    }
+
+    fn init(&self, pair: Pair<'t, Rule>) -> R<Init> {
+        let span = span_of(&pair);
+        let inner = pair.into_inner().next().ok_or_else(|| internal(span))?;
+        if inner.as_rule() == Rule::array_init {
+            let items = children(inner).into_iter().map(|p| self.init(p)).collect::<R<_>>()?;
+            return Ok(Init::List(items, span));
+        }
+        Ok(Init::Value(self.expr(inner)?))
     }
 
     fn expr(&self, pair: Pair<'t, Rule>) -> R<Expr> {
@@ -83,8 +105,9 @@ impl<'t> Builder<'t> {
         for v in it {
             let parts = children(v);
             let name = ident(&nth(&parts, 0, span)?);
-            let init = parts.get(2).cloned().map(|e| self.expr(e)).transpose()?;
-            vars.push((name, init));
+            let dims = self.dims(&parts)?;
+            let init = parts.iter().find(|p| p.as_rule() == Rule::init).cloned().map(|e| self.init(e)).transpose()?;
+            vars.push(LocalVar { name, dims, init });
         }
         Ok(Stmt { kind: StmtKind::Local { ty, vars }, span })
     }

@@ -42,12 +42,8 @@ impl Parser<'_, '_, '_> {
                 let ty = self.ty()?;
                 let by_ref = self.eat_op("&");
                 let (pname, at, end) = self.ident("a parameter name")?;
-                if self.is_op("[") {
-                    let t = self.peek().clone();
-                    self.d.unsupported(t.at, t.end, "an array parameter");
-                    return Err(());
-                }
-                params.push(Param { ty, by_ref, name: pname, at, end });
+                let dims = self.dims()?;
+                params.push(Param { ty, by_ref, name: pname, at, end, dims });
                 if !self.eat_op(",") {
                     break;
                 }
@@ -197,13 +193,9 @@ impl Parser<'_, '_, '_> {
         let mut vars = Vec::new();
         loop {
             let (name, at, end) = self.ident("a name")?;
-            if self.is_op("[") {
-                let t = self.peek().clone();
-                self.d.unsupported(t.at, t.end, "a local array in a function");
-                return Err(());
-            }
+            let dims = self.dims()?;
             let init = if self.eat_op("=") || self.eat_op(":=") { Some(self.init(0)?) } else { None };
-            vars.push(VarDecl { ty: ty.clone(), name, at, end, dims: Vec::new(), init });
+            vars.push(VarDecl { ty: ty.clone(), name, at, end, dims, init });
             if !self.eat_op(",") {
                 break;
             }
