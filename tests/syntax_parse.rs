@@ -847,7 +847,11 @@ fn function_definitions() {
     let f = parse_function(
         "int[0, N] front(int &q[N], bool b) { int i = 0, j; for (i = 0; i < N; i++) { j += q[i]; } if (b) return 1; else { return j; } }",
     );
-    assert!(f.is_err(), "array parameters are not in the grammar");
+    let f = f.expect("array parameters are in the grammar");
+    assert!(f.params[0].by_ref && f.params[0].dims.len() == 1, "`int &q[N]`: one dimension, by reference");
+    assert!(!f.params[1].by_ref && f.params[1].dims.is_empty());
+    let by_value = parse_function("void h(int q[2][3]) { }").expect("by value, two dimensions");
+    assert!(!by_value.params[0].by_ref && by_value.params[0].dims.len() == 2);
     let f = parse_function(
         "int[0, N] f(int &r, bool b) { int i = 0, j; for (i = 0; i < N; i++) { j += r; } while (b) b = false; if (b) return 1; else { return j; } }",
     )
