@@ -68,12 +68,6 @@ impl Imported {
         let names: Vec<String> = labels.iter().map(|l| self.label(l.as_ref())).collect();
         format!("E<> {}", names.join(" and "))
     }
-
-    /// The `.tck` line a line of `yaml` (1-based) comes from (the nearest one
-    /// above for a line of no source line of its own; at least 1).
-    pub fn tck_line(&self, yaml_line: usize) -> usize {
-        super::source_line(&self.line_map, yaml_line)
-    }
 }
 
 // ---------------------------------------------------------------- source

@@ -42,11 +42,6 @@ pub struct ImitatorModel {
 }
 
 impl ImitatorModel {
-    /// The `.imi` line a line of `yaml` (1-based) comes from.
-    pub fn source_line(&self, yaml_line: usize) -> usize {
-        super::source_line(&self.line_map, yaml_line)
-    }
-
     /// The kairos formula of the `.imiprop` property `text` (named `name`
     /// in diagnostics): `EF φ` is `E<> φ`, `AGnot φ` is `A[] !(φ)`, `AG φ`
     /// is `A[] φ`, each meant for synthesis.
