@@ -687,9 +687,11 @@ fn error_path_operator_in_leads_to_operand() {
 
 #[test]
 fn error_sync() {
-    assert_err(&parse_sync("approach").unwrap_err(), 8, "expected `!` or `?` after the channel name");
-    assert_err(&parse_sync("go[i]").unwrap_err(), 5, "expected `!` or `?` after the channel name");
-    assert_err(&parse_sync("go[i] x").unwrap_err(), 6, "expected `!` or `?` after the channel name, found `x`");
+    // A bare name is a synchronisation vector's edge; the checker asks
+    // binary and broadcast channels for their direction.
+    assert_eq!(parse_sync("approach").unwrap().dir, SyncDir::Party);
+    assert_eq!(parse_sync("go[i]").unwrap().dir, SyncDir::Party);
+    assert_err(&parse_sync("go[i] x").unwrap_err(), 6, "found `x`");
     assert_err(&parse_sync("").unwrap_err(), 0, "expected a channel name");
     assert_err(&parse_sync("a!!").unwrap_err(), 2, "unexpected `!`");
     assert_err(&parse_sync("go[]!").unwrap_err(), 3, "expected an expression after `[`");

@@ -18,8 +18,11 @@
 //!   runs the statements of a synchronised step in the order of the vector,
 //!   and kairos runs the sender's update first, so the order is kept. An edge
 //!   whose (process, event) is in several vectors is copied once per vector.
-//!   Weak participants, vectors of three or more, and anything else kairos
-//!   cannot express exactly are reported `unsupported`, never approximated.
+//!   Any other vector (three participants or more, or a weak one `P@e?`) is a
+//!   `kind: vector` channel whose `parties` are the participants in order
+//!   (`"P?"` for a weak one), and the participants' edges name it alone.
+//!   Anything kairos cannot express exactly is reported `unsupported`,
+//!   never approximated.
 //! - `out_of_range: disable`: an assignment out of an int's range disables the
 //!   transition, as in TChecker.
 //! - Names that are kairos keywords (or not kairos names: TChecker allows
@@ -841,13 +844,30 @@ fn declare_var(m: &mut Model, d: &mut Diags, name: String, at: usize, var: Var) 
 
 // ---------------------------------------------------------------- names
 
-/// A synchronisation vector kairos can express: one binary channel.
+/// A synchronisation vector: a binary channel when it has two strong
+/// participants (the first sends), a `vector` channel otherwise.
 struct Channel {
     name: String,
     line: usize,
-    /// (process index, event) of the sender and the receiver.
-    send: (usize, String),
-    recv: (usize, String),
+    /// (process index, event, weak) of each participant, in the vector's
+    /// order (the order their statements run).
+    parts: Vec<(usize, String, bool)>,
+}
+
+impl Channel {
+    fn binary(&self) -> bool {
+        self.parts.len() == 2 && self.parts.iter().all(|p| !p.2)
+    }
+
+    /// The `sync` label of process `pi`'s edges on `event`, if it takes part.
+    fn label(&self, pi: usize, event: &str) -> Option<String> {
+        let k = self.parts.iter().position(|p| p.0 == pi && p.1 == event)?;
+        Some(match (self.binary(), k) {
+            (true, 0) => format!("{}!", self.name),
+            (true, _) => format!("{}?", self.name),
+            (false, _) => self.name.clone(),
+        })
+    }
 }
 
 // ---------------------------------------------------------------- import
@@ -995,42 +1015,19 @@ fn channels(m: &Model, names: &Names, d: &mut Diags) -> Vec<Channel> {
                 );
                 bad = true;
             }
-            if p.weak {
-                d.error(
-                    p.at,
-                    m.procs[p.proc].name.chars().count(),
-                    "unsupported",
-                    "weak synchronisation (`P@e?`) is not supported yet",
-                )
-                .hint = Some("kairos channels cannot express a participant that joins only when it can".into());
-                bad = true;
-            }
         }
         if bad {
             continue;
         }
-        if s.parts.len() > 2 {
-            d.error(
-                s.at,
-                4,
-                "unsupported",
-                format!(
-                    "a `sync` vector of {} participants is not supported yet (binary channels take two)",
-                    s.parts.len()
-                ),
-            );
-            continue;
-        }
-        let (a, b) = (&s.parts[0], &s.parts[1]);
-        let base = format!(
-            "{}_{}__{}_{}",
-            names.procs[a.proc],
-            sanitize(&a.event).trim_end_matches('_'),
-            names.procs[b.proc],
-            sanitize(&b.event).trim_end_matches('_')
-        );
+        let base = s
+            .parts
+            .iter()
+            .map(|p| format!("{}_{}", names.procs[p.proc], sanitize(&p.event).trim_end_matches('_')))
+            .collect::<Vec<_>>()
+            .join("__");
         let name = chan_taken.fresh(&base);
-        channels.push(Channel { name, line: s.line, send: (a.proc, a.event.clone()), recv: (b.proc, b.event.clone()) });
+        let parts = s.parts.iter().map(|p| (p.proc, p.event.clone(), p.weak)).collect();
+        channels.push(Channel { name, line: s.line, parts });
     }
     channels
 }
@@ -1233,12 +1230,25 @@ fn emit(
         y.line(0, "");
         y.line(0, "channels:");
         for ch in channels {
-            let (sp, se) = &ch.send;
-            let (rp, re) = &ch.recv;
-            y.line(
-                ch.line,
-                format!("  {}: binary   # sync:{}@{}:{}@{}", ch.name, m.procs[*sp].name, se, m.procs[*rp].name, re),
-            );
+            let tck: Vec<String> = ch
+                .parts
+                .iter()
+                .map(|(p, e, weak)| format!("{}@{e}{}", m.procs[*p].name, if *weak { "?" } else { "" }))
+                .collect();
+            let comment = format!("   # sync:{}", tck.join(":"));
+            if ch.binary() {
+                y.line(ch.line, format!("  {}: binary{comment}", ch.name));
+                continue;
+            }
+            let parties: Vec<String> = ch
+                .parts
+                .iter()
+                .map(|(p, _, weak)| {
+                    let name = &proc_names[*p];
+                    if *weak { quoted(&format!("{name}?")) } else { scalar(name) }
+                })
+                .collect();
+            y.line(ch.line, format!("  {}: {{kind: vector, parties: [{}]}}{comment}", ch.name, parties.join(", ")));
         }
     }
 
@@ -1295,12 +1305,7 @@ fn emit(
             let (guard, update) = &guards[pi][ei];
             let mut syncs: Vec<String> = Vec::new();
             for ch in channels {
-                if ch.send.0 == pi && ch.send.1 == e.event {
-                    syncs.push(format!("{}!", ch.name));
-                }
-                if ch.recv.0 == pi && ch.recv.1 == e.event {
-                    syncs.push(format!("{}?", ch.name));
-                }
+                syncs.extend(ch.label(pi, &e.event));
             }
             let one = |sync: Option<&str>| {
                 let mut f = vec![

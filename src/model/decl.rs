@@ -76,6 +76,9 @@ pub struct VarDecl {
 pub enum ChanKind {
     Binary,
     Broadcast,
+    /// A synchronisation vector (TChecker's `sync`): its parties, instances
+    /// named in `parties`, take one edge each in one step.
+    Vector,
 }
 
 #[derive(Clone, Debug)]
@@ -84,6 +87,8 @@ pub struct ChanDecl {
     pub kind: ChanKind,
     pub urgent: bool,
     pub size: Option<Text>,
+    /// For a vector: the instances as written, `NAME` or `NAME?` (weak).
+    pub parties: Vec<Text>,
 }
 
 /// A timing parameter: a rational left open, with optional inclusive bounds.
@@ -339,16 +344,17 @@ impl Reader<'_> {
             let Some(name) = self.name(k, "channel name") else {
                 continue;
             };
-            let (kind_node, urgent, size) = if v.as_scalar().is_some() {
-                (v, false, None)
+            let (kind_node, urgent, size, parties) = if v.as_scalar().is_some() {
+                (v, false, None, Vec::new())
             } else {
                 let mut f = self.map(v, &format!("channel `{}`", name.text));
                 let kind = f.get("kind");
                 let urgent = f.get("urgent").and_then(|u| self.boolean(u, "`urgent`")).unwrap_or(false);
                 let size = f.get("size").cloned();
+                let parties = f.get("parties").map(|p| self.seq(p, "`parties`").to_vec()).unwrap_or_default();
                 self.finish(f, &format!("channel `{}`", name.text));
                 match kind {
-                    Some(kind) => (kind, urgent, size),
+                    Some(kind) => (kind, urgent, size, parties),
                     None => {
                         self.error(
                             v.pos,
@@ -362,14 +368,17 @@ impl Reader<'_> {
             let kind = match self.scalar(kind_node, "a channel kind").as_deref() {
                 Some("binary") => ChanKind::Binary,
                 Some("broadcast") => ChanKind::Broadcast,
+                Some("vector") => ChanKind::Vector,
                 Some(other) => {
-                    self.error(kind_node.pos, "bad-value", format!("unknown channel kind `{other}`")).hint =
-                        Some("a channel is `binary` or `broadcast`; urgency is `{kind: binary, urgent: true}`".into());
+                    self.error(kind_node.pos, "bad-value", format!("unknown channel kind `{other}`")).hint = Some(
+                        "a channel is `binary`, `broadcast` or `vector`; urgency is `{kind: binary, urgent: true}`"
+                            .into(),
+                    );
                     continue;
                 }
                 None => continue,
             };
-            out.push(ChanDecl { name, kind, urgent, size });
+            out.push(ChanDecl { name, kind, urgent, size, parties });
         }
         out
     }

@@ -80,10 +80,24 @@ pub struct Channel {
     pub name: String,
     pub broadcast: bool,
     pub urgent: bool,
+    /// A synchronisation vector: edges name it alone (`enter`), and a step
+    /// on it takes one edge of each party (see [`Party`]).
+    pub vector: bool,
+    /// A vector's parties, in the order their updates run.
+    pub parties: Vec<Party>,
     /// The number of channels (the product of `dims`).
     pub size: Option<usize>,
     /// As for [`Var::dims`].
     pub dims: Vec<usize>,
+}
+
+/// A party of a synchronisation vector: an instance that must take one of
+/// its edges on the vector (strong), or takes one when one is enabled and
+/// stays out otherwise (weak, written `NAME?`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Party {
+    pub instance: usize,
+    pub weak: bool,
 }
 
 /// A rational number `num/den` with `den > 0` and no common factor.

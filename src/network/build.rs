@@ -87,11 +87,18 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
     for c in &model.channels {
         b.channel_base.push(channels.len() as u32);
         match c.size {
-            None => channels.push(Channel { name: c.name.clone(), broadcast: c.broadcast, urgent: c.urgent }),
+            None => channels.push(Channel {
+                name: c.name.clone(),
+                broadcast: c.broadcast,
+                urgent: c.urgent,
+                parties: c.parties.clone(),
+            }),
+            // Arrays of vectors are refused by the checker.
             Some(n) => channels.extend((0..n).map(|k| Channel {
                 name: crate::model::types::element_name(&c.name, &c.dims, k),
                 broadcast: c.broadcast,
                 urgent: c.urgent,
+                parties: Vec::new(),
             })),
         }
     }

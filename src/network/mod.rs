@@ -172,6 +172,9 @@ pub struct Channel {
     pub name: String,
     pub broadcast: bool,
     pub urgent: bool,
+    /// A synchronisation vector's parties (process indices), in the order
+    /// their updates run; empty for binary and broadcast channels.
+    pub parties: Vec<crate::model::types::Party>,
 }
 
 #[derive(Clone, Debug)]

@@ -9,6 +9,7 @@ use crate::domain::poly::Q;
 use crate::domain::zone::{Bound, Dbm, NO_BOUND};
 use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
+use crate::model::types::Party;
 use crate::network::{ChannelIndex, ClockConstraint, EvalError, Network, Target, Update};
 use crate::semantics::{Discrete, RunError, Transition, ZoneState};
 
@@ -265,7 +266,10 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             let group = &syncs[start..end];
             let split = group.iter().take_while(|s| s.1 == Dir::Send).count();
             let (senders, receivers) = group.split_at(split);
-            if net.channels[chan as usize].broadcast {
+            let parties = &net.channels[chan as usize].parties;
+            if !parties.is_empty() {
+                vector(parties, group, any_committed, &committed, &mut emitted);
+            } else if net.channels[chan as usize].broadcast {
                 let atoms = |p: u32, e: u32| net.processes[p as usize].edges[e as usize].guard_clocks.len();
                 for s in senders {
                     broadcast(s, receivers, any_committed, &committed, &atoms, &mut emitted);
@@ -647,6 +651,55 @@ fn broadcast(
             k -= 1;
             choice[k] += 1;
             if choice[k] < options[k] {
+                break;
+            }
+            choice[k] = 0;
+        }
+    }
+}
+
+/// The steps of a synchronisation vector whose parties' enabled edges are
+/// `group` (sorted by process): one edge of every strong party and of every
+/// weak party that has one, in party order; none when a strong party has
+/// none, or when no party at all has one (TChecker's rule for all-weak
+/// vectors).
+fn vector(
+    parties: &[Party],
+    group: &[(u32, Dir, u32, u32)],
+    any_committed: bool,
+    committed: &dyn Fn(u32) -> bool,
+    out: &mut Emitted<'_>,
+) {
+    let mut options: Vec<&[(u32, Dir, u32, u32)]> = Vec::with_capacity(parties.len());
+    for party in parties {
+        let p = party.instance as u32;
+        let start = group.partition_point(|s| s.2 < p);
+        let n = group[start..].iter().take_while(|s| s.2 == p).count();
+        match (n, party.weak) {
+            (0, false) => return,
+            (0, true) => {}
+            _ => options.push(&group[start..start + n]),
+        }
+    }
+    if options.is_empty() {
+        return;
+    }
+    let mut choice = vec![0usize; options.len()];
+    let mut edges = Vec::with_capacity(options.len());
+    loop {
+        edges.clear();
+        edges.extend(options.iter().zip(&choice).map(|(o, &c)| (o[c].2, o[c].3)));
+        if !any_committed || edges.iter().any(|e| committed(e.0)) {
+            out.push(&edges, &[]);
+        }
+        let mut k = options.len();
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            choice[k] += 1;
+            if choice[k] < options[k].len() {
                 break;
             }
             choice[k] = 0;

@@ -312,9 +312,22 @@ pub struct Select {
 pub enum SyncDir {
     Send,
     Receive,
+    /// A party of a synchronisation vector: the channel's name alone.
+    Party,
 }
 
-/// `approach!`, `go[i]?`, `c[i][j]!`.
+impl SyncDir {
+    /// As written after the channel's name.
+    pub fn mark(self) -> &'static str {
+        match self {
+            SyncDir::Send => "!",
+            SyncDir::Receive => "?",
+            SyncDir::Party => "",
+        }
+    }
+}
+
+/// `approach!`, `go[i]?`, `c[i][j]!`, or `enter` on a vector channel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sync {
     pub channel: Ident,

@@ -24,11 +24,10 @@ pub fn channel(edge: &Edge, d: &Discrete) -> Result<Option<(u32, Dir)>, EvalErro
 /// `approach!`, `go[2]?`, or `None` for an internal edge; evaluated in the
 /// source state `d`.
 pub fn sync_label(net: &Network, edge: &Edge, d: &Discrete) -> Option<String> {
-    let mark = |dir: Dir| if dir == Dir::Send { '!' } else { '?' };
     match channel(edge, d) {
         Ok(None) => None,
-        Ok(Some((c, dir))) => Some(format!("{}{}", net.channels[c as usize].name, mark(dir))),
-        Err(_) => edge.sync.as_ref().map(|s| format!("<channel index error>{}", mark(s.dir))),
+        Ok(Some((c, dir))) => Some(format!("{}{}", net.channels[c as usize].name, dir.mark())),
+        Err(_) => edge.sync.as_ref().map(|s| format!("<channel index error>{}", s.dir.mark())),
     }
 }
 

@@ -566,8 +566,38 @@ impl<'n> Oracle<'n> {
                         }
                     }
                 }
-                Some((_, Dir::Receive)) => {}
+                Some((_, Dir::Receive | Dir::Party)) => {}
             }
+        }
+        // Synchronisation vectors: one enabled edge of each strong party and
+        // of each weak party that has one, in party order; nothing when a
+        // strong party has none or no party has one.
+        for (c, ch) in net.channels.iter().enumerate() {
+            let mut combos: Vec<Vec<(usize, usize)>> = vec![Vec::new()];
+            for party in &ch.parties {
+                let g: Vec<(usize, usize)> = enabled
+                    .iter()
+                    .filter(|r| r.p == party.instance && r.sync == Some((c as u32, Dir::Party)))
+                    .map(|r| (r.p, r.e))
+                    .collect();
+                if g.is_empty() && !party.weak {
+                    combos.clear();
+                }
+                if g.is_empty() {
+                    continue;
+                }
+                combos = combos
+                    .iter()
+                    .flat_map(|prefix| {
+                        g.iter().map(move |r| {
+                            let mut v = prefix.clone();
+                            v.push(*r);
+                            v
+                        })
+                    })
+                    .collect();
+            }
+            out.extend(combos.into_iter().filter(|t| !t.is_empty()));
         }
         out.retain(|t| allowed(t));
         out

@@ -301,6 +301,17 @@ impl Gen {
         if g.has_ub {
             y.push_str("  ub: {kind: broadcast, urgent: true}\n");
         }
+        // Synchronisation vectors draw from a stream of their own, so that
+        // every other choice of a seed's network is what it was before they
+        // existed. With `vectors`, the first two templates' instances are
+        // parties (so there are at least two) and later ones half the time;
+        // a party is weak a third of the time, and its `sv` edges then carry
+        // no clock guard. The channel's line is written once the instances
+        // are known.
+        let mut vrng = Rng(seed ^ 0x7665_6374_6f72_7321);
+        let vectors = vrng.chance(0.3);
+        let vector_at = y.len();
+        let mut parties: Vec<String> = Vec::new();
         y.push_str("templates:\n");
 
         let total = g.rng.int(2, 4) as usize;
@@ -324,6 +335,12 @@ impl Gen {
             } else {
                 system.push(name.clone());
                 instances.push(Instance { name: name.clone(), template: t });
+            }
+            let party = vectors && (t < 2 || vrng.chance(0.5));
+            let weak = party && vrng.chance(0.33);
+            if party {
+                let mark = if weak { "?" } else { "" };
+                parties.extend(instances[instances.len() - count..].iter().map(|i| format!("\"{}{mark}\"", i.name)));
             }
             let nclocks = if g.rng.chance(0.15) { 3 } else { g.rng.int(1, 2) as usize };
             let local: Vec<String> = ["x", "y", "z"][..nclocks].iter().map(|s| s.to_string()).collect();
@@ -425,13 +442,20 @@ impl Gen {
                         (Some(format!("ch[{idx}]{}", send(&mut g, t.is_multiple_of(2)))), true)
                     }
                 };
+                let on_vector = party && sync.is_none() && vrng.chance(0.4);
+                let sync = if on_vector { Some("sv".to_string()) } else { sync };
                 let mut protect = Vec::new();
                 let nupd = *g.rng.pick(&[0, 1, 1, 2, 2, 3]);
                 let updates: Vec<String> = (0..nupd).map(|_| g.update(&ctx, select, &mut protect)).collect();
                 let mut atoms = Vec::new();
                 for _ in 0..*g.rng.pick(&[0, 1, 1, 1, 2, 2, 3]) {
                     if clock_guards && g.rng.chance(0.6) {
-                        atoms.push(g.clock_atom(&ctx));
+                        // A weak party's clock atom is drawn and dropped: the
+                        // main stream stays as without vectors.
+                        let atom = g.clock_atom(&ctx);
+                        if !(on_vector && weak) {
+                            atoms.push(atom);
+                        }
                     } else {
                         atoms.push(g.data_atom(&ctx, select));
                     }
@@ -458,6 +482,9 @@ impl Gen {
                 let _ = writeln!(y, "      - {{{}}}", attrs.join(", "));
             }
             templates.push(Template { clocks, locations, has_hot });
+        }
+        if vectors {
+            y.insert_str(vector_at, &format!("  sv: {{kind: vector, parties: [{}]}}\n", parties.join(", ")));
         }
         y.push_str("system:\n");
         for s in &system {

@@ -79,6 +79,8 @@ impl Checker<'_> {
                 name: ch.name.text.clone(),
                 broadcast: ch.kind == ChanKind::Broadcast,
                 urgent: ch.urgent,
+                vector: ch.kind == ChanKind::Vector,
+                parties: Vec::new(),
                 size: (!dims.is_empty()).then(|| dims.iter().product()),
                 dims,
             });

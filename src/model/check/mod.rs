@@ -12,6 +12,7 @@ mod globals;
 mod property;
 mod system;
 mod template;
+mod vector;
 
 pub use expr::{Ctx, Scope, Sym, Ty};
 
@@ -115,6 +116,7 @@ pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl, constants: &[(String, i64)]) -
     }
     c.labels_vs_globals(decl);
     c.system(decl);
+    c.vectors(decl);
     let file = c.r.src.name.clone();
     for p in &decl.properties {
         if let Some(prop) = c.property(p, file.clone()) {

@@ -434,6 +434,15 @@ impl Checker<'_> {
             return None;
         };
         let ch = self.model.channels[id].clone();
+        if ch.vector != (s.dir == ast::SyncDir::Party) {
+            let (what, hint) = if ch.vector {
+                ("is a synchronisation vector: its edges name it alone", format!("write `{}`", ch.name))
+            } else {
+                ("needs a direction", format!("write `{0}!` to send or `{0}?` to receive", ch.name))
+            };
+            self.r.error(pos, "bad-sync", format!("channel `{}` {what}", ch.name)).hint = Some(hint);
+            return None;
+        }
         let index = match (s.indices.is_empty(), ch.dims.is_empty()) {
             (true, true) => None,
             (false, false) => {

@@ -92,7 +92,7 @@ pub fn sync_text(net: &Network, c: &crate::network::ChannelIndex, dir: crate::mo
             format!("{}[..]", n.split('[').next().unwrap_or(n))
         }
     };
-    format!("{name}{}", if dir == crate::model::typed::Dir::Send { "!" } else { "?" })
+    format!("{name}{}", dir.mark())
 }
 
 fn locations<S>(net: &Network, s: &ZoneState<S>) -> Vec<(String, String)> {

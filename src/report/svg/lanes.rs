@@ -95,7 +95,12 @@ pub fn steps(svg: &mut Svg, net: &Network, trace: &ConcreteTrace, time: &Timelin
             let edge = &net.processes[p as usize].edges[e as usize];
             if let Ok(Some((c, dir))) = channel(edge, d) {
                 label = Some(net.channels[c as usize].name.clone());
-                if dir == Dir::Send { sender = Some(p as usize) } else { receivers.push(p as usize) }
+                // A vector's first party is drawn as its sender.
+                if dir == Dir::Send || (dir == Dir::Party && sender.is_none()) {
+                    sender = Some(p as usize)
+                } else {
+                    receivers.push(p as usize)
+                }
             }
         }
         if let Some(s) = sender {

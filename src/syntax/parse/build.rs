@@ -678,18 +678,18 @@ impl<'t> Builder<'t> {
     pub(super) fn sync(&self, pairs: Vec<Pair<'t, Rule>>) -> R<Sync> {
         let whole = Span::new(0, self.text.len());
         let channel = ident(&nth(&pairs, 0, whole)?);
-        let dir_pair = pairs.last().cloned().ok_or_else(|| internal(whole))?;
-        let dir = match dir_pair.as_rule() {
+        let last = pairs.last().cloned().ok_or_else(|| internal(whole))?;
+        let dir = match last.as_rule() {
             Rule::send => SyncDir::Send,
             Rule::recv => SyncDir::Receive,
-            _ => return Err(internal(whole)),
+            _ => SyncDir::Party,
         };
         let mut indices = Vec::new();
         for p in pairs.iter().skip(1).filter(|p| p.as_rule() == Rule::index) {
             let inner = p.clone().into_inner().next().ok_or_else(|| internal(whole))?;
             indices.push(self.nested(inner, Depth::default(), p.as_span().start())?.expr);
         }
-        let span = channel.span.to(span_of(&dir_pair));
+        let span = channel.span.to(span_of(&last));
         Ok(Sync { channel, indices, dir, span })
     }
 

@@ -91,10 +91,13 @@ impl Replay<'_> {
         let Some((c, dir)) = sync(t.edges[0])? else {
             return if t.edges.len() == 1 { Ok(()) } else { Err("an internal edge synchronised with others".into()) };
         };
+        let chan = &net.channels[c as usize];
+        if dir == Dir::Party {
+            return self.vector(src, t, c);
+        }
         if dir != Dir::Send {
             return Err("the first edge of a synchronisation must send".into());
         }
-        let chan = &net.channels[c as usize];
         for &id in &t.edges[1..] {
             match sync(id)? {
                 Some((c2, Dir::Receive)) if c2 == c => {}
@@ -139,6 +142,48 @@ impl Replay<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A synchronisation vector on channel `c`: the edges are on `c`, of
+    /// parties in party order, one of each strong party, and one of each
+    /// weak party that has an enabled edge on `c` (weak parties' edges have
+    /// no clock guard, so the data decide).
+    fn vector(&self, src: &ConcreteState, t: &Transition, c: u32) -> Result<(), String> {
+        let net = self.net;
+        let d = &src.discrete;
+        let chan = &net.channels[c as usize];
+        let on_c = |e: &crate::network::Edge| -> Result<bool, String> {
+            Ok(channel(e, d).map_err(|x| format!("run-time error in a channel index: {x:?}"))? == Some((c, Dir::Party)))
+        };
+        let mut taken = t.edges.iter().peekable();
+        for party in &chan.parties {
+            let p = party.instance as u32;
+            let proc_ = &net.processes[p as usize];
+            if let Some(&&(q, e)) = taken.peek()
+                && q == p
+            {
+                if !on_c(&proc_.edges[e as usize])? {
+                    return Err(format!("{}'s edge is not on the vector {}", proc_.name, chan.name));
+                }
+                taken.next();
+                continue;
+            }
+            if !party.weak {
+                return Err(format!("{}, a party of the vector {}, takes no edge", proc_.name, chan.name));
+            }
+            for e in proc_.edges.iter().filter(|e| e.from == d.locs[p as usize]) {
+                if on_c(e)? && self.enabled(e, d, &src.clocks)? {
+                    return Err(format!("{} can join the vector {} but does not take part", proc_.name, chan.name));
+                }
+            }
+        }
+        match taken.next() {
+            None => Ok(()),
+            Some(&(q, _)) => Err(format!(
+                "{} is not a party of the vector {}, or its edges are not in party order",
+                net.processes[q as usize].name, chan.name
+            )),
+        }
     }
 
     /// Locations, data and clocks after the edges of `t`: updates of the
