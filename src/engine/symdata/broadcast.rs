@@ -26,23 +26,16 @@ pub fn steps(
     allowed: &Rule<'_>,
     out: &mut Vec<(Step, Bdd)>,
 ) {
-    let selects: Vec<u32> = (enc.data_len()..enc.len()).flat_map(|s| enc.current_vars(s)).collect();
-    let selects = m.cube(&selects);
     // Per other process: its choices, each an edge (or none) and its data.
-    let mut choices: Vec<Vec<(Option<EdgeRef>, u32, Bdd)>> = Vec::new();
+    let mut choices: Vec<Vec<Choice>> = Vec::new();
     let mut i = 0;
     while i < receivers.len() {
         let q = receivers[i].0;
         let n = receivers[i..].iter().take_while(|r| r.0 == q).count();
         if q != sender.0 {
-            let mut some = FALSE;
-            let mut options = Vec::new();
-            for &(_, f, h) in &receivers[i..i + n] {
-                options.push((Some(f), q, h));
-                let data = m.exists(h, selects);
-                some = m.or(some, data);
-            }
-            options.push((None, q, m.not(some)));
+            let group = &receivers[i..i + n];
+            let mut options: Vec<Choice> = group.iter().map(|&(_, f, h)| (Some(f), q, h)).collect();
+            options.push((None, q, stay_out(m, enc, group)));
             choices.push(options);
         }
         i += n;
@@ -51,11 +44,28 @@ pub fn steps(
     combine(m, &choices, sender.2, &mut edges, allowed, out);
 }
 
+/// One way a process takes part: one of its edges, or none (`None`), with
+/// the process and the data where it is so.
+pub type Choice = (Option<EdgeRef>, u32, Bdd);
+
+/// The data where none of a process's `edges` is enabled, for any value of
+/// the select variables.
+pub fn stay_out(m: &mut Manager, enc: &Encoding, edges: &[Enabled]) -> Bdd {
+    let selects: Vec<u32> = (enc.data_len()..enc.len()).flat_map(|s| enc.current_vars(s)).collect();
+    let selects = m.cube(&selects);
+    let mut some = FALSE;
+    for &(_, _, h) in edges {
+        let data = m.exists(h, selects);
+        some = m.or(some, data);
+    }
+    m.not(some)
+}
+
 /// Extends `edges` (with data `set`) by one choice of each process of
 /// `choices`, depth first; empty combinations are cut early.
-fn combine(
+pub fn combine(
     m: &mut Manager,
-    choices: &[Vec<(Option<EdgeRef>, u32, Bdd)>],
+    choices: &[Vec<Choice>],
     set: Bdd,
     edges: &mut Vec<(u32, EdgeRef)>,
     allowed: &Rule<'_>,

@@ -23,6 +23,7 @@ mod edges;
 mod search;
 mod support;
 mod trace;
+mod vector;
 
 pub use support::supported;
 

@@ -29,7 +29,7 @@ use crate::network::{ChannelIndex, ClockConstraint, Code, EdgeSync, Network, Sta
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
 use super::edges::{self, EdgeRef, Enabled, Step};
-use super::{broadcast, deadlock};
+use super::{broadcast, deadlock, vector};
 
 pub struct Node {
     pub locs: Box<[u32]>,
@@ -240,7 +240,7 @@ fn channel_checked(
 }
 
 /// The edges of one step from `locs` and the data sets their guards allow:
-/// internal edges, binary and broadcast synchronisations, with the
+/// internal edges, binary, broadcast and vector synchronisations, with the
 /// committed rule.
 pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, enc: &Encoding) -> Vec<(Step, Bdd)> {
     let committed = |p: u32| net.processes[p as usize].locations[locs[p as usize] as usize].committed;
@@ -274,6 +274,15 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, 
                 }
             }
         }
+    }
+    let party = |j: usize| sync(enabled[j].0, enabled[j].1).is_some_and(|s| s.dir == Dir::Party);
+    let mut vectors: Vec<u32> = (0..enabled.len()).filter(|&j| party(j)).filter_map(|j| chans[j]).collect();
+    vectors.sort_unstable();
+    vectors.dedup();
+    for c in vectors {
+        let on_c: Vec<Enabled> =
+            (0..enabled.len()).filter(|&j| party(j) && chans[j] == Some(c)).map(|j| enabled[j]).collect();
+        vector::steps(m, enc, &net.channels[c as usize].parties, &on_c, &allowed, &mut out);
     }
     out
 }

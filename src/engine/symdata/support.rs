@@ -8,9 +8,6 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
     if net.hybrid.is_some() {
         return Err("hybrid models and fixed timing parameters are not supported".into());
     }
-    if let Some(c) = net.channels.iter().find(|c| !c.parties.is_empty()) {
-        return Err(format!("the synchronisation vector `{}` is not supported", c.name));
-    }
     for (pi, p) in net.processes.iter().enumerate() {
         for l in &p.locations {
             if l.invariant_data.is_some() {
