@@ -79,6 +79,14 @@ fn print(e: &Expr, carets: bool) -> String {
             };
             format!("({q} {} {} {} {})", var.name, p(lo), p(hi), p(body))
         }
+        ExprKind::Assign { target, op, value, post } => {
+            let op = match op {
+                AssignOp::Set => "=".to_string(),
+                AssignOp::With(op) => format!("{}=", bin_sym(*op)),
+            };
+            let post = if *post { "post" } else { "" };
+            format!("({post}{op} {} {})", p(target), p(value))
+        }
         ExprKind::Deadlock => "deadlock".to_string(),
         ExprKind::Path { op, bound: b, arg } => {
             let op = match op {
@@ -243,6 +251,24 @@ fn format_updates() {
         "(*= a 2) (/= b 2) (%= c 3) (&= d 1) (|= e 2) (^= f 3) (<<= g 1) (>>= h 1)"
     );
     assert_eq!(updates_sx(&parse_updates("m = a << 2; n = a >= b").unwrap()), "(= m (<< a 2)) (= n (>= a b))");
+}
+
+#[test]
+fn assignments_inside_expressions() {
+    // `n++` yields the old value (`post`), `++n` and `n += e` the new one.
+    assert_eq!(updates_sx(&parse_updates("a[n++] = x").unwrap()), "(= (at a (post+= n 1)) x)");
+    assert_eq!(updates_sx(&parse_updates("y = --n * 2").unwrap()), "(= y (* (-= n 1) 2))");
+    assert_eq!(updates_sx(&parse_updates("y = a[i]-- + 1").unwrap()), "(= y (+ (post-= (at a i) 1) 1))");
+    // Assignment binds loosest and to the right, as in C.
+    assert_eq!(ex("x = y += c ? 1 : 2"), "(= x (+= y (? c 1 2)))");
+    assert_eq!(ex("(n <<= 1) < 4"), "(< (<<= n 1) 4)");
+    // `- -x` stays two negations; `--x` is a decrement; `-->` is no `--`.
+    assert_eq!(ex("- -x"), "(neg (neg x))");
+    assert_eq!(ex("x-- - 1"), "(- (post-= x 1) 1)");
+    assert_eq!(ex("--x"), "(-= x 1)");
+    assert_eq!(fo("p --> q"), "(--> p q)");
+    assert_eq!(ex("a == b"), "(== a b)");
+    assert_eq!(ex("a <= b"), "(<= a b)");
 }
 
 #[test]
@@ -616,8 +642,9 @@ fn error_unexpected_token() {
     assert_err(&ex_err("x ≤ 3"), 2, "unexpected `≤`");
     let e = ex_err("x ≤ 3");
     assert_eq!(e.span, Span::new(2, 5), "byte offsets, whole character");
-    assert_err(&ex_err("a = b"), 2, "use `==` to compare");
-    assert_err(&ex_err("a &= b"), 2, "unexpected `&=`");
+    // An assignment is an expression (the checker refuses it in guards).
+    assert_eq!(ex("a = b"), "(= a b)");
+    assert_eq!(ex("a &= b"), "(&= a b)");
     assert_err(&ex_err("é"), 0, "found `é`");
     assert_err(&ex_err("3.5.2"), 3, "unexpected `.`");
 }

@@ -30,13 +30,14 @@ pub fn subst(t: &TExpr, args: &[i64]) -> TExpr {
                 .iter()
                 .map(|a| match a {
                     TArg::Value(e) => TArg::Value(subst(e, args)),
-                    TArg::Ref(TPlace::Elem(v, len, i)) => TArg::Ref(TPlace::Elem(*v, *len, b(i))),
-                    TArg::Ref(TPlace::FrameElem(a, len, i)) => TArg::Ref(TPlace::FrameElem(*a, *len, b(i))),
-                    TArg::Ref(p) => TArg::Ref(p.clone()),
+                    TArg::Ref(p) => TArg::Ref(subst_place(p, args)),
                     TArg::Array(a) => TArg::Array(*a),
                 })
                 .collect(),
         ),
+        TExpr::Assign { place, op, value, post } => {
+            TExpr::Assign { place: Box::new(subst_place(place, args)), op: *op, value: b(value), post: *post }
+        }
         TExpr::Index(v, len, i) => TExpr::Index(*v, *len, b(i)),
         TExpr::Elem(a, len, i) => TExpr::Elem(*a, *len, b(i)),
         TExpr::InBounds(i, len) => match subst(i, args) {
@@ -66,6 +67,14 @@ pub fn subst(t: &TExpr, args: &[i64]) -> TExpr {
             c => TExpr::Cond(Box::new(c), b(x), b(y)),
         },
         TExpr::Quant { forall, lo, hi, body } => TExpr::Quant { forall: *forall, lo: b(lo), hi: b(hi), body: b(body) },
+    }
+}
+
+fn subst_place(p: &TPlace, args: &[i64]) -> TPlace {
+    match p {
+        TPlace::Elem(v, len, i) => TPlace::Elem(*v, *len, Box::new(subst(i, args))),
+        TPlace::FrameElem(a, len, i) => TPlace::FrameElem(*a, *len, Box::new(subst(i, args))),
+        TPlace::Var(_) | TPlace::Local(_) | TPlace::Ref(_) => p.clone(),
     }
 }
 
@@ -115,6 +124,7 @@ pub fn is_static(t: &TExpr) -> bool {
         | TExpr::Local(_)
         | TExpr::Ref(_)
         | TExpr::Call(..)
+        | TExpr::Assign { .. }
         | TExpr::Quant { .. } => false,
         TExpr::Neg(a) | TExpr::Not(a) | TExpr::InBounds(a, _) => is_static(a),
         TExpr::Binary(_, a, b) => is_static(a) && is_static(b),

@@ -58,6 +58,15 @@ pub enum TExpr {
     Elem(TArray, usize, Box<TExpr>),
     /// A call of a user function.
     Call(FnRef, Vec<TArg>),
+    /// `place op= value` inside an expression (`n++`, `a[i] += 2`): the
+    /// place's address is computed once, before the value; the result is
+    /// the place's new value, or its old one when `post` (`n++`, `n--`).
+    Assign {
+        place: Box<TPlace>,
+        op: AssignOp,
+        value: Box<TExpr>,
+        post: bool,
+    },
     /// `forall`/`exists` over the inclusive range `lo..hi`.
     Quant {
         forall: bool,

@@ -154,6 +154,7 @@ impl Env<'_> {
             TExpr::Ref(k) => self.load_ref(*k, out),
             TExpr::Elem(a, len, i) => self.load_elem(*a, *len, i, out)?,
             TExpr::Call(f, args) => self.call(*f, args, out)?,
+            TExpr::Assign { place, op, value, post } => self.assign_value(place, *op, value, *post, out)?,
             TExpr::Quant { forall, lo, hi, body } => {
                 let range = |e: &TExpr, out: &mut Out| -> Result<i64, String> {
                     let mut o = Out::default();

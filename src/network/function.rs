@@ -357,6 +357,40 @@ impl Env<'_> {
         });
     }
 
+    /// `place op= value` inside an expression: the address first, then the
+    /// value (left to right); leaves the new value on the stack, or the old
+    /// one when `post`.
+    pub(crate) fn assign_value(
+        &self,
+        place: &TPlace,
+        op: AssignOp,
+        value: &TExpr,
+        post: bool,
+        out: &mut Out,
+    ) -> Result<(), String> {
+        let saved_top = out.top;
+        let target = self.bind(place, out)?;
+        let old = post.then(|| out.temp());
+        if let AssignOp::With(bin) = op {
+            Self::load(target, out);
+            if let Some(t) = old {
+                out.ops.push(Op::StoreLocal(t));
+                out.ops.push(Op::LoadLocal(t));
+            }
+            self.emit(value, out)?;
+            out.ops.push(Op::Bin(bin));
+        } else {
+            self.emit(value, out)?;
+        }
+        Self::store(target, out);
+        match old {
+            Some(t) => out.ops.push(Op::LoadLocal(t)),
+            None => Self::load(target, out),
+        }
+        out.top = saved_top;
+        Ok(())
+    }
+
     /// Inlines a call; leaves its result (0 for `void`) on the stack.
     pub(crate) fn call(&self, f: FnRef, args: &[TArg], out: &mut Out) -> Result<(), String> {
         let func = self.function(f);

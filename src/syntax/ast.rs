@@ -74,6 +74,16 @@ pub enum ExprKind {
         name: Ident,
         args: Vec<Expr>,
     },
+    /// An assignment inside an expression (C's): `n++`, `--n`, `n += 2`,
+    /// `n = e`. Its value is the target's new value, or its old one for
+    /// `n++`/`n--` (`post`). Only where effects are allowed (updates and
+    /// function bodies).
+    Assign {
+        target: Box<Expr>,
+        op: AssignOp,
+        value: Box<Expr>,
+        post: bool,
+    },
     /// `forall (i : lo..hi) body`, `exists (i : lo..hi) body`.
     Quant {
         quant: Quantifier,

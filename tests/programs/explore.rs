@@ -238,7 +238,45 @@ impl Machine<'_> {
                 }
             }
             IExpr::Call(callee, args) => self.call(*callee, args, f)?.ok_or(RunError),
+            IExpr::Step(p, up, post) => {
+                // The place's index once, as C.
+                let at = self.at(p, f)?;
+                let old = self.get(at, f);
+                let new = checked(old.checked_add(if *up { 1 } else { -1 }))?;
+                self.set(at, new, f)?;
+                Ok(if *post { old } else { new })
+            }
         }
+    }
+
+    /// Where `p` is, its index computed now: a slot of `f` (`Err`) or a cell.
+    fn at(&mut self, p: &Place, f: &mut Frame) -> R<Result<usize, usize>> {
+        Ok(match p {
+            Place::Slot(k) => Err(*k),
+            _ => Ok(self.cell(p, f)?),
+        })
+    }
+
+    fn get(&self, at: Result<usize, usize>, f: &Frame) -> i64 {
+        match at {
+            Ok(c) => self.state[c],
+            Err(k) => f.slots[k],
+        }
+    }
+
+    fn set(&mut self, at: Result<usize, usize>, v: i64, f: &mut Frame) -> R<()> {
+        let range = match at {
+            Ok(c) => self.layout.ranges[c],
+            Err(k) => f.ranges[k],
+        };
+        if !range.holds(v) {
+            return Err(RunError);
+        }
+        match at {
+            Ok(c) => self.state[c] = v,
+            Err(k) => f.slots[k] = v,
+        }
+        Ok(())
     }
 
     fn bool(&mut self, e: &BExpr, f: &mut Frame) -> R<bool> {
@@ -311,8 +349,10 @@ impl Machine<'_> {
                 self.write(&Place::Slot(*k), v, f)?;
             }
             Stmt::Assign(p, e) => {
+                // Left to right: the target's index, then the value.
+                let at = self.at(p, f)?;
                 let v = self.int(e, f)?;
-                self.write(p, v, f)?;
+                self.set(at, v, f)?;
             }
             Stmt::Compound(p, op, e) => {
                 // `x op= e` is `x = x op e`.

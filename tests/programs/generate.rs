@@ -250,7 +250,15 @@ impl Gen<'_> {
                     {
                         return Stmt::Assign(p, call);
                     }
-                    let e = self.iexpr(scope, 0);
+                    let mut e = self.iexpr(scope, 0);
+                    // An increment inside the value (`a0[g1] = (g1++) + e`):
+                    // evaluated after the target's index, left to right.
+                    if self.rng.chance(0.2)
+                        && let Some((q, INT)) = self.target(scope)
+                    {
+                        let step = IExpr::Step(q, self.rng.chance(0.5), self.rng.chance(0.5));
+                        e = IExpr::Bin(IOp::Add, Box::new(step), Box::new(e));
+                    }
                     let e = if self.rng.chance(0.95) { self.fit(e, r) } else { e };
                     return Stmt::Assign(p, e);
                 }

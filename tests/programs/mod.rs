@@ -79,6 +79,9 @@ pub enum IExpr {
     Bin(IOp, Box<IExpr>, Box<IExpr>),
     Cond(Box<BExpr>, Box<IExpr>, Box<IExpr>),
     Call(Callee, Vec<Arg>),
+    /// `p++`/`p--` (`post`: the old value) or `++p`/`--p` (`up`: `++`),
+    /// inside an assignment's value only: evaluated after the target's index.
+    Step(Place, bool, bool),
 }
 
 #[derive(Clone, Debug)]

@@ -155,6 +155,10 @@ pub fn iexpr(e: &IExpr, d: Dialect) -> String {
         IExpr::Bin(op, a, b) => format!("({} {} {})", iexpr(a, d), iop(*op), iexpr(b, d)),
         IExpr::Cond(c, a, b) => format!("({} ? {} : {})", bexpr(c, d), iexpr(a, d), iexpr(b, d)),
         IExpr::Call(f, args) => call(*f, args, d),
+        IExpr::Step(p, up, post) => {
+            let op = if *up { "++" } else { "--" };
+            if *post { format!("({}{op})", place(p, d)) } else { format!("({op}{})", place(p, d)) }
+        }
     }
 }
 

@@ -44,7 +44,7 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
  - Queries keep the first line of their comment as their name. `A<>` and `-->` range
    over non-Zeno runs in kairos (FORMAT.md section 3), over all runs in UPPAAL.
  - Functions keep their statements, with `typedef` names replaced by their ranges and
-   `list[len++] = e` spelled `list[len] = e, len += 1`; `a = b = e` is `b = e, a = b`.
+   `n++` in expressions kept (evaluated left to right, as UPPAAL); `a = b = e` is `b = e, a = b`.
  - Layout (coordinates, nails, colours) and comments are not translated, nor are
    `progress` and `gantt` blocks and the verifier's `<option>`s (search hints and
    presentation, no part of the model's meaning), nor locations' exponential rates

@@ -77,6 +77,13 @@ pub(crate) enum EK {
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `forall (i : T) e` (true) or `exists (i : T) e`.
     Quant(bool, String, Box<Type>, Box<Expr>),
+    /// `++e` / `--e` (up: `++`), or `e++` / `e--` when `post`: an
+    /// assignment inside an expression (kairos has the same).
+    Step {
+        target: Box<Expr>,
+        up: bool,
+        post: bool,
+    },
 }
 
 impl Expr {
@@ -85,7 +92,7 @@ impl Expr {
         let height = 1 + match &kind {
             EK::Int(_) | EK::Bool(_) | EK::Name(_) | EK::Deadlock => 0,
             EK::Index(a, b) | EK::Bin(_, a, b) => h(a).max(h(b)),
-            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) => h(a),
+            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Step { target: a, .. } => h(a),
             EK::Call(_, args) => args.iter().map(h).max().unwrap_or(0),
             EK::Cond(a, b, c) => h(a).max(h(b)).max(h(c)),
             EK::Quant(_, _, t, e) => h(e).max(t.height()),
@@ -240,13 +247,11 @@ pub(crate) struct Parser<'t, 'd, 's> {
     query: bool,
     /// Current nesting, bounded by [`MAX_NEST`].
     nest: usize,
-    /// Steps `v++` met in the target of the assignment being parsed.
-    steps: Vec<Assign>,
 }
 
 impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     pub fn new(toks: &'t [Tok], d: &'d mut Diags<'s>, what: &'t str) -> Self {
-        Parser { toks, i: 0, d, what, query: false, nest: 0, steps: Vec::new() }
+        Parser { toks, i: 0, d, what, query: false, nest: 0 }
     }
 
     fn peek(&self) -> &Tok {
@@ -441,16 +446,12 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 let end = a.end;
                 self.node(EK::Not(Box::new(a)), t.at, end)
             }
-            Tk::Op("++") | Tk::Op("--") => {
-                self.d
-                    .error(
-                        t.at,
-                        t.end,
-                        "unsupported",
-                        format!("not supported yet: {} inside an expression", describe(&t.tk)),
-                    )
-                    .hint = Some("write the increment as an assignment of its own: `x++` or `x += 1`".into());
-                Err(())
+            Tk::Op(op @ ("++" | "--")) => {
+                let up = *op == "++";
+                self.next();
+                let a = self.unary()?;
+                let end = a.end;
+                self.node(EK::Step { target: Box::new(a), up, post: false }, t.at, end)
             }
             Tk::Op("~") => {
                 self.next();
@@ -505,11 +506,11 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                     self.d.unsupported(t.at, t.end, "a clock rate (`x'`, stopwatches and hybrid clocks)");
                     return Err(());
                 }
-                Tk::Op("++") | Tk::Op("--") => {
-                    self.d
-                        .error(t.at, t.end, "unsupported", "not supported yet: an increment inside an expression")
-                        .hint = Some("write the increment as an assignment of its own".into());
-                    return Err(());
+                Tk::Op(op @ ("++" | "--")) => {
+                    let up = *op == "++";
+                    self.next();
+                    let at = e.at;
+                    e = self.node(EK::Step { target: Box::new(e), up, post: true }, at, t.end)?;
                 }
                 _ => return Ok(e),
             }
@@ -886,28 +887,6 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok(out)
     }
 
-    /// An assignment's target: an lvalue whose indices may be `v++` or `v--`
-    /// (the step is kept in `steps`, to run after the assignment).
-    fn target(&mut self) -> R<Expr> {
-        self.indexed(Self::target_index)
-    }
-
-    /// An index of [`Self::target`].
-    fn target_index(&mut self) -> R<Expr> {
-        match (self.peek_at(0).clone(), self.peek_at(1).clone(), self.peek_at(2)) {
-            (Tk::Id(v), Tk::Op(op @ ("++" | "--")), Tk::Op("]")) => {
-                let t = self.next();
-                let step = self.next();
-                let var = self.node(EK::Name(v), t.at, t.end)?;
-                let one = Expr::new(EK::Int(1), step.at, step.end);
-                let op = AssignOp::With(if op == "++" { Bin::Add } else { Bin::Sub });
-                self.steps.push(Assign { lhs: var.clone(), op, rhs: one });
-                Ok(var)
-            }
-            _ => self.expr(),
-        }
-    }
-
     /// A variable, array element or channel: `a`, `a[i]` (`s.m`, refused
     /// later).
     fn lvalue(&mut self) -> R<Expr> {
@@ -964,7 +943,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             return Ok(out);
         }
         loop {
-            self.assignment_into(&mut out)?;
+            out.extend(self.assignment()?);
             if !self.eat_op(",") {
                 break;
             }
@@ -973,20 +952,9 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok(out)
     }
 
-    /// One assignment, then the steps of `v++` / `v--` written in its
-    /// target's indices (`list[len++] = e` is `list[len] = e, len++`).
-    fn assignment_into(&mut self, out: &mut Vec<Assign>) -> R<()> {
-        let steps = std::mem::take(&mut self.steps);
-        let a = self.assignment();
-        let post = std::mem::replace(&mut self.steps, steps);
-        out.extend(a?);
-        out.extend(post);
-        Ok(())
-    }
-
     /// One assignment; a chain `a = b = e` is `b = e, a = b` (C's value of
     /// an assignment is its target's new value).
-    fn assignment(&mut self) -> R<Vec<Assign>> {
+    pub(super) fn assignment(&mut self) -> R<Vec<Assign>> {
         let one = |p: &Self, at: usize| Expr::new(EK::Int(1), at, p.peek().at);
         let t = self.peek().clone();
         if let Tk::Op(op @ ("++" | "--")) = t.tk {
@@ -999,7 +967,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         if matches!(t.tk, Tk::Id(_)) && matches!(self.peek_at(1), Tk::Op("(")) {
             return Ok(vec![self.call_assign()?]);
         }
-        let lhs = self.target()?;
+        let lhs = self.lvalue()?;
         let t = self.peek().clone();
         let op = match t.tk {
             Tk::Op("++") | Tk::Op("--") => {

@@ -321,6 +321,18 @@ impl<'a, 's> Printer<'a, 's> {
                 Ok(P::new(format!("~{}", a.at(UNARY)), UNARY, Ty::Int))
             }
             EK::Bin(op, a, b) => self.binary(*op, a, b),
+            EK::Step { target, up, post } => {
+                let l = self.place(target)?;
+                if !l.assignable || l.ty != Ty::Int || l.dims != 0 || l.fields.is_some() {
+                    return self.type_error(target, "`++` and `--` apply to integer variables and array elements");
+                }
+                let op = if *up { "++" } else { "--" };
+                Ok(if *post {
+                    P::new(format!("{}{op}", l.text), ATOM, Ty::Int)
+                } else {
+                    P::new(format!("{op}{}", l.text), UNARY, Ty::Int)
+                })
+            }
             EK::Cond(c, a, b) => {
                 let c = self.boolean(c)?;
                 let (pa, pb) = (self.expr(a)?, self.expr(b)?);

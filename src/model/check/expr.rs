@@ -272,6 +272,7 @@ impl Checker<'_> {
                 Ty::Bad
             }
             ExprKind::Call { .. } => self.ty_call(node, e, scope, false),
+            ExprKind::Assign { .. } => self.ty_assign(node, e, scope),
             ExprKind::Deadlock | ExprKind::Path { .. } | ExprKind::Until { .. } | ExprKind::LeadsTo { .. } => {
                 self.r.error(
                     pos,

@@ -324,7 +324,7 @@ impl Checker<'_> {
     /// What `e` names as an assignable place, and whether it is a boolean;
     /// `write`: it is assigned here (a variable outside the frame makes the
     /// function impure).
-    fn place(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, write: bool) -> Option<(TPlace, bool)> {
+    pub(super) fn place(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, write: bool) -> Option<(TPlace, bool)> {
         let pos = self.at(node, e);
         let (base, indices) = super::array::indexed(e);
         let ExprKind::Name(name) = &base.kind else {

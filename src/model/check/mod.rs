@@ -5,6 +5,7 @@
 
 mod array;
 mod copy;
+mod effect;
 mod expr;
 mod fn_array;
 mod function;

@@ -479,6 +479,18 @@ impl Checker<'_> {
         let saved = std::mem::replace(&mut self.effects, true);
         for a in &list {
             let typed = match a {
+                ast::Action::Assign(u) if super::effect::has_inner_effect(u) => {
+                    let whole = ast::ExprKind::Assign {
+                        target: Box::new(u.target.clone()),
+                        op: u.op,
+                        value: Box::new(u.value.clone()),
+                        post: false,
+                    };
+                    match self.ty(node, &ast::Expr { kind: whole, span: u.span, paren: false }, scope, Ctx::Value) {
+                        Ty::Int(t) | Ty::Bool(t) => Some(vec![TUpdate::Effect(t)]),
+                        _ => None,
+                    }
+                }
                 ast::Action::Assign(u) => match self.whole_array(u, scope) {
                     Some(dims) => self.array_copy(node, u, dims, scope),
                     None => self.update(node, u, scope).map(|t| vec![t]),

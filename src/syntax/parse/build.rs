@@ -63,6 +63,7 @@ const LEVELS: &[(Fix, &[Rule])] = &[
     (Fix::Left, &[Rule::or]),
     (Fix::Left, &[Rule::and]),
     (Fix::Prefix, &[Rule::not]),
+    (Fix::Right, &[Rule::assign_op]),
     (Fix::Right, &[Rule::cond_op]),
     (Fix::Left, &[Rule::lor]),
     (Fix::Left, &[Rule::land]),
@@ -75,8 +76,8 @@ const LEVELS: &[(Fix, &[Rule])] = &[
     (Fix::Left, &[Rule::shl, Rule::shr]),
     (Fix::Left, &[Rule::add, Rule::sub]),
     (Fix::Left, &[Rule::mul, Rule::div, Rule::rem]),
-    (Fix::Prefix, &[Rule::neg, Rule::bang, Rule::bnot]),
-    (Fix::Postfix, &[Rule::index]),
+    (Fix::Prefix, &[Rule::neg, Rule::bang, Rule::bnot, Rule::pre_up, Rule::pre_down]),
+    (Fix::Postfix, &[Rule::index, Rule::post_up, Rule::post_down]),
 ];
 
 /// The precedence pest's `PrattParser` gives to level `i` (it starts at 10 and
@@ -103,6 +104,23 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         }
     })
 });
+
+/// `=`, `+=`, ..., `>>=` as written.
+fn assign_op(text: &str) -> AssignOp {
+    match text.trim() {
+        "+=" => AssignOp::With(BinOp::Add),
+        "-=" => AssignOp::With(BinOp::Sub),
+        "*=" => AssignOp::With(BinOp::Mul),
+        "/=" => AssignOp::With(BinOp::Div),
+        "%=" => AssignOp::With(BinOp::Mod),
+        "&=" => AssignOp::With(BinOp::BitAnd),
+        "|=" => AssignOp::With(BinOp::BitOr),
+        "^=" => AssignOp::With(BinOp::BitXor),
+        "<<=" => AssignOp::With(BinOp::Shl),
+        ">>=" => AssignOp::With(BinOp::Shr),
+        _ => AssignOp::Set,
+    }
+}
 
 /// An error that the grammar should have made impossible.
 pub(super) fn internal(span: Span) -> ParseError {
@@ -235,7 +253,10 @@ impl<'t> Builder<'t> {
             })
             .map_postfix(|lhs, op| {
                 let d = at(&op);
-                self.index(lhs?, op, d)
+                match op.as_rule() {
+                    Rule::post_up | Rule::post_down => self.step(lhs?, op, true),
+                    _ => self.index(lhs?, op, d),
+                }
             })
             .map_infix(|lhs, op, rhs| {
                 let d = at(&op);
@@ -436,6 +457,7 @@ impl<'t> Builder<'t> {
         match op.as_rule() {
             Rule::quant => self.quant(op, depth, arg),
             Rule::path_prefix => self.path(op, depth, arg),
+            Rule::pre_up | Rule::pre_down => self.step(arg, op, false),
             rule => {
                 let op_span = self.token_span(op.as_span().start());
                 let un = match rule {
@@ -500,8 +522,26 @@ impl<'t> Builder<'t> {
         node(ExprKind::Index { base: base.into_expr(), index: index.into_expr() }, span, below, op_span)
     }
 
+    /// `n++`, `n--` (`post`: the value is the old one), `++n`, `--n`.
+    fn step(&self, target: Boxed, op: Pair<'t, Rule>, post: bool) -> R<Boxed> {
+        let op_span = span_of(&op);
+        let bin = if matches!(op.as_rule(), Rule::pre_up | Rule::post_up) { BinOp::Add } else { BinOp::Sub };
+        let one = Box::new(Expr { kind: ExprKind::Int(1), span: op_span, paren: false });
+        let span = target.expr.span.to(op_span);
+        let below = target.depth;
+        let kind = ExprKind::Assign { target: target.into_expr(), op: AssignOp::With(bin), value: one, post };
+        node(kind, span, below, op_span)
+    }
+
     fn infix(&self, lhs: Boxed, op: Pair<'t, Rule>, depth: Depth, rhs: Boxed) -> R<Boxed> {
         let bin = match op.as_rule() {
+            Rule::assign_op => {
+                let span = lhs.expr.span.to(rhs.expr.span);
+                let below = lhs.depth.max(rhs.depth);
+                let (target, value) = (lhs.into_expr(), rhs.into_expr());
+                let kind = ExprKind::Assign { target, op: assign_op(op.as_str()), value, post: false };
+                return node(kind, span, below, span_of(&op));
+            }
             Rule::cond_op => return self.cond(lhs, op, depth, rhs),
             Rule::leadsto => return self.leadsto(lhs, op, depth, rhs),
             Rule::imply => BinOp::Imply,
@@ -635,19 +675,7 @@ impl<'t> Builder<'t> {
             }
             _ => {
                 let target = self.lvalue(nth(&kids, 0, span)?)?;
-                let op = match nth(&kids, 1, span)?.as_str() {
-                    "+=" => AssignOp::With(BinOp::Add),
-                    "-=" => AssignOp::With(BinOp::Sub),
-                    "*=" => AssignOp::With(BinOp::Mul),
-                    "/=" => AssignOp::With(BinOp::Div),
-                    "%=" => AssignOp::With(BinOp::Mod),
-                    "&=" => AssignOp::With(BinOp::BitAnd),
-                    "|=" => AssignOp::With(BinOp::BitOr),
-                    "^=" => AssignOp::With(BinOp::BitXor),
-                    "<<=" => AssignOp::With(BinOp::Shl),
-                    ">>=" => AssignOp::With(BinOp::Shr),
-                    _ => AssignOp::Set,
-                };
+                let op = assign_op(nth(&kids, 1, span)?.as_str());
                 let value = self.sequence(nth(&kids, 2, span)?, Depth::default())?.expr;
                 Ok(Action::Assign(Update { target, op, value, span }))
             }

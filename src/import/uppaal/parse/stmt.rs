@@ -211,7 +211,7 @@ impl Parser<'_, '_, '_> {
             return Ok(out);
         }
         loop {
-            self.assignment_into(&mut out)?;
+            out.extend(self.assignment()?);
             if !self.eat_op(",") {
                 break;
             }
