@@ -53,6 +53,23 @@ proptest! {
         prop_assert_eq!(a.dbm.alu_subsumed(&b.dbm, &lower, &upper), witness.is_none(), "witness {:?}", witness);
     }
 
+    /// The zone `alu_cover` gives contains aLU(B), point by point by the
+    /// definition (the liveness engine's time-lock scan relies on it), and
+    /// B itself.
+    #[test]
+    fn the_alu_cover_contains_the_abstraction(
+        (b, (lower, upper)) in dims().prop_flat_map(|d| (sample(d), lu_bounds(d - 1))),
+    ) {
+        let cover = b.dbm.alu_cover(&lower, &upper);
+        prop_assert!(b.dbm.is_subset_of(&cover));
+        let den = pointwise_denominator(b.dim - 1);
+        for p in grid(b.dim - 1, den, GRID_MAX) {
+            if in_alu(&b, &p, den, &lower, &upper) {
+                prop_assert!(dbm_holds(&cover, &p, den), "point {:?}/{} of aLU(B) outside {:?}", p, den, cover);
+            }
+        }
+    }
+
     /// With L = U = −∞ nothing is observable: every non-empty zone
     /// subsumes every zone.
     #[test]

@@ -261,3 +261,31 @@ fn time_locks_behind_zeno_loops_are_still_found() {
     assert_eq!(code, 0, "{v}");
     assert!(v["warnings"].as_array().is_none_or(|w| w.is_empty()), "{v}");
 }
+
+/// A time-lock inside a class whose kept zone has none
+/// (`hidden-time-lock.yaml`): the liveness engine must warn exactly when
+/// the fixpoint engine's exact `EG true` does, whichever entry into `b` comes
+/// first, and not when nothing is stuck (x <= 2 into `m2`).
+#[test]
+fn time_locks_hidden_in_a_class_are_warned_about_exactly() {
+    let text = std::fs::read_to_string("tests/models/liveness/hidden-time-lock.yaml").unwrap();
+    let (near, far) = ("guard: \"x <= 1\"", "guard: \"x <= 3\"");
+    let swapped = text.replace(near, "NEAR").replace(far, near).replace("NEAR", far);
+    let narrow = text.replace(far, "guard: \"x <= 2\"");
+    let dir = std::env::temp_dir().join(format!("kairos-hidden-time-lock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, model, locked) in [("first", &text, true), ("swapped", &swapped, true), ("narrow", &narrow, false)] {
+        let path = dir.join(format!("{name}.yaml"));
+        std::fs::write(&path, model).unwrap();
+        let path = path.to_str().unwrap();
+        for engine in ["live", "tctl"] {
+            let (code, v) = json(&["check", path, "--engine", engine, "--format", "json"]);
+            assert_eq!(code, 0, "{name} {engine}: {v}");
+            let warned = v["warnings"]
+                .as_array()
+                .is_some_and(|ws| ws.iter().any(|w| w["message"].as_str().unwrap().starts_with("time-lock")));
+            assert_eq!(warned, locked, "{name} {engine}: {v}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -566,6 +566,10 @@ fn liveness_scale_against_reachability() {
         }
     }
     ratios.sort_by(f64::total_cmp);
+    if ratios.is_empty() {
+        println!("no property got a ratio ({over} over the budget of {budget} states)");
+        return;
+    }
     let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
     println!(
         "liveness / reach states over {} properties (seeds {}): median {:.2}, 90% {:.2}, 99% {:.2}, \

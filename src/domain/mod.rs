@@ -50,6 +50,12 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     fn lu_signature(&self, _lower: &[i32], _upper: &[i32]) -> u64 {
         0
     }
+    /// A set of this kind containing every valuation LU-simulated by one of
+    /// this set (its aLU abstraction) under the LU bounds, where the domain
+    /// computes one; `None`: it does not.
+    fn alu_cover(&self, _lower: &[i32], _upper: &[i32]) -> Option<Self> {
+        None
+    }
     /// The smallest convex set of this kind containing both, where the
     /// domain can compute it; federations use it to merge members whose
     /// union is convex. `None`: no merging.
@@ -208,6 +214,9 @@ impl ClockSet for Dbm {
             (if low { b } else { Bound::INF }).hash(&mut h);
         }
         h.finish()
+    }
+    fn alu_cover(&self, lower: &[i32], upper: &[i32]) -> Option<Self> {
+        Some(Dbm::alu_cover(self, lower, upper))
     }
     fn hull(&self, other: &Self) -> Option<Self> {
         Some(Dbm::hull(self, other))

@@ -370,8 +370,9 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
 /// That costs far more than the search, and is spared when the liveness
 /// engine showed, on the whole reachable graph, that every run with
 /// infinitely many discrete steps diverges, and that no reachable valuation
-/// is stuck (time bounded, no step possible), by itself or by the reach
-/// engine's `A[] not deadlock`: then from every reachable valuation either
+/// is stuck (time bounded, no step possible), by itself (on the nodes it
+/// explored, `liveness::zeno::never_stuck`) or, where that test is not
+/// conclusive, by the reach engine's `A[] not deadlock`: then from every reachable valuation either
 /// time passes forever or a discrete step is possible after some delay, so
 /// a maximal run from it diverges.
 fn exact_time_locks(

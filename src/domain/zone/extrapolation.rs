@@ -77,3 +77,53 @@ impl Dbm {
         }
     }
 }
+
+/// Whether the bound `m[i][0] = (u, ≺)`, i.e. the upper bound `x_i ≺ u`,
+/// lets `x_i` exceed `limit` somewhere in the (non-empty) zone.
+#[inline]
+fn upper_exceeds(b: Bound, limit: i32) -> bool {
+    !b.is_finite() || b.value() > limit
+}
+
+impl Dbm {
+    /// A zone containing the aLU abstraction of this one under the bounds
+    /// `lower` (L) and `upper` (U): every valuation `v` LU-simulated by a
+    /// valuation `w` of the zone (Herbreteau, Srivathsan, Walukiewicz,
+    /// "Better abstractions for timed automata", LICS 2012; per clock,
+    /// `v(x) = w(x)`, or `L_x < w(x) < v(x)`, or `U_x < v(x) < w(x)`).
+    ///
+    /// Why it contains them: call `x` *raised* when some `w` of the zone has
+    /// `w(x) > L_x`, *lowered* when some has `w(x) > U_x`. If `x` is not
+    /// raised, `v(x) <= w(x)`; if not lowered, `v(x) >= w(x)` (`v(x) <
+    /// w(x)` would need `U_x < v(x) < w(x) <= U_x`). So a constraint
+    /// `x - y ≺ c` of the zone holds of `v` when `x` is not raised and `y`
+    /// not lowered (`v(x) - v(y) <= w(x) - w(y)`); the others are dropped,
+    /// except that a lowered `y` keeps the lower bound `min(inf y, U_y)`
+    /// (`v(y) >= w(y)`, or `v(y) > U_y`). The result is closed again.
+    pub fn alu_cover(&self, lower: &[i32], upper: &[i32]) -> Dbm {
+        debug_assert!(self.is_canonical());
+        let mut out = self.clone();
+        if self.is_empty() {
+            return out;
+        }
+        let n = self.dim;
+        let raised: Vec<bool> = (0..n).map(|i| i != 0 && upper_exceeds(self.m[i * n], lu_at(lower, i))).collect();
+        let lowered: Vec<bool> = (0..n).map(|j| j != 0 && upper_exceeds(self.m[j * n], lu_at(upper, j))).collect();
+        for (i, &raised_i) in raised.iter().enumerate() {
+            for (j, &lowered_j) in lowered.iter().enumerate() {
+                if i != j && (raised_i || (i != 0 && lowered_j)) {
+                    out.m[i * n + j] = Bound::INF;
+                }
+            }
+        }
+        for j in (1..n).filter(|&j| lowered[j]) {
+            let u_j = upper[j - 1];
+            if lower_exceeds(self.m[j], u_j) {
+                out.m[j] = if u_j == NO_BOUND { Bound::LE_ZERO } else { Bound::lt(-u_j) };
+            }
+        }
+        let non_empty = out.close();
+        debug_assert!(non_empty, "a superset of a non-empty zone is non-empty");
+        out
+    }
+}

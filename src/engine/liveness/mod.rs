@@ -131,8 +131,8 @@ pub enum Locks {
     /// infinitely many discrete steps diverges ([`zeno::every_run_diverges`]):
     /// only a stuck valuation (deadlocked, time bounded) can be time-locked.
     Diverges,
-    /// Moreover no reachable valuation is stuck ([`zeno::never_stuck`]):
-    /// none is time-locked.
+    /// Moreover no reachable valuation is stuck ([`zeno::never_stuck`],
+    /// on the explored nodes' zones): none is time-locked.
     Excluded,
 }
 

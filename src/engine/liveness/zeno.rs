@@ -45,8 +45,9 @@ use super::product::{Product, Step, Stop, diverges_in_place};
 use super::progress::{Progress, bit};
 use super::scc::Label;
 use crate::domain::ClockSet;
+use crate::domain::federation::Federation;
 use crate::network::{ClockConstraint, Network, Update};
-use crate::semantics::Transition;
+use crate::semantics::{Abstraction, Discrete, RunError, Transition, ZoneState};
 
 /// Not in any component (a node left out).
 const NONE: u32 = u32::MAX;
@@ -330,35 +331,63 @@ pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Res
     Ok(Some(out))
 }
 
-/// Whether no valuation of any discrete state of phase 0 is stuck (time
-/// cannot pass forever and no discrete step is possible, now or after a
-/// delay): each discrete state is checked on every clock valuation its
-/// invariant allows, reachable or not, so `true` holds for the reachable
-/// ones. A state where time passes forever is never stuck.
+/// Whether no reachable valuation of phase 0 is stuck: time cannot pass
+/// forever (an invariant, urgency) and no discrete step is possible, now or
+/// after a delay. `p` explored the whole reachable graph.
+///
+/// Why the nodes' zones suffice. Every reachable valuation `v` of a
+/// discrete state lies in the aLU abstraction `a(Z)` of the zone `Z` of a
+/// phase-0 node of that state, though not always in `Z` (a node keeps the
+/// first zone of its class, [`super::nodes`]): by induction along the run
+/// to `v`, each step of `v ≼LU w` (some `w` of `Z`) is matched by a step of
+/// `w` into the successor zone, whose class is the successor node's.
+/// Each node is checked on a zone containing `a(Z)`
+/// ([`ClockSet::alu_cover`]; with exact zones, `Z` itself, which holds the
+/// reachable valuations), against the stuck valuations of its discrete
+/// state among all those its invariant allows, computed once per discrete
+/// state (most have none); a domain without a cover stops at those.
 pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop> {
-    let mut seen = rustc_hash::FxHashSet::default();
-    let discretes: Vec<(u32, _)> = (0..p.nodes.len() as u32)
-        .filter(|&v| !p.nodes.get(v).1)
-        .filter(|&v| seen.insert(&p.nodes.get(v).0.discrete))
-        .map(|v| (v, p.nodes.get(v).0.discrete.clone()))
-        .collect();
-    let dim = p.zg.dim();
-    for (v, d) in discretes {
-        let stop = |error| Stop::Run { node: Some(v), error };
-        if diverges_in_place(&mut p.zg, &d).map_err(stop)? {
+    let mut stuck: rustc_hash::FxHashMap<Discrete, Federation<S>> = rustc_hash::FxHashMap::default();
+    for v in 0..p.nodes.len() as u32 {
+        let (state, phase) = p.nodes.get(v);
+        if phase {
             continue;
         }
-        let mut zone = S::universe(dim);
-        let wrap = |error| stop(crate::semantics::RunError { error, transition: None });
-        if !p.zg.invariant(&d, &mut zone).map_err(wrap)? {
+        let state = state.clone();
+        let d = &state.discrete;
+        if !stuck.contains_key(d) {
+            let fed = stuck_valuations(p, d).map_err(|error| Stop::Run { node: Some(v), error })?;
+            stuck.insert(d.clone(), fed);
+        }
+        let fed = &stuck[d];
+        if fed.is_empty() {
             continue;
         }
-        let state = crate::semantics::ZoneState { discrete: d, zone };
-        if !p.zg.deadlocked(&state).map_err(stop)?.is_empty() {
+        let cover = if p.zg.abstraction == Abstraction::None {
+            Some(state.zone.clone())
+        } else {
+            p.zg.load_bounds(d);
+            state.zone.alu_cover(&p.zg.lower, &p.zg.upper)
+        };
+        let Some(cover) = cover else { return Ok(false) };
+        if !fed.intersect_zone(&cover).is_empty() {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// The stuck valuations of `d` among all those its invariant allows.
+fn stuck_valuations<S: ClockSet>(p: &mut Product<'_, '_, S>, d: &Discrete) -> Result<Federation<S>, RunError> {
+    if diverges_in_place(&mut p.zg, d)? {
+        return Ok(Federation::empty());
+    }
+    let mut zone = S::universe(p.zg.dim());
+    let wrap = |error| RunError { error, transition: None };
+    if !p.zg.invariant(d, &mut zone).map_err(wrap)? {
+        return Ok(Federation::empty());
+    }
+    p.zg.deadlocked(&ZoneState { discrete: d.clone(), zone })
 }
 
 /// Whether every run of the product's phase 0 with infinitely many
