@@ -28,6 +28,7 @@ const TWINS: &[(&str, &str, &str, Option<&str>)] = &[
     ("one-based.xml", "tests/models/uppaal/one-based.yaml", "one-based.q", None),
     ("structs.xml", "tests/models/uppaal/structs.yaml", "structs.q", None),
     ("arrays.xml", "tests/models/functions/arrays.yaml", "arrays.q", None),
+    ("clock-arrays.xml", "tests/models/uppaal/clock-arrays.yaml", "clock-arrays.q", None),
 ];
 
 fn xml(name: &str) -> PathBuf {
@@ -248,7 +249,21 @@ fn unsupported_features_are_refused_at_their_place() {
         (model("hybrid clock h;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `hybrid` clocks"),
         (model("double d;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: the type `double`"),
         (model("scalar[3] s;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `scalar` types"),
-        (model("clock c[2];", LOCS, "system P;"), "2:20: error[unsupported]: not supported yet: an array of clocks"),
+        (
+            model("clock c[2]; int[0,1] k;", &edge("<label kind=\"assignment\">c[k] = 0</label>"), "system P;"),
+            "5:74: error[unsupported]: not supported yet: an element of the clock array `c` chosen by the data",
+        ),
+        (
+            model("clock c[2]; bool r[2];", "<location id=\"a\"><name>a</name><label kind=\"invariant\">c[0]' == r[0] || c[1] &lt;= 2</label></location><init ref=\"a\"/>", "system P;"),
+            "error[unsupported]: not supported yet: a clock rate `x'` other than a conjunct `x' == e` of an invariant",
+        ),
+        (
+            "<nta><declaration>clock c[2];</declaration>\n<template><name>P</name><parameter>const int[0,1] id</parameter>\n\
+             <location id=\"a\"><name>a</name><label kind=\"invariant\">c[id] &lt;= 2</label></location><init ref=\"a\"/>\
+             </template>\n<system>system P;</system></nta>"
+                .into(),
+            "error[unsupported]: not supported yet: `system P;` over a template whose parameter `id` indexes a clock array",
+        ),
         (
             model("int a[2][2]; int b[2];", &edge("<label kind=\"assignment\">a[0] = b</label>"), "system P;"),
             "error[unsupported]: not supported yet: a row of an array assigned as a whole (in an update of `P`)",

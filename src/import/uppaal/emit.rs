@@ -223,6 +223,14 @@ fn template(y: &mut YamlOut, src: &Src, t: &TemplateOut) {
         if let Some(inv) = &l.invariant {
             f.push(format!("invariant: {}", quoted(inv)));
         }
+        if !l.rates.is_empty() {
+            let rates: Vec<String> = l
+                .rates
+                .iter()
+                .map(|(x, e)| format!("{x}: {}", if e.parse::<i64>().is_ok() { e.clone() } else { quoted(e) }))
+                .collect();
+            f.push(format!("rate: {{{}}}", rates.join(", ")));
+        }
         if l.committed {
             f.push("committed: true".into());
         } else if l.urgent {

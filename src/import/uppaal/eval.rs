@@ -66,7 +66,7 @@ impl Printer<'_, '_> {
                     self.value(b)
                 }
             }
-            EK::Deadlock | EK::Dot(..) | EK::Call(..) | EK::Quant(..) => unknown,
+            EK::Deadlock | EK::Dot(..) | EK::Call(..) | EK::Quant(..) | EK::Rate(_) => unknown,
         }
     }
 

@@ -77,6 +77,8 @@ pub(crate) enum EK {
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `forall (i : T) e` (true) or `exists (i : T) e`.
     Quant(bool, String, Box<Type>, Box<Expr>),
+    /// `x'`: a clock's rate (in invariants, `x' == e`).
+    Rate(Box<Expr>),
 }
 
 impl Expr {
@@ -85,7 +87,7 @@ impl Expr {
         let height = 1 + match &kind {
             EK::Int(_) | EK::Bool(_) | EK::Name(_) | EK::Deadlock => 0,
             EK::Index(a, b) | EK::Bin(_, a, b) => h(a).max(h(b)),
-            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) => h(a),
+            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Rate(a) => h(a),
             EK::Call(_, args) => args.iter().map(h).max().unwrap_or(0),
             EK::Cond(a, b, c) => h(a).max(h(b)).max(h(c)),
             EK::Quant(_, _, t, e) => h(e).max(t.height()),
@@ -502,8 +504,9 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                     }
                 }
                 Tk::Op("'") => {
-                    self.d.unsupported(t.at, t.end, "a clock rate (`x'`, stopwatches and hybrid clocks)");
-                    return Err(());
+                    self.next();
+                    let at = e.at;
+                    e = self.node(EK::Rate(Box::new(e)), at, t.end)?;
                 }
                 Tk::Op("++") | Tk::Op("--") => {
                     self.d

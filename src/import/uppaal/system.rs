@@ -127,6 +127,13 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
                 // UPPAAL's type checker too: "free process parameters must
                 // be a bounded integer or scalar" (not `bool`, not `&`).
                 let free = t.params.iter().zip(&t.kept).find(|(_, k)| !**k).map(|(p, _)| p);
+                if let Some(p) = free.filter(|p| t.indexing.contains(&p.name)) {
+                    let msg =
+                        format!("`system {pname};` over a template whose parameter `{}` indexes a clock array", p.name);
+                    d.unsupported(at, end, msg).hint =
+                        Some(format!("instantiate it once per value: `P1 = {pname}(...);` and list them in `system`"));
+                    continue;
+                }
                 // Over a refused type (`scalar`, reported): no new error.
                 if let Some(Base::Named(n)) = free.map(|p| &p.ty.base)
                     && matches!(globals.get(n), Some(Sym::Refused))
@@ -258,6 +265,17 @@ fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(
                 (Ok(_), Some(v)) if reads_array(a) => kept.push(v.to_string()),
                 (Ok(p), Some(_)) => kept.push(p.text),
                 _ => ok = false,
+            }
+            continue;
+        }
+        if !p.by_ref && t.indexing.contains(&p.name) {
+            // It names a clock of an array: its value, known here.
+            match in_range(&mut pr, t, i, a) {
+                Some(v) => {
+                    let prec = if v < 0 { super::print::UNARY } else { super::print::ATOM };
+                    subst.push((p.name.clone(), Sym::value_text(v.to_string(), prec, Ty::Int).with_value(vec![v])));
+                }
+                None => ok = false,
             }
             continue;
         }
