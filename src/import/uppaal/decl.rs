@@ -112,7 +112,7 @@ pub(crate) fn declare(
                 }
                 refuse(out, &f.name);
             }
-            Decl::Instance { .. } | Decl::System(_) => {}
+            Decl::Instance { .. } | Decl::Partial { .. } | Decl::System(_) => {}
         }
     }
 }

@@ -41,6 +41,7 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    Arguments are computed at compile time and checked against the parameter's type.
  - `X = T(args);` is the instance `X = T(args)`; `system T;` over parameters with
    bounded types is T(lo..hi, ...), one instance per value, named T(v) as in UPPAAL.
+   `X(const t a) = T(a);` then `system X;` is T over the values of X's parameter types.
  - Queries keep the first line of their comment as their name. `A<>` and `-->` range
    over non-Zeno runs in kairos (FORMAT.md section 3), over all runs in UPPAAL.
  - Functions keep their statements, with `typedef` names replaced by their ranges and

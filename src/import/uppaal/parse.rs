@@ -161,6 +161,17 @@ pub(crate) enum Decl {
         args: Vec<Expr>,
         end: usize,
     },
+    /// `X(params) = T(args);`: a template X whose parameters are bound
+    /// through T's (from `at`).
+    Partial {
+        name: String,
+        at: usize,
+        params: Vec<Param>,
+        template: String,
+        t_at: usize,
+        args: Vec<Expr>,
+        end: usize,
+    },
     /// `system A, B;`
     System(Vec<(String, usize, usize)>),
     Function(FnDecl),
@@ -801,10 +812,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 return self.instantiation(out);
             }
             if system_block && matches!(self.peek_at(1), Tk::Op("(")) {
-                self.d
-                    .unsupported(t.at, t.end, "a partial instantiation with parameters (`X(int a) = T(a, 1)`)")
-                    .hint = Some("instantiate with every argument given: `X = T(1, 2);`".into());
-                return Err(());
+                return self.partial(out);
             }
             return self.fail("a declaration (a type, `typedef`, ...)");
         }
@@ -833,6 +841,29 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     fn instantiation(&mut self, out: &mut Vec<Decl>) -> R<()> {
         let (name, _, _) = self.ident("a process name")?;
         self.next(); // `=` or `:=`
+        let (template, t_at, args, end) = self.applied()?;
+        out.push(Decl::Instance { name, template, t_at, args, end });
+        Ok(())
+    }
+
+    /// `X(const T a, ...) = T(a, ...);`: a template X whose parameters are
+    /// bound through T's.
+    fn partial(&mut self, out: &mut Vec<Decl>) -> R<()> {
+        let (name, at, _) = self.ident("a process name")?;
+        self.expect_op("(")?;
+        let params = if self.is_op(")") { Vec::new() } else { self.param_list()? };
+        self.expect_op(")")?;
+        if !self.eat_op("=") && !self.eat_op(":=") {
+            return self.fail("`=`");
+        }
+        let (template, t_at, args, end) = self.applied()?;
+        out.push(Decl::Partial { name, at, params, template, t_at, args, end });
+        Ok(())
+    }
+
+    /// `T(args);`: the template, where it is named, the arguments and the
+    /// end of the `;`.
+    fn applied(&mut self) -> R<(String, usize, Vec<Expr>, usize)> {
         let (template, t_at, _) = self.ident("a template name")?;
         self.expect_op("(")?;
         let mut args = Vec::new();
@@ -846,16 +877,22 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         }
         self.expect_op(")")?;
         let end = self.expect_op(";")?.end;
-        out.push(Decl::Instance { name, template, t_at, args, end });
-        Ok(())
+        Ok((template, t_at, args, end))
     }
 
     /// Template parameters: `const int id, chan &c, ...`.
     pub fn params(&mut self) -> R<Vec<Param>> {
-        let mut out = Vec::new();
         if self.at_end() {
-            return Ok(out);
+            return Ok(Vec::new());
         }
+        let out = self.param_list()?;
+        self.expect_end()?;
+        Ok(out)
+    }
+
+    /// `const int id, chan &c, ...`, up to what follows the last one.
+    fn param_list(&mut self) -> R<Vec<Param>> {
+        let mut out = Vec::new();
         loop {
             let ty = self.ty()?;
             let by_ref = self.eat_op("&");
@@ -870,7 +907,6 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 break;
             }
         }
-        self.expect_end()?;
         Ok(out)
     }
 
