@@ -162,3 +162,63 @@ fn a_diverging_model_ends_unknown_under_the_limits() {
     let p = loaded.query("q", "E<> v == 7 and Climb.x == 1").unwrap();
     assert_eq!(check(&loaded, &net, &p).0.verdict, Verdict::Satisfied);
 }
+
+/// A rate read from the data (`rate: {job: "on * id"}`) against its twin
+/// with the rate expanded into locations of constant rates: the same
+/// verdicts on queries that pin the exact times (some hold, some fail), and
+/// graphs of polyhedra of the same size.
+#[test]
+fn a_data_rate_agrees_with_its_expansion_into_locations() {
+    let queries = [
+        ("E<> a.done and b.done", true),
+        ("E<> a.done and t < 5", false),
+        ("E<> a.done and t <= 5", true),
+        ("E<> b.done and t < 4", false),
+        ("E<> b.done and t <= 4", true),
+        ("A[] a.done imply t >= 5", true),
+        ("E<> a.job == 3 and b.job == 4 and t == 5", true),
+        ("E<> a.job == 3 and b.job == 4 and t < 4", false),
+        ("A[] not b.done imply b.job <= 4", true),
+        ("A[] b.job <= 4", false),
+    ];
+    let mut sizes = Vec::new();
+    for name in ["data-rate", "data-rate-expanded"] {
+        let path = Path::new("tests/models/hybrid").join(format!("{name}.yaml"));
+        let loaded = common::load(&path).unwrap();
+        assert!(loaded.model.hybrid, "{name}");
+        let net = kairos::network::build(&loaded.model).unwrap();
+        for (q, want) in queries {
+            let p = loaded.query("q", q).unwrap();
+            let (o, _) = check(&loaded, &net, &p);
+            let got = match o.verdict {
+                Verdict::Satisfied => true,
+                Verdict::Violated => false,
+                other => panic!("{name}: {q}: {other:?}"),
+            };
+            assert_eq!(got, want, "{name}: {q}");
+        }
+        let (code, json, err) = common::kairos(&["graph", path.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let g: serde_json::Value = serde_json::from_str(&json).unwrap();
+        sizes.push((g["nodes"].as_array().unwrap().len(), g["edges"].as_array().unwrap().len()));
+    }
+    assert_eq!(sizes[0], sizes[1]);
+}
+
+/// A rate's expression that fails (here an index out of bounds once `k`
+/// reaches 2) is a run-time error, with its trace.
+#[test]
+fn a_data_rate_that_fails_is_a_run_time_error() {
+    let yaml = "model: bad-rate\nvariables:\n  k: {range: [0, 2], init: 0}\n  r: {range: [0, 1], size: 2, init: 1}\ntemplates:\n  P:\n    clocks: [x]\n    initial: s\n    locations:\n      s: {rate: {x: \"r[k]\"}}\n    edges:\n      - {from: s, to: s, guard: \"k < 2\", update: \"k = k + 1\"}\nsystem: [P]\n";
+    let loaded = kairos::model::load::load_model(&kairos::syntax::yaml::Source::new(
+        "bad-rate.yaml".to_string(),
+        yaml.to_string(),
+    ))
+    .unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    let p = loaded.query("q", "E<> P.x > 5 and k == 2").unwrap();
+    let (o, t) = check(&loaded, &net, &p);
+    let Verdict::Error(text) = &o.verdict else { panic!("{:?}", o.verdict) };
+    assert!(text.contains("out of bounds") || text.contains("outside"), "{text}");
+    assert!(t.is_some(), "the error comes with its trace");
+}

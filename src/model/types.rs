@@ -141,8 +141,18 @@ pub struct Location {
     pub urgent: bool,
     pub committed: bool,
     pub labels: Vec<String>,
-    /// `(variable, lo, hi)`: a rate or an interval of rates.
-    pub rates: Vec<(crate::model::typed::Cvar, Ratio, Ratio)>,
+    /// The rates this location sets, one per variable.
+    pub rates: Vec<(crate::model::typed::Cvar, Rate)>,
+}
+
+/// A location's rate for one variable.
+#[derive(Clone, Debug)]
+pub enum Rate {
+    /// A constant rate (`lo == hi`) or an interval of rates.
+    Interval(Ratio, Ratio),
+    /// An integer expression over the data, evaluated in the discrete
+    /// state (constant during a delay): UPPAAL's `x' == e`.
+    Data(TExpr),
 }
 
 #[derive(Clone, Debug)]

@@ -107,7 +107,14 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         return Err(b.errors);
     }
     let lu = LuBounds::new(&processes, &channels, clocks.len());
-    let hybrid = b.linear.map(|first| Box::new(Hybrid::new(model, &b.local_clocks, first)));
+    let hybrid = match b.linear.map(|first| Hybrid::new(model, &b.layout, &b.local_clocks, first)) {
+        None => None,
+        Some(Ok(h)) => Some(Box::new(h)),
+        Some(Err((inst, _, msg))) => {
+            let pos = model.instances[inst].pos;
+            return Err(vec![Diagnostic::new(Loc { file: model.file.clone(), pos, len: 1 }, "too-large", msg)]);
+        }
+    };
     let net = Network {
         name: model.name.clone(),
         clocks,

@@ -15,8 +15,9 @@ use num_traits::Zero;
 
 use crate::domain::poly::Q;
 use crate::model::typed::{Cmp, Cvar, LinAtom, TExpr};
-use crate::model::types::{Model, Ratio};
-use crate::network::compile::Env;
+use crate::model::types::{Model, Rate, Ratio};
+use crate::network::code::Code;
+use crate::network::compile::{Env, Layout};
 use crate::network::{ClockConstraint, EvalError};
 use crate::syntax::ast::BinOp;
 
@@ -35,8 +36,30 @@ pub struct Hybrid {
     pub first_continuous: u32,
     /// Per continuous variable, its initial interval `[lo, hi]`.
     pub init: Vec<(Q, Q)>,
-    /// Per process, per location: `(variable, lo, hi)` rates it sets.
-    pub rates: Vec<Vec<Vec<(u32, Q, Q)>>>,
+    /// Per process, per location: the rates it sets, `(variable, rate)`.
+    pub rates: Vec<Vec<Vec<(u32, LocRate)>>>,
+}
+
+/// A location's rate for one variable.
+#[derive(Clone, Debug)]
+pub enum LocRate {
+    /// Within `[lo, hi]`.
+    Interval(Q, Q),
+    /// The value of an integer expression over the discrete state.
+    Data(Code),
+}
+
+impl LocRate {
+    /// The interval this rate stands for in the discrete state `(locs, data)`.
+    pub fn at(&self, locs: &[u32], data: &[i64], stack: &mut Vec<i64>) -> Result<(Q, Q), EvalError> {
+        match self {
+            LocRate::Interval(lo, hi) => Ok((lo.clone(), hi.clone())),
+            LocRate::Data(code) => {
+                let v = Q::from_integer(code.eval(locs, data, stack)?.into());
+                Ok((v.clone(), v))
+            }
+        }
+    }
 }
 
 /// A model's rational as an exact one.
@@ -45,21 +68,44 @@ pub fn ratio(r: Ratio) -> Q {
 }
 
 impl Hybrid {
-    /// The network's linear part for `model`.
-    pub(crate) fn new(model: &Model, local_clocks: &[Vec<u32>], first_continuous: u32) -> Hybrid {
+    /// The network's linear part for `model`, with `layout` to compile the
+    /// rates that read the data. Errors: a rate too large to compile, by
+    /// instance and location.
+    pub(crate) fn new(
+        model: &Model,
+        layout: &Layout,
+        local_clocks: &[Vec<u32>],
+        first_continuous: u32,
+    ) -> Result<Hybrid, (usize, usize, String)> {
         let vars = Vars { local_clocks, first_continuous };
-        let rates = model.instances.iter().enumerate().map(|(inst, i)| {
-            let locations = &model.templates[i.template].locations;
-            locations
-                .iter()
-                .map(|l| l.rates.iter().map(|&(v, lo, hi)| (vars.index(inst, v), ratio(lo), ratio(hi))).collect())
-                .collect()
-        });
-        Hybrid {
+        let mut rates = Vec::with_capacity(model.instances.len());
+        for (inst, i) in model.instances.iter().enumerate() {
+            let env = Env { layout, inst, args: &i.args, selects: &[], select_slot: None };
+            let mut per_location = Vec::new();
+            for (l, loc) in model.templates[i.template].locations.iter().enumerate() {
+                let mut out = Vec::with_capacity(loc.rates.len());
+                for (v, r) in &loc.rates {
+                    let rate = match r {
+                        Rate::Interval(lo, hi) => LocRate::Interval(ratio(*lo), ratio(*hi)),
+                        Rate::Data(e) => match env.compile(e).map_err(|m| (inst, l, m))? {
+                            code if code.as_const().is_some() => {
+                                let v = Q::from_integer(code.as_const().unwrap_or(0).into());
+                                LocRate::Interval(v.clone(), v)
+                            }
+                            code => LocRate::Data(code),
+                        },
+                    };
+                    out.push((vars.index(inst, *v), rate));
+                }
+                per_location.push(out);
+            }
+            rates.push(per_location);
+        }
+        Ok(Hybrid {
             first_continuous,
             init: model.continuous.iter().map(|c| (ratio(c.init.0), ratio(c.init.1))).collect(),
-            rates: rates.collect(),
-        }
+            rates,
+        })
     }
 
     /// Registers `var`, a clock added after the continuous variables (an
@@ -77,27 +123,29 @@ impl Hybrid {
         let rates = &mut self.rates[owner];
         rates.resize(running.len().max(rates.len()), Vec::new());
         for (l, _) in rates.iter_mut().zip(running).filter(|(_, r)| **r) {
-            l.push((var, one.clone(), one.clone()));
+            l.push((var, LocRate::Interval(one.clone(), one.clone())));
         }
     }
 
     /// The rate interval of every variable (slot `k - 1` is variable `k`)
-    /// in the location vector `locs`. Error: two processes set one rate.
-    pub fn rates_at(&self, locs: &[u32]) -> Result<Vec<(Q, Q)>, EvalError> {
+    /// in the discrete state `(locs, data)`. Errors: two processes set one
+    /// rate; a rate's expression fails.
+    pub fn rates_at(&self, locs: &[u32], data: &[i64]) -> Result<Vec<(Q, Q)>, EvalError> {
         let n = self.first_continuous as usize - 1 + self.init.len();
         let unit =
             |k: usize| if k + 1 < self.first_continuous as usize { Q::from_integer(1.into()) } else { Q::zero() };
         let mut out: Vec<(Q, Q)> = (0..n).map(|k| (unit(k), unit(k))).collect();
         let mut setter = vec![u32::MAX; n];
+        let mut stack = Vec::new();
         for (p, &l) in locs.iter().enumerate() {
             let Some(rates) = self.rates.get(p).and_then(|r| r.get(l as usize)) else { continue };
-            for (v, lo, hi) in rates {
+            for (v, rate) in rates {
                 let k = *v as usize - 1;
                 if setter[k] != u32::MAX && setter[k] != p as u32 {
                     return Err(EvalError::RateConflict { var: *v, first: setter[k], second: p as u32 });
                 }
                 setter[k] = p as u32;
-                out[k] = (lo.clone(), hi.clone());
+                out[k] = rate.at(locs, data, &mut stack)?;
             }
         }
         Ok(out)

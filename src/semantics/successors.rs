@@ -458,7 +458,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// The rate interval of every variable in `d` (linear networks).
     pub fn rates(&self, d: &Discrete) -> Result<Vec<(Q, Q)>, EvalError> {
         let h = self.net.hybrid.as_ref().expect("a linear network");
-        h.rates_at(&d.locs)
+        h.rates_at(&d.locs, &d.data)
     }
 
     /// Target invariants, then time elapse where allowed; false if the

@@ -118,6 +118,15 @@ impl Locks {
             _ => Locks::Unknown,
         }
     }
+
+    /// What both of two searches over different parts of the graph showed.
+    fn min_with(self, other: Locks) -> Locks {
+        match (self, other) {
+            (Locks::Unknown, _) | (_, Locks::Unknown) => Locks::Unknown,
+            (Locks::Diverges, _) | (_, Locks::Diverges) => Locks::Diverges,
+            _ => Locks::Excluded,
+        }
+    }
 }
 
 /// What a search showed of time-locks that no whole symbolic state shows
@@ -377,9 +386,14 @@ pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Lim
             // Every initial state needs its own witness.
             let q = Query { enter: phi.clone(), stay: phi, initial_only: true, locks: always() };
             let count = initial_count(net);
-            let mut last = None;
+            let mut last: Option<Run> = None;
             for k in 0..count {
-                let run = search(net, &q, abstraction, Some(k), limits, domain);
+                let mut run = search(net, &q, abstraction, Some(k), limits, domain);
+                // Each search saw what its initial state reaches: a fact on
+                // time-locks holds of the model when every search showed it.
+                if let Some(prev) = &last {
+                    run.locks = run.locks.min_with(prev.locks);
+                }
                 if !matches!(run.end, End::Found(_)) {
                     return outcome(run, Verdict::Satisfied, Verdict::Violated);
                 }

@@ -112,7 +112,7 @@ pub(crate) fn declare(
                 }
                 refuse(out, &f.name);
             }
-            Decl::Instance { .. } | Decl::System(_) => {}
+            Decl::Instance { .. } | Decl::Partial { .. } | Decl::System(_) => {}
         }
     }
 }
@@ -254,11 +254,6 @@ fn variable(
     let line_at = v.at;
     match kind {
         Kind::Clock => {
-            if !size.is_empty() {
-                d.unsupported(v.at, v.end, "an array of clocks").hint =
-                    Some("declare one clock per element (kairos has no clock arrays)".into());
-                return Err(());
-            }
             if v.init.is_some() || is_const {
                 d.error(
                     v.at,
@@ -267,6 +262,20 @@ fn variable(
                     "a clock has no initialiser and cannot be constant (clocks start at 0)",
                 );
                 return Err(());
+            }
+            if !v.dims.is_empty() {
+                // One clock per element.
+                let mut scopes = outer.to_vec();
+                scopes.push(&out.scope);
+                let mut pr = Printer::new(scopes, d, format!("the declaration of `{}`", v.name));
+                let dims = super::clocks::dims(&mut pr, &v.dims)?;
+                let base = sanitize(&v.name);
+                let names: Vec<String> = super::clocks::names(&base, &dims).iter().map(|n| taken.fresh(n)).collect();
+                for (n, uppaal) in names.iter().zip(super::clocks::uppaal_names(&v.name, &dims)) {
+                    out.clocks.push((n.clone(), uppaal, line_at));
+                }
+                out.scope.insert(v.name.clone(), Sym::Clocks { names: names.into(), dims: dims.into() });
+                return Ok(());
             }
             let name = taken.fresh(&sanitize(&v.name));
             out.clocks.push((name.clone(), v.name.clone(), line_at));

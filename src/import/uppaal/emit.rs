@@ -41,6 +41,7 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    Arguments are computed at compile time and checked against the parameter's type.
  - `X = T(args);` is the instance `X = T(args)`; `system T;` over parameters with
    bounded types is T(lo..hi, ...), one instance per value, named T(v) as in UPPAAL.
+   `X(const t a) = T(a);` then `system X;` is T over the values of X's parameter types.
  - Queries keep the first line of their comment as their name. `A<>` and `-->` range
    over non-Zeno runs in kairos (FORMAT.md section 3), over all runs in UPPAAL.
  - Functions keep their statements, with `typedef` names replaced by their ranges and
@@ -222,6 +223,14 @@ fn template(y: &mut YamlOut, src: &Src, t: &TemplateOut) {
         let mut f = Vec::new();
         if let Some(inv) = &l.invariant {
             f.push(format!("invariant: {}", quoted(inv)));
+        }
+        if !l.rates.is_empty() {
+            let rates: Vec<String> = l
+                .rates
+                .iter()
+                .map(|(x, e)| format!("{x}: {}", if e.parse::<i64>().is_ok() { e.clone() } else { quoted(e) }))
+                .collect();
+            f.push(format!("rate: {{{}}}", rates.join(", ")));
         }
         if l.committed {
             f.push("committed: true".into());

@@ -66,7 +66,7 @@ impl Printer<'_, '_> {
                     self.value(b)
                 }
             }
-            EK::Deadlock | EK::Dot(..) | EK::Call(..) | EK::Quant(..) | EK::Step { .. } => unknown,
+            EK::Deadlock | EK::Dot(..) | EK::Call(..) | EK::Quant(..) | EK::Step { .. } | EK::Rate(_) => unknown,
         }
     }
 

@@ -4,7 +4,8 @@
 //! - [`xml`]: the document, every character located in the file;
 //! - [`lex`], [`parse`]: UPPAAL's C-like language;
 //! - [`print`]: expressions typed and printed as kairos expressions;
-//! - [`decl`]: declarations; [`template`]: templates; [`system`]: the
+//! - [`decl`]: declarations ([`clocks`]: clock arrays); [`template`]: templates (with [`rate`]:
+//!   clock rates in invariants); [`system`]: the
 //!   system block; [`query`]: queries; [`emit`]: the YAML text.
 //!
 //! The translation rules are written at the top of every YAML produced
@@ -12,6 +13,7 @@
 //! structures, `meta`, priorities, ...) is reported "not supported yet" at its
 //! place in the XML; nothing is ignored silently, nothing panics.
 
+mod clocks;
 mod decl;
 mod emit;
 mod eval;
@@ -20,6 +22,7 @@ mod lex;
 mod parse;
 mod print;
 mod query;
+mod rate;
 mod system;
 mod template;
 mod xml;

@@ -84,6 +84,8 @@ pub(crate) enum EK {
         up: bool,
         post: bool,
     },
+    /// `x'`: a clock's rate (in invariants, `x' == e`).
+    Rate(Box<Expr>),
 }
 
 impl Expr {
@@ -92,7 +94,7 @@ impl Expr {
         let height = 1 + match &kind {
             EK::Int(_) | EK::Bool(_) | EK::Name(_) | EK::Deadlock => 0,
             EK::Index(a, b) | EK::Bin(_, a, b) => h(a).max(h(b)),
-            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Step { target: a, .. } => h(a),
+            EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Step { target: a, .. } | EK::Rate(a) => h(a),
             EK::Call(_, args) => args.iter().map(h).max().unwrap_or(0),
             EK::Cond(a, b, c) => h(a).max(h(b)).max(h(c)),
             EK::Quant(_, _, t, e) => h(e).max(t.height()),
@@ -161,6 +163,17 @@ pub(crate) enum Decl {
     /// `X = T(args);`
     Instance {
         name: String,
+        template: String,
+        t_at: usize,
+        args: Vec<Expr>,
+        end: usize,
+    },
+    /// `X(params) = T(args);`: a template X whose parameters are bound
+    /// through T's (from `at`).
+    Partial {
+        name: String,
+        at: usize,
+        params: Vec<Param>,
         template: String,
         t_at: usize,
         args: Vec<Expr>,
@@ -503,8 +516,9 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                     }
                 }
                 Tk::Op("'") => {
-                    self.d.unsupported(t.at, t.end, "a clock rate (`x'`, stopwatches and hybrid clocks)");
-                    return Err(());
+                    self.next();
+                    let at = e.at;
+                    e = self.node(EK::Rate(Box::new(e)), at, t.end)?;
                 }
                 Tk::Op(op @ ("++" | "--")) => {
                     let up = *op == "++";
@@ -799,10 +813,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 return self.instantiation(out);
             }
             if system_block && matches!(self.peek_at(1), Tk::Op("(")) {
-                self.d
-                    .unsupported(t.at, t.end, "a partial instantiation with parameters (`X(int a) = T(a, 1)`)")
-                    .hint = Some("instantiate with every argument given: `X = T(1, 2);`".into());
-                return Err(());
+                return self.partial(out);
             }
             return self.fail("a declaration (a type, `typedef`, ...)");
         }
@@ -831,6 +842,29 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     fn instantiation(&mut self, out: &mut Vec<Decl>) -> R<()> {
         let (name, _, _) = self.ident("a process name")?;
         self.next(); // `=` or `:=`
+        let (template, t_at, args, end) = self.applied()?;
+        out.push(Decl::Instance { name, template, t_at, args, end });
+        Ok(())
+    }
+
+    /// `X(const T a, ...) = T(a, ...);`: a template X whose parameters are
+    /// bound through T's.
+    fn partial(&mut self, out: &mut Vec<Decl>) -> R<()> {
+        let (name, at, _) = self.ident("a process name")?;
+        self.expect_op("(")?;
+        let params = if self.is_op(")") { Vec::new() } else { self.param_list()? };
+        self.expect_op(")")?;
+        if !self.eat_op("=") && !self.eat_op(":=") {
+            return self.fail("`=`");
+        }
+        let (template, t_at, args, end) = self.applied()?;
+        out.push(Decl::Partial { name, at, params, template, t_at, args, end });
+        Ok(())
+    }
+
+    /// `T(args);`: the template, where it is named, the arguments and the
+    /// end of the `;`.
+    fn applied(&mut self) -> R<(String, usize, Vec<Expr>, usize)> {
         let (template, t_at, _) = self.ident("a template name")?;
         self.expect_op("(")?;
         let mut args = Vec::new();
@@ -844,16 +878,22 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         }
         self.expect_op(")")?;
         let end = self.expect_op(";")?.end;
-        out.push(Decl::Instance { name, template, t_at, args, end });
-        Ok(())
+        Ok((template, t_at, args, end))
     }
 
     /// Template parameters: `const int id, chan &c, ...`.
     pub fn params(&mut self) -> R<Vec<Param>> {
-        let mut out = Vec::new();
         if self.at_end() {
-            return Ok(out);
+            return Ok(Vec::new());
         }
+        let out = self.param_list()?;
+        self.expect_end()?;
+        Ok(out)
+    }
+
+    /// `const int id, chan &c, ...`, up to what follows the last one.
+    fn param_list(&mut self) -> R<Vec<Param>> {
+        let mut out = Vec::new();
         loop {
             let ty = self.ty()?;
             let by_ref = self.eat_op("&");
@@ -868,7 +908,6 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 break;
             }
         }
-        self.expect_end()?;
         Ok(out)
     }
 

@@ -68,6 +68,9 @@ pub(crate) enum Sym {
     /// kairos variable per field, its dimensions `dims` (with `lows`, as
     /// [`Sym::Val`]'s) first, then the field's.
     Struct { fields: Rc<[(String, Sym)]>, dims: usize, lows: Rc<[i64]>, assignable: bool },
+    /// An array of clocks: one kairos clock per element, row-major (see
+    /// `clocks`), and its dimensions (size, first index).
+    Clocks { names: Rc<[String]>, dims: Rc<[super::clocks::Dim]> },
     /// A name whose declaration was refused (and reported): its uses fail
     /// without a diagnostic of their own, so that one unsupported construct
     /// is one message, not a flood of "not declared".
@@ -333,6 +336,12 @@ impl<'a, 's> Printer<'a, 's> {
                     P::new(format!("{op}{}", l.text), UNARY, Ty::Int)
                 })
             }
+            EK::Rate(_) => {
+                let msg =
+                    format!("a clock rate `x'` other than a conjunct `x' == e` of an invariant (in {})", self.what);
+                self.d.unsupported(x.at, x.end, msg);
+                Err(())
+            }
             EK::Cond(c, a, b) => {
                 let c = self.boolean(c)?;
                 let (pa, pb) = (self.expr(a)?, self.expr(b)?);
@@ -459,6 +468,11 @@ impl<'a, 's> Printer<'a, 's> {
                 Some(Sym::StructType(_)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Fn { .. }) => self.type_error(x, format!("`{n}` is a function: call it, `{n}(...)`")),
+                Some(Sym::Clocks { .. }) => {
+                    let msg = format!("a clock array used as a whole (in {})", self.what);
+                    self.d.unsupported(x.at, x.end, msg).hint = Some(format!("name one clock: `{n}[i]`"));
+                    Err(())
+                }
                 Some(Sym::Refused) => Err(()),
                 None => {
                     let msg = format!("in {}: `{n}` is not declared", self.what);
@@ -467,6 +481,19 @@ impl<'a, 's> Printer<'a, 's> {
                 }
             },
             EK::Index(base, i) => {
+                if let Some(clock) = self.clock_element(x) {
+                    let text = clock?;
+                    let lows = Rc::from([]);
+                    return Ok(Place {
+                        text,
+                        prec: ATOM,
+                        ty: Ty::Clock,
+                        dims: 0,
+                        lows,
+                        assignable: true,
+                        fields: None,
+                    });
+                }
                 let b = self.place(base)?;
                 if b.dims == 0 {
                     return self.type_error(x, "this is not an array");

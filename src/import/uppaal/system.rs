@@ -46,7 +46,7 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
     let find = |name: &str| tpls.iter().position(|t| t.name == name);
 
     let instances: Vec<&Decl> =
-        decls.iter().filter(|x| matches!(x, Decl::Instance { .. } | Decl::Refused(_))).collect();
+        decls.iter().filter(|x| matches!(x, Decl::Instance { .. } | Decl::Partial { .. } | Decl::Refused(_))).collect();
     let lines: Vec<&Vec<(String, usize, usize)>> =
         decls.iter().filter_map(|x| if let Decl::System(l) = x { Some(l) } else { None }).collect();
     let list = match lines.as_slice() {
@@ -61,7 +61,7 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             // a process, so the queries naming them add no error.
             for x in &instances {
                 match x {
-                    Decl::Instance { name, .. } => sys.procs.refused.push(name.clone()),
+                    Decl::Instance { name, .. } | Decl::Partial { name, .. } => sys.procs.refused.push(name.clone()),
                     Decl::Refused(names) => sys.procs.refused.extend(names.iter().cloned()),
                     _ => {}
                 }
@@ -76,6 +76,9 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
         }
     };
     let mut aliases = Taken::default();
+    // The kairos templates a `system` entry already instantiates for every
+    // value of their parameters: a second one would repeat the instances.
+    let mut expanded: Vec<usize> = Vec::new();
     for (pname, at, end) in list {
         let (at, end) = (*at, *end);
         if sys.procs.by_name.contains_key(pname) {
@@ -90,6 +93,12 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
         });
         if let Some((template, t_at, args, i_end)) = inst {
             let Some(ti) = find(template) else {
+                if partial(&instances, template).is_some() {
+                    let msg = format!("an instance of the partial instantiation `{template}`");
+                    d.unsupported(t_at, t_at + template.len(), msg).hint =
+                        Some("instantiate the template it binds directly".into());
+                    continue;
+                }
                 d.error(t_at, t_at + template.len(), "unknown-template", format!("`{template}` is not a template"));
                 continue;
             };
@@ -121,12 +130,45 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             let args = if kept_args.is_empty() { String::new() } else { format!("({})", kept_args.join(", ")) };
             sys.entries.push(Entry { text: format!("{alias} = {k}{args}"), at });
             sys.procs.by_name.insert(pname.clone(), (alias, 0, m));
+        } else if let Some(p) = partial(&instances, pname) {
+            let Some(ti) = find(p.template) else {
+                let (t_at, tn) = (p.t_at, p.template);
+                d.error(t_at, t_at + tn.len(), "unknown-template", format!("`{tn}` is not a template"));
+                continue;
+            };
+            let Some(Some(idx)) = shared[ti] else {
+                if shared[ti].is_none() {
+                    let msg =
+                        format!("a partial instantiation of `{}`, whose instances are printed one by one", p.template);
+                    d.unsupported(p.at, p.end, msg).hint =
+                        Some(format!("instantiate `{}` once per value: `P1 = {}(...);`", p.template, p.template));
+                }
+                continue;
+            };
+            let Some(ranges) = partial_ranges(&p, &tpls[ti], globals, d) else { continue };
+            if expanded.contains(&idx) {
+                let msg = format!("`{pname}` instantiates `{}` for every value again", p.template);
+                d.unsupported(at, end, msg);
+                continue;
+            }
+            expanded.push(idx);
+            let k = sys.templates[idx].name.clone();
+            let text = if ranges.is_empty() { k.clone() } else { format!("{k}({})", ranges.join(", ")) };
+            sys.entries.push(Entry { text, at });
+            sys.procs.by_name.insert(pname.clone(), (k, ranges.len(), idx));
         } else if let Some(ti) = find(pname) {
             let t = &tpls[ti];
             let Some(idx) = shared[ti] else {
                 // UPPAAL's type checker too: "free process parameters must
                 // be a bounded integer or scalar" (not `bool`, not `&`).
                 let free = t.params.iter().zip(&t.kept).find(|(_, k)| !**k).map(|(p, _)| p);
+                if let Some(p) = free.filter(|p| t.indexing.contains(&p.name)) {
+                    let msg =
+                        format!("`system {pname};` over a template whose parameter `{}` indexes a clock array", p.name);
+                    d.unsupported(at, end, msg).hint =
+                        Some(format!("instantiate it once per value: `P1 = {pname}(...);` and list them in `system`"));
+                    continue;
+                }
                 // Over a refused type (`scalar`, reported): no new error.
                 if let Some(Base::Named(n)) = free.map(|p| &p.ty.base)
                     && matches!(globals.get(n), Some(Sym::Refused))
@@ -161,6 +203,11 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             if ranges.len() != t.params.len() {
                 continue;
             }
+            if expanded.contains(&idx) {
+                d.unsupported(at, end, format!("`{pname}` instantiates `{pname}` for every value again"));
+                continue;
+            }
+            expanded.push(idx);
             let text = if ranges.is_empty() { k.clone() } else { format!("{k}({})", ranges.join(", ")) };
             sys.entries.push(Entry { text, at });
             sys.procs.by_name.insert(pname.clone(), (k.clone(), t.params.len(), idx));
@@ -177,6 +224,66 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
         }
     }
     sys
+}
+
+/// A partial instantiation `X(params) = T(args);`, borrowed.
+struct Partial<'a> {
+    at: usize,
+    end: usize,
+    params: &'a [super::parse::Param],
+    template: &'a str,
+    t_at: usize,
+    args: &'a [Expr],
+}
+
+fn partial<'a>(instances: &[&'a Decl], name: &str) -> Option<Partial<'a>> {
+    instances.iter().find_map(|x| match x {
+        Decl::Partial { name: n, at, params, template, t_at, args, end, .. } if n == name => {
+            Some(Partial { at: *at, end: *end, params, template, t_at: *t_at, args })
+        }
+        _ => None,
+    })
+}
+
+/// The kairos ranges `lo..hi` of the parameters of the partial
+/// instantiation `p` of `t`, instantiated for every value by `system X;`;
+/// `None` when reported. Supported: the arguments are X's parameters in
+/// order (X renames and narrows T's parameters), each of a bounded integer
+/// type within that of T's parameter, as UPPAAL checks its arguments.
+fn partial_ranges(p: &Partial, t: &Tpl, globals: &Scope, d: &mut Diags) -> Option<Vec<String>> {
+    let identity = p.args.len() == p.params.len()
+        && p.args.iter().zip(p.params).all(|(a, q)| matches!(&a.kind, EK::Name(n) if *n == q.name));
+    if !identity || p.args.len() != t.params.len() {
+        let msg = "a partial instantiation whose arguments are not its parameters, in order";
+        d.unsupported(p.at, p.end, msg).hint =
+            Some(format!("write `{}(...) = {}(a, b, ...)` over all of them", p.template, p.template));
+        return None;
+    }
+    let mut out = Vec::new();
+    for (q, (tp, tb)) in p.params.iter().zip(t.params.iter().zip(&t.bounds)) {
+        let mut pr = Printer::new(vec![globals], d, format!("the parameters of `{}`", t.name));
+        let range = pr.range(&q.ty).ok()?;
+        let bounds = pr.bounds(&q.ty).ok();
+        let (Range::Int(lo, hi), Some((l, h)), false) =
+            (range, bounds, q.by_ref || matches!(q.ty.base, Base::Int(None)))
+        else {
+            let msg = format!("`system` needs bounded integer parameters; `{}` is not one", q.name);
+            d.error(q.at, q.end, "type-error", msg);
+            return None;
+        };
+        if let Some((tl, th)) = tb
+            && (l < *tl || h > *th)
+        {
+            let msg = format!(
+                "`{}` ranges over [{l}, {h}], outside the type [{tl}, {th}] of `{}` of `{}`",
+                q.name, tp.name, t.name
+            );
+            d.error(q.at, q.end, "argument-out-of-range", msg);
+            return None;
+        }
+        out.push(format!("{lo}..{hi}"));
+    }
+    Some(out)
 }
 
 fn push(sys: &mut System, t: Option<TemplateOut>) -> Option<usize> {
@@ -258,6 +365,17 @@ fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(
                 (Ok(_), Some(v)) if reads_array(a) => kept.push(v.to_string()),
                 (Ok(p), Some(_)) => kept.push(p.text),
                 _ => ok = false,
+            }
+            continue;
+        }
+        if !p.by_ref && t.indexing.contains(&p.name) {
+            // It names a clock of an array: its value, known here.
+            match in_range(&mut pr, t, i, a) {
+                Some(v) => {
+                    let prec = if v < 0 { super::print::UNARY } else { super::print::ATOM };
+                    subst.push((p.name.clone(), Sym::value_text(v.to_string(), prec, Ty::Int).with_value(vec![v])));
+                }
+                None => ok = false,
             }
             continue;
         }

@@ -34,6 +34,8 @@ pub(crate) struct Tpl<'x> {
     /// local copy.
     pub copied: Vec<bool>,
     pub decls: Vec<Decl>,
+    /// The parameters that index a clock array: substituted by value.
+    pub indexing: Vec<String>,
 }
 
 impl Tpl<'_> {
@@ -61,10 +63,16 @@ pub(crate) fn parse_template<'x>(x: &'x xml::Template, globals: &Scope, d: &mut 
         Some(t) => parse_text(t, &what, d, |p| p.params()).unwrap_or_default(),
         None => Vec::new(),
     };
+    let decls = match &x.declaration {
+        Some(t) => parse_text(t, &format!("the declarations of `{name}`"), d, |p| Ok(p.declarations(false)))
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
     let mut kept = Vec::new();
     let mut ranges = Vec::new();
     let mut bounds = Vec::new();
     let assigned = assigned_names(x, d);
+    let indexing = clock_index_params(x, &params, &decls, globals, d);
     let copied = params.iter().map(|p| !p.by_ref && !p.ty.has("const") && assigned.contains(&p.name)).collect();
     for p in &params {
         let mut pr = Printer::new(vec![globals], d, what.clone());
@@ -78,18 +86,46 @@ pub(crate) fn parse_template<'x>(x: &'x xml::Template, globals: &Scope, d: &mut 
                 p.name
             ));
         }
-        kept.push(!p.by_ref && is_int);
+        kept.push(!p.by_ref && is_int && !indexing.contains(&p.name));
         ranges.push(match range {
             Some(Range::Int(lo, hi)) if !p.by_ref => Some((lo, hi)),
             _ => None,
         });
     }
-    let decls = match &x.declaration {
-        Some(t) => parse_text(t, &format!("the declarations of `{name}`"), d, |p| Ok(p.declarations(false)))
-            .unwrap_or_default(),
-        None => Vec::new(),
+    Tpl { name, xml: x, params, kept, ranges, bounds, copied, decls, indexing }
+}
+
+/// The parameters of template `x` that index a clock array (`job[id]`):
+/// the clock is only known once the parameter's value is, so they are
+/// substituted (see `clocks`). A label that does not parse is skipped here:
+/// printing it reports the error.
+fn clock_index_params(x: &xml::Template, params: &[Param], decls: &[Decl], globals: &Scope, d: &Diags) -> Vec<String> {
+    let local = |n: &str| {
+        decls.iter().any(|v| {
+            matches!(v, Decl::Var(v) if v.name == n && !v.dims.is_empty() && matches!(v.ty.base, super::parse::Base::Clock))
+        })
     };
-    Tpl { name, xml: x, params, kept, ranges, bounds, copied, decls }
+    let is_clock_array = |n: &str| local(n) || matches!(globals.get(n), Some(Sym::Clocks { .. }));
+    let mut quiet = Diags::new(d.src);
+    let mut exprs = Vec::new();
+    let texts = x.locations.iter().filter_map(|l| l.invariant.as_ref());
+    let labels = x.transitions.iter().flat_map(|t| &t.labels);
+    for text in texts.chain(labels.clone().filter(|l| l.kind == "guard").map(|l| &l.text)) {
+        let Some(toks) = lex(text, &mut quiet) else { continue };
+        if let Ok(e) = Parser::new(&toks, &mut quiet, "").expr() {
+            exprs.push(e);
+        }
+    }
+    for l in labels.filter(|l| l.kind == "assignment") {
+        let Some(toks) = lex(&l.text, &mut quiet) else { continue };
+        let Ok(list) = Parser::new(&toks, &mut quiet, "").assignments() else { continue };
+        exprs.extend(list.into_iter().flat_map(|a| [a.lhs, a.rhs]));
+    }
+    params
+        .iter()
+        .filter(|p| exprs.iter().any(|e| super::clocks::indexes_clock_array(e, &p.name, &is_clock_array)))
+        .map(|p| p.name.clone())
+        .collect()
 }
 
 /// The names the assignments of template `x` assign (`v` for `v = 1`,
@@ -117,6 +153,8 @@ fn assigned_names(x: &xml::Template, d: &Diags) -> Vec<String> {
 pub(crate) struct LocOut {
     pub name: String,
     pub invariant: Option<String>,
+    /// `x' == e` of the invariant: `(clock, e)`.
+    pub rates: Vec<(String, String)>,
     pub urgent: bool,
     pub committed: bool,
     /// The UPPAAL name, when it differs (or the id, for an unnamed one).
@@ -242,15 +280,20 @@ pub(crate) fn print_template(
         if let Some(u) = &uname {
             members.entry(u.clone()).or_insert_with(|| Sym::name(&k, Ty::Bool, 0, false));
         }
-        let invariant = l.invariant.as_ref().filter(|t| !t.is_comment()).and_then(|text| {
-            let what = format!("the invariant of `{base}` in `{}`", t.name);
-            let e = parse_text(text, &what, d, |p| {
-                let e = p.expr()?;
-                p.expect_end()?;
-                Ok(e)
-            })?;
-            Printer::new(scopes.clone(), d, what).boolean(&e).ok().map(|p| p.text)
-        });
+        let (invariant, rates) = l
+            .invariant
+            .as_ref()
+            .filter(|t| !t.is_comment())
+            .and_then(|text| {
+                let what = format!("the invariant of `{base}` in `{}`", t.name);
+                let e = parse_text(text, &what, d, |p| {
+                    let e = p.expr()?;
+                    p.expect_end()?;
+                    Ok(e)
+                })?;
+                Printer::new(scopes.clone(), d, what).invariant(&e).ok()
+            })
+            .unwrap_or_default();
         let named = match &uname {
             Some(u) if *u != k => Some(format!("UPPAAL's `{u}`")),
             None => Some(format!("unnamed location `{}`", l.id)),
@@ -261,7 +304,7 @@ pub(crate) fn print_template(
             (Some(n), Some(r)) => Some(format!("{n}; {r}")),
             (n, r) => n.or(r),
         };
-        locations.push(LocOut { name: k, invariant, urgent: l.urgent, committed: l.committed, note, at: l.at });
+        locations.push(LocOut { name: k, invariant, rates, urgent: l.urgent, committed: l.committed, note, at: l.at });
     }
     let find = |id: &str| ids.iter().find(|(i, _)| *i == id).map(|(_, k)| k.clone());
     let initial = match &t.xml.init {

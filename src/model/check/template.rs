@@ -10,7 +10,7 @@ use crate::model::check::globals::Globals;
 use crate::model::decl::{EdgeDecl, LocDecl, TemplateDecl};
 use crate::model::reader::Name;
 use crate::model::typed::{AssignOp, Cmp, Conj, Cvar, Dnf, LinAtom, TExpr, TSync, TUpdate, VarRef};
-use crate::model::types::{Edge, Location, Ratio, Select, Template};
+use crate::model::types::{Edge, Location, Rate, Ratio, Select, Template};
 use crate::syntax::ast::{self, ExprKind};
 use crate::syntax::parse::{parse_expr, parse_selects, parse_sync, parse_updates};
 use crate::syntax::yaml::Node;
@@ -173,6 +173,28 @@ impl Checker<'_> {
                     continue;
                 }
             };
+            // A rational (or an interval of two), else an integer
+            // expression over the data.
+            if let [n] = r.values.as_slice()
+                && let Some(text) = n.as_scalar()
+                && crate::model::check::globals::parse_ratio(text.value.trim()).is_none()
+            {
+                if let Some(e) = self.parse(n, "a rate", parse_expr) {
+                    match self.ty(n, &e, scope, Ctx::Value) {
+                        Ty::Int(TExpr::Const(v)) => {
+                            let v = Ratio { num: v, den: 1 };
+                            rates.push((var, Rate::Interval(v, v)));
+                        }
+                        Ty::Int(t) => rates.push((var, Rate::Data(t))),
+                        Ty::Bad => {}
+                        other => {
+                            let pos = self.at(n, &e);
+                            self.expected(pos, "an integer (a rate)", &other);
+                        }
+                    }
+                }
+                continue;
+            }
             let values: Vec<Option<Ratio>> = r
                 .values
                 .iter()
@@ -186,8 +208,8 @@ impl Checker<'_> {
                 })
                 .collect();
             match values.as_slice() {
-                [Some(v)] => rates.push((var, *v, *v)),
-                [Some(a), Some(b)] => rates.push((var, *a, *b)),
+                [Some(v)] => rates.push((var, Rate::Interval(*v, *v))),
+                [Some(a), Some(b)] => rates.push((var, Rate::Interval(*a, *b))),
                 _ => {}
             }
         }

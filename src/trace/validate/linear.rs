@@ -55,9 +55,10 @@ impl Replay<'_> {
         let h = net.hybrid.as_ref().ok_or("a rate in a timed network")?;
         let first = h.first_continuous as usize;
         let mut set: Vec<Option<(usize, Rational, Rational)>> = vec![None; rate.len()];
+        let mut stack = Vec::new();
         for (p, &l) in d.locs.iter().enumerate() {
             let Some(rates) = h.rates.get(p).and_then(|r| r.get(l as usize)) else { continue };
-            for (v, lo, hi) in rates {
+            for (v, rate) in rates {
                 let k = *v as usize - 1;
                 if let Some((q, ..)) = &set[k] {
                     return Err(format!(
@@ -65,7 +66,10 @@ impl Replay<'_> {
                         net.processes[*q].name, net.processes[p].name, net.clocks[k]
                     ));
                 }
-                set[k] = Some((p, lo.clone(), hi.clone()));
+                let (lo, hi) = rate
+                    .at(&d.locs, &d.data, &mut stack)
+                    .map_err(|e| format!("run-time error: {}", e.describe(net)))?;
+                set[k] = Some((p, lo, hi));
             }
         }
         for (k, (r, s)) in rate.iter().zip(set).enumerate() {
