@@ -9,56 +9,20 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::kairos;
-use serde_json::Value;
 
 const DIR: &str = "tests/models/copy";
-
-fn path(name: &str) -> String {
-    format!("{DIR}/{name}")
-}
-
-fn outcomes(model: &str) -> Vec<[Value; 6]> {
-    let (code, out, err) = kairos(&["check", &path(model), "--trace", "--format", "json"]);
-    assert!(code == 0 || code == 1, "{model}: exit {code}: {err}");
-    common::outcomes_of(&out)
-}
 
 #[test]
 fn a_whole_array_copy_is_its_element_by_element_twin() {
     // Every verdict as its `expect:` argues (the comments of copy.yaml).
-    let (code, out, err) = kairos(&["check", &path("copy.yaml")]);
-    assert_eq!(code, 0, "every verdict as expected: {out}{err}");
-    let a = outcomes("copy.yaml");
-    assert_eq!(a.len(), 5, "five properties");
-    assert!(a.iter().any(|o| o[1] == "satisfied") && a.iter().any(|o| o[1] == "violated"), "both verdicts");
-    assert!(a.iter().any(|o| !o[5].is_null()), "a trace to compare");
-    assert_eq!(a, outcomes("copy.elements.yaml"), "copy.yaml and its element-by-element twin");
-    assert_eq!(a, outcomes("copy.xml"), "copy.yaml and its UPPAAL twin");
-    let graph = |file: &str| {
-        let (code, out, err) = kairos(&["graph", &path(file)]);
-        assert_eq!(code, 0, "{file}: {err}");
-        out
-    };
-    let g = graph("copy.yaml");
-    assert!(g.lines().count() > 50, "a graph worth comparing");
-    assert_eq!(g, graph("copy.elements.yaml"), "copy.yaml and its element-by-element twin: graphs");
-    assert_eq!(g, graph("copy.xml"), "copy.yaml and its UPPAAL twin: graphs");
-}
-
-/// A model file in the test's scratch folder.
-fn scratch(name: &str, text: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("copy-{name}"));
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+    common::assert_twins(DIR, "copy.yaml", &["copy.elements.yaml", "copy.xml"], 5, 50);
 }
 
 #[test]
 fn copies_between_arrays_that_differ_are_located_errors() {
-    let model = scratch(
-        "bad.yaml",
+    let model = common::scratch(
+        "copy-bad.yaml",
         "model: bad
 variables:
   a: {range: [0, 3], size: 3}
@@ -96,8 +60,8 @@ system: [P]
 fn each_copied_element_is_checked_against_the_target_range() {
     // `c` holds 0..1 and `a[1] == 2`: the copy fails at its second element,
     // a run-time error like `c[1] = 2` would be, located at the edge.
-    let model = scratch(
-        "range.yaml",
+    let model = common::scratch(
+        "copy-range.yaml",
         "model: range
 variables:
   a: {range: [0, 3], size: 2, init: [1, 2]}
@@ -121,8 +85,8 @@ properties:
 
 #[test]
 fn the_importer_refuses_a_row_assigned_as_a_whole() {
-    let model = scratch(
-        "row.xml",
+    let model = common::scratch(
+        "copy-row.xml",
         r#"<?xml version="1.0" encoding="utf-8"?>
 <nta><declaration>int m[2][2];
 int r[2];

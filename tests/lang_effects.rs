@@ -10,55 +10,19 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::kairos;
-use serde_json::Value;
 
 const DIR: &str = "tests/models/effects";
 
-fn path(name: &str) -> String {
-    format!("{DIR}/{name}")
-}
-
-fn outcomes(model: &str) -> Vec<[Value; 6]> {
-    let (code, out, err) = kairos(&["check", &path(model), "--trace", "--format", "json"]);
-    assert!(code == 0 || code == 1, "{model}: exit {code}: {err}");
-    common::outcomes_of(&out)
-}
-
 #[test]
 fn assignments_inside_expressions_are_their_hand_expanded_twin() {
-    let (code, out, err) = kairos(&["check", &path("effects.yaml")]);
-    assert_eq!(code, 0, "every verdict as expected: {out}{err}");
-    let a = outcomes("effects.yaml");
-    assert_eq!(a.len(), 4, "four properties");
-    assert!(a.iter().any(|o| o[1] == "satisfied") && a.iter().any(|o| o[1] == "violated"), "both verdicts");
-    assert!(a.iter().any(|o| !o[5].is_null()), "a trace to compare");
-    assert_eq!(a, outcomes("effects.expanded.yaml"), "effects.yaml and its hand-expanded twin");
-    assert_eq!(a, outcomes("effects.xml"), "effects.yaml and its UPPAAL twin");
-    let graph = |file: &str| {
-        let (code, out, err) = kairos(&["graph", &path(file)]);
-        assert_eq!(code, 0, "{file}: {err}");
-        out
-    };
-    let g = graph("effects.yaml");
-    assert!(g.lines().count() > 100, "a graph worth comparing");
-    assert_eq!(g, graph("effects.expanded.yaml"), "effects.yaml and its hand-expanded twin: graphs");
-    assert_eq!(g, graph("effects.xml"), "effects.yaml and its UPPAAL twin: graphs");
-}
-
-/// A model file in the test's scratch folder.
-fn scratch(name: &str, text: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("effects-{name}"));
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+    common::assert_twins(DIR, "effects.yaml", &["effects.expanded.yaml", "effects.xml"], 4, 100);
 }
 
 #[test]
 fn guards_invariants_and_properties_refuse_assignments() {
-    let model = scratch(
-        "guard.yaml",
+    let model = common::scratch(
+        "effects-guard.yaml",
         "model: guard
 variables:
   n: {range: [0, 3]}
@@ -96,8 +60,8 @@ properties:
 fn an_index_taken_by_an_increment_is_checked_at_run_time() {
     // The third push writes q[2] of a two-element array: located at the
     // function's line, in the step that calls it.
-    let model = scratch(
-        "bounds.yaml",
+    let model = common::scratch(
+        "effects-bounds.yaml",
         "model: bounds
 variables:
   q: {range: [0, 3], size: 2}

@@ -78,3 +78,41 @@ pub fn outcomes_of(json: &str) -> Vec<[serde_json::Value; 6]> {
         })
         .collect()
 }
+
+/// A model in `dir` and its twins (a hand-written expansion, an UPPAAL
+/// file...): every verdict as the model's `expect:` argues (exit 0), at
+/// least `properties` of them with both verdicts and a trace among them,
+/// and the twins' outcomes and `kairos graph` output (of at least
+/// `graph_lines` lines) identical to the model's.
+pub fn assert_twins(dir: &str, model: &str, twins: &[&str], properties: usize, graph_lines: usize) {
+    let path = |name: &str| format!("{dir}/{name}");
+    let (code, out, err) = kairos(&["check", &path(model)]);
+    assert_eq!(code, 0, "every verdict as expected: {out}{err}");
+    let outcomes = |name: &str| {
+        let (code, out, err) = kairos(&["check", &path(name), "--trace", "--format", "json"]);
+        assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
+        outcomes_of(&out)
+    };
+    let graph = |name: &str| {
+        let (code, out, err) = kairos(&["graph", &path(name)]);
+        assert_eq!(code, 0, "{name}: {err}");
+        out
+    };
+    let a = outcomes(model);
+    assert_eq!(a.len(), properties, "{model}: its properties");
+    assert!(a.iter().any(|o| o[1] == "satisfied") && a.iter().any(|o| o[1] == "violated"), "both verdicts");
+    assert!(a.iter().any(|o| !o[5].is_null()), "a trace to compare");
+    let g = graph(model);
+    assert!(g.lines().count() > graph_lines, "a graph worth comparing");
+    for twin in twins {
+        assert_eq!(a, outcomes(twin), "{model} and its twin {twin}");
+        assert_eq!(g, graph(twin), "{model} and its twin {twin}: graphs");
+    }
+}
+
+/// A model file named `name` with `text` in the tests' scratch folder.
+pub fn scratch(name: &str, text: &str) -> String {
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}

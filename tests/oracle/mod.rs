@@ -517,6 +517,20 @@ impl<'n> Oracle<'n> {
         Ok(out)
     }
 
+    /// Every combination of `combos` extended by one edge of `g`.
+    fn extend_each(combos: &[Vec<(usize, usize)>], g: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
+        combos
+            .iter()
+            .flat_map(|prefix| {
+                g.iter().map(move |r| {
+                    let mut v = prefix.clone();
+                    v.push(*r);
+                    v
+                })
+            })
+            .collect()
+    }
+
     /// The discrete steps (edge lists: sender first, then receivers in
     /// system order) from `s` with the committed rule applied.
     fn steps(&self, s: &[i64], enabled: &[Enabled]) -> Vec<Vec<(usize, usize)>> {
@@ -546,16 +560,7 @@ impl<'n> Oracle<'n> {
                     }
                     let mut combos: Vec<Vec<(usize, usize)>> = vec![vec![(a.p, a.e)]];
                     for g in &groups {
-                        combos = combos
-                            .iter()
-                            .flat_map(|prefix| {
-                                g.iter().map(move |r| {
-                                    let mut v = prefix.clone();
-                                    v.push(*r);
-                                    v
-                                })
-                            })
-                            .collect();
+                        combos = Self::extend_each(&combos, g);
                     }
                     out.extend(combos);
                 }
@@ -586,16 +591,7 @@ impl<'n> Oracle<'n> {
                 if g.is_empty() {
                     continue;
                 }
-                combos = combos
-                    .iter()
-                    .flat_map(|prefix| {
-                        g.iter().map(move |r| {
-                            let mut v = prefix.clone();
-                            v.push(*r);
-                            v
-                        })
-                    })
-                    .collect();
+                combos = Self::extend_each(&combos, &g);
             }
             out.extend(combos.into_iter().filter(|t| !t.is_empty()));
         }
