@@ -30,6 +30,7 @@ const TWINS: &[(&str, &str, &str, Option<&str>)] = &[
     ("arrays.xml", "tests/models/functions/arrays.yaml", "arrays.q", None),
     ("clock-arrays.xml", "tests/models/uppaal/clock-arrays.yaml", "clock-arrays.q", None),
     ("partial.xml", "tests/models/uppaal/partial.yaml", "partial.q", None),
+    ("struct-array-types.xml", "tests/models/uppaal/struct-array-types.yaml", "struct-array-types.q", None),
 ];
 
 fn xml(name: &str) -> PathBuf {

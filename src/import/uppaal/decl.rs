@@ -7,8 +7,8 @@
 //! a template) are substituted where they are used.
 
 use super::eval::NoValue;
-use super::parse::{Base, Decl, EK, Init, Type, VarDecl};
-use super::print::{Printer, Range, Scope, Sym, Ty};
+use super::parse::{Base, Decl, EK, Expr, Init, Type, VarDecl};
+use super::print::{Printer, Range, Scope, StructArray, Sym, Ty};
 use super::xml::Diags;
 use crate::import::{Taken, sanitize};
 use std::rc::Rc;
@@ -126,14 +126,12 @@ fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
     let local = std::mem::take(&mut out.scope);
     scopes.push(&local);
     let mut pr = Printer::new(scopes, d, format!("the type `{}`", v.name));
-    if let Some(fields) = pr.struct_fields(&v.ty) {
-        if let Some(n) = v.dims.first() {
-            pr.d.unsupported(n.at, n.end, "an array type of structures");
-        }
+    if let Some((fields, inner)) = pr.struct_array(&v.ty) {
+        // `typedef fun_t flow_t[N]`: the new dimensions, then the element
+        // type's.
+        let dims: Rc<[Expr]> = v.dims.iter().chain(inner.iter()).cloned().collect();
         out.scope = local;
-        if v.dims.is_empty() {
-            out.scope.insert(v.name.clone(), Sym::StructType(fields));
-        }
+        out.scope.insert(v.name.clone(), Sym::StructType(fields, dims));
         return;
     }
     let range = pr.element_range(&v.ty);
@@ -190,7 +188,10 @@ fn variable(
             _ => {}
         }
     }
-    if let Some(fields) = struct_type(ty, out, outer) {
+    if let Some((fields, inner)) = struct_type(ty, out, outer) {
+        // `flow_t v[2]` over `typedef fun_t flow_t[3]`: `v`'s dimensions,
+        // then the type's.
+        let v = &VarDecl { dims: v.dims.iter().chain(inner.iter()).cloned().collect(), ..v.clone() };
         let mut diags = Diags::new(d.src);
         let mut leaf = |f: &VarDecl| {
             let declared = variable(f, out, outer, taken, global, d).is_ok();
@@ -389,12 +390,13 @@ fn variable(
     Ok(())
 }
 
-/// The fields of `ty` when it is a `struct` type.
-fn struct_type(ty: &Type, out: &Decls, outer: &[&Scope]) -> Option<Rc<[VarDecl]>> {
+/// The fields of `ty` when it is a `struct` type or an array type of them,
+/// and the array's dimensions.
+fn struct_type(ty: &Type, out: &Decls, outer: &[&Scope]) -> Option<StructArray> {
     match &ty.base {
-        Base::Struct(f) => Some(f.clone()),
+        Base::Struct(f) => Some((f.clone(), Rc::from([]))),
         Base::Named(n) => match std::iter::once(&out.scope).chain(outer.iter().rev().copied()).find_map(|s| s.get(n)) {
-            Some(Sym::StructType(f)) => Some(f.clone()),
+            Some(Sym::StructType(f, dims)) => Some((f.clone(), dims.clone())),
             _ => None,
         },
         _ => None,

@@ -16,6 +16,10 @@ use indexmap::IndexMap;
 use super::parse::{Assign, AssignOp, Base, Bin, EK, Expr, R, Type};
 use super::xml::Diags;
 
+/// A structure type's fields and, for an array type of structures, its
+/// dimensions.
+pub(crate) type StructArray = (Rc<[super::parse::VarDecl]>, Rc<[Expr]>);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ty {
     Int,
@@ -62,8 +66,10 @@ pub(crate) enum Sym {
     /// and for a structure its fields, each a kairos parameter) and result
     /// (`None`: `void`).
     Fn { text: String, params: Vec<FnParam>, ret: Option<Ty> },
-    /// A `typedef` of a `struct`: its fields.
-    StructType(Rc<[super::parse::VarDecl]>),
+    /// A `typedef` of a `struct`, or of an array of them: its fields and
+    /// the array's dimensions (a variable's declaration adds them after
+    /// its own).
+    StructType(Rc<[super::parse::VarDecl]>, Rc<[Expr]>),
     /// A variable of a `struct` type (or an array of them), flattened: one
     /// kairos variable per field, its dimensions `dims` (with `lows`, as
     /// [`Sym::Val`]'s) first, then the field's.
@@ -465,7 +471,7 @@ impl<'a, 's> Printer<'a, 's> {
                     assignable,
                     fields: Some(Fields { list: fields, suffix: String::new(), given: 0 }),
                 }),
-                Some(Sym::StructType(_)) => self.type_error(x, format!("`{n}` is a type, not a value")),
+                Some(Sym::StructType(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Type(..)) => self.type_error(x, format!("`{n}` is a type, not a value")),
                 Some(Sym::Fn { .. }) => self.type_error(x, format!("`{n}` is a function: call it, `{n}(...)`")),
                 Some(Sym::Clocks { .. }) => {
@@ -670,7 +676,7 @@ impl<'a, 's> Printer<'a, 's> {
             Base::Struct(_) => return self.structure_here(ty),
             Base::Named(n) => match self.lookup(n) {
                 Some(Sym::Type(r, _, dims)) => (r, dims),
-                Some(Sym::StructType(_)) => return self.structure_here(ty),
+                Some(Sym::StructType(..)) => return self.structure_here(ty),
                 Some(Sym::Refused) => return Err(()),
                 _ => {
                     let msg = format!("in {}: `{n}` is not a declared type", self.what);
@@ -687,12 +693,19 @@ impl<'a, 's> Printer<'a, 's> {
         Err(())
     }
 
-    /// The fields of a `struct` type (written out or named by a `typedef`).
+    /// The fields of a `struct` type (written out or named by a `typedef`),
+    /// not an array of them.
     pub fn struct_fields(&self, ty: &Type) -> Option<Rc<[super::parse::VarDecl]>> {
+        self.struct_array(ty).filter(|(_, dims)| dims.is_empty()).map(|(f, _)| f)
+    }
+
+    /// The fields of a `struct` type or of an array type of structures, and
+    /// the array's dimensions.
+    pub fn struct_array(&self, ty: &Type) -> Option<StructArray> {
         match &ty.base {
-            Base::Struct(f) => Some(f.clone()),
+            Base::Struct(f) => Some((f.clone(), Rc::from([]))),
             Base::Named(n) => match self.lookup(n) {
-                Some(Sym::StructType(f)) => Some(f),
+                Some(Sym::StructType(f, dims)) => Some((f, dims)),
                 _ => None,
             },
             _ => None,
