@@ -643,17 +643,8 @@ fn broadcast(
         if !any_committed || edges.iter().any(|e| committed(e.0)) {
             out.push(&edges, &outs);
         }
-        let mut k = groups.len();
-        loop {
-            if k == 0 {
-                return;
-            }
-            k -= 1;
-            choice[k] += 1;
-            if choice[k] < options[k] {
-                break;
-            }
-            choice[k] = 0;
+        if !next_choice(&mut choice, |k| options[k]) {
+            return;
         }
     }
 }
@@ -692,19 +683,23 @@ fn vector(
         if !any_committed || edges.iter().any(|e| committed(e.0)) {
             out.push(&edges, &[]);
         }
-        let mut k = options.len();
-        loop {
-            if k == 0 {
-                return;
-            }
-            k -= 1;
-            choice[k] += 1;
-            if choice[k] < options[k].len() {
-                break;
-            }
-            choice[k] = 0;
+        if !next_choice(&mut choice, |k| options[k].len()) {
+            return;
         }
     }
+}
+
+/// The next combination after `choice` in mixed radix (digit `k` below
+/// `size(k)`, the last digit fastest); false after the last one.
+fn next_choice(choice: &mut [usize], size: impl Fn(usize) -> usize) -> bool {
+    for k in (0..choice.len()).rev() {
+        choice[k] += 1;
+        if choice[k] < size(k) {
+            return true;
+        }
+        choice[k] = 0;
+    }
+    false
 }
 
 /// Transitions written over the ones already in a vector (reusing their
