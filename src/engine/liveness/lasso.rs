@@ -20,7 +20,7 @@ fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) 
     let mut states = Vec::new();
     let mut transitions = Vec::new();
     for (&n, step) in nodes.iter().zip(steps) {
-        let state = as_zone(p, p.nodes.get(n).0);
+        let state = as_zone(p, &p.nodes.state(n));
         match step {
             Step::Initial => states.push(state),
             Step::Enter => {}
@@ -189,10 +189,10 @@ fn replay<S: ClockSet>(
     steps: &[Step],
     trace: &mut SymbolicTrace,
 ) -> Result<(), Stop> {
-    let mut at = p.nodes.get(nodes[0]).0.clone();
+    let mut at = p.nodes.state(nodes[0]);
     let mut states = vec![as_zone(p, &at)];
     for (&n, &step) in nodes.iter().zip(steps).skip(1) {
-        let phase = p.nodes.get(n).1;
+        let phase = p.nodes.phase(n);
         let run = |error| Stop::Run { node: Some(n), error };
         at = p.follow(&at, phase, step).map_err(run)?.expect("an edge of the graph is possible from its class");
         if step != Step::Enter {

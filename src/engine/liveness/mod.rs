@@ -262,7 +262,7 @@ fn next_pass<S: ClockSet>(
             if locked.contains(&true) { Some(Ticks::Everywhere) } else { unaccepted_cycle.then_some(Ticks::InPhase1) };
         return Ok((next, Locks::Unknown));
     };
-    let phase = |p: &Product<'_, '_, S>, v: usize| p.nodes.get(v as u32).1;
+    let phase = |p: &Product<'_, '_, S>, v: usize| p.nodes.phase(v as u32);
     if (0..open.len()).any(|v| open[v] && locked[v]) {
         return Ok((Some(Ticks::Everywhere), Locks::Unknown));
     }
@@ -307,7 +307,7 @@ fn stopped<S: ClockSet>(p: &Product<'_, '_, S>, stop: Stop) -> End {
 fn locked<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<bool> {
     (0..p.nodes.len())
         .map(|n| {
-            if p.nodes.get(n as u32).1 || good.get(n).copied().unwrap_or(false) {
+            if p.nodes.phase(n as u32) || good.get(n).copied().unwrap_or(false) {
                 return false;
             }
             let locks = &p.query.locks;
@@ -329,7 +329,7 @@ fn time_locks<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Vec<War
     let mut seen = rustc_hash::FxHashSet::default();
     let frontier: Vec<usize> = (0..p.nodes.len())
         .filter(|&n| locked(n) && p.parent[n].as_ref().is_none_or(|(from, _)| !locked(*from as usize)))
-        .filter(|&n| seen.insert(&p.nodes.get(n as u32).0.discrete))
+        .filter(|&n| seen.insert(p.nodes.discrete(n as u32)))
         .collect();
     frontier
         .iter()

@@ -65,37 +65,41 @@
 
 use std::hash::BuildHasher;
 
-use indexmap::IndexMap;
-use rustc_hash::FxBuildHasher;
+use indexmap::IndexSet;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use crate::domain::ClockSet;
 use crate::domain::zone::Dbm;
 use crate::semantics::{Abstraction, Discrete, ZoneGraph, ZoneState};
 
-/// A bucket's key, borrowed, to look a bucket up without building its key.
-#[derive(Hash)]
-struct Key<'a>(&'a Discrete, bool, u64);
-
-impl indexmap::Equivalent<(Discrete, bool, u64)> for Key<'_> {
-    fn equivalent(&self, key: &(Discrete, bool, u64)) -> bool {
-        *self.0 == key.0 && self.1 == key.1 && self.2 == key.2
-    }
-}
-
-/// No node (of a class, in a phase).
+/// No node (of a class, in a phase), no next class in a bucket.
 const NONE: u32 = u32::MAX;
 
-/// The node set.
+/// A class: its representative state, as ids of its discrete state and
+/// zone, and the next class of its bucket.
+#[derive(Clone, Copy)]
+struct Class {
+    discrete: u32,
+    zone: u32,
+    next: u32,
+}
+
+/// The node set. Discrete states and zones are each stored once and
+/// classes refer to them (zones repeat across discrete states), so a class
+/// costs a few integers beyond what is new in it: the search's time goes
+/// to memory as much as to instructions.
 pub struct Nodes<S = Dbm> {
-    /// Each class's representative state.
-    classes: Vec<ZoneState<S>>,
+    discretes: IndexSet<Discrete, FxBuildHasher>,
+    zones: IndexSet<S, FxBuildHasher>,
+    classes: Vec<Class>,
     /// Per class, its node in phase 0 and in phase 1, if any.
     of_class: Vec<[u32; 2]>,
     /// Each node's class and phase, by id.
     nodes: Vec<(u32, bool)>,
-    /// The classes of each discrete state, phase (always phase 0 when the
-    /// phases share classes) and signature.
-    buckets: IndexMap<(Discrete, bool, u64), Vec<u32>, FxBuildHasher>,
+    /// The first class of each discrete state (by id), phase (always phase
+    /// 0 when the phases share classes) and signature; the others follow
+    /// by [`Class::next`].
+    buckets: FxHashMap<(u32, bool, u64), u32>,
     /// Whether the phases share classes (they treat `z` alike).
     shared: bool,
 }
@@ -110,21 +114,35 @@ fn signature<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>) -> u64 {
     s.zone.lu_signature(&zg.lower, &zg.upper)
 }
 
+/// Where a state not found belongs: its signature, and its discrete
+/// state's id if that is stored already ([`Nodes::add_class`]).
+pub struct Missing {
+    sig: u64,
+    discrete: Option<u32>,
+}
+
 impl<S: ClockSet> Nodes<S> {
     /// An empty node set; `shared` when both phases have the same states
     /// (the same treatment of `z`), so that they share classes.
     pub fn new(shared: bool) -> Self {
-        Nodes { classes: Vec::new(), of_class: Vec::new(), nodes: Vec::new(), buckets: IndexMap::default(), shared }
+        Nodes {
+            discretes: IndexSet::default(),
+            zones: IndexSet::default(),
+            classes: Vec::new(),
+            of_class: Vec::new(),
+            nodes: Vec::new(),
+            buckets: FxHashMap::default(),
+            shared,
+        }
     }
 
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
-    /// The representative state and phase of node `n`.
-    pub fn get(&self, n: u32) -> (&ZoneState<S>, bool) {
-        let (c, phase) = self.nodes[n as usize];
-        (&self.classes[c as usize], phase)
+    /// Whether node `n` is in phase 1.
+    pub fn phase(&self, n: u32) -> bool {
+        self.nodes[n as usize].1
     }
 
     /// The class of node `n`.
@@ -132,9 +150,37 @@ impl<S: ClockSet> Nodes<S> {
         self.nodes[n as usize].0
     }
 
-    /// The representative state of class `c`.
-    pub fn state(&self, c: u32) -> &ZoneState<S> {
-        &self.classes[c as usize]
+    /// The discrete state of class `c`.
+    pub fn class_discrete(&self, c: u32) -> &Discrete {
+        &self.discretes[self.classes[c as usize].discrete as usize]
+    }
+
+    /// The id of the discrete state of class `c` (ids are dense from 0).
+    pub fn discrete_id(&self, c: u32) -> u32 {
+        self.classes[c as usize].discrete
+    }
+
+    /// The representative zone of class `c`.
+    pub fn class_zone(&self, c: u32) -> &S {
+        &self.zones[self.classes[c as usize].zone as usize]
+    }
+
+    /// The discrete state of node `n`.
+    pub fn discrete(&self, n: u32) -> &Discrete {
+        self.class_discrete(self.class(n))
+    }
+
+    /// The representative state of node `n`, copied.
+    pub fn state(&self, n: u32) -> ZoneState<S> {
+        let c = self.class(n);
+        ZoneState { discrete: self.class_discrete(c).clone(), zone: self.class_zone(c).clone() }
+    }
+
+    /// The representative state of class `c`, copied into `out` (reusing
+    /// its buffers).
+    pub fn load(&self, c: u32, out: &mut ZoneState<S>) {
+        out.discrete.clone_from(self.class_discrete(c));
+        out.zone.clone_from(self.class_zone(c));
     }
 
     /// Whether the phases share classes.
@@ -142,41 +188,49 @@ impl<S: ClockSet> Nodes<S> {
         self.shared
     }
 
-    /// The class of `(s, phase)`, if there is one, with the signature of
-    /// `s` (for [`Nodes::add_class`]): the same zone under `--abstraction
+    /// The class of `(s, phase)`, if there is one, else where it would go
+    /// (for [`Nodes::add_class`]): the same zone under `--abstraction
     /// none`, else the same aLU class (bounds of `s.discrete`, loaded into
     /// `zg`).
-    pub fn find(&self, zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>, phase: bool) -> Result<u32, u64> {
+    pub fn find(&self, zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>, phase: bool) -> Result<u32, Missing> {
         let sig = signature(zg, s);
-        let Some(ids) = self.buckets.get(&Key(&s.discrete, phase && !self.shared, sig)) else { return Err(sig) };
-        if let Some(&c) = ids.iter().find(|&&c| self.classes[c as usize].zone == s.zone) {
+        let Some(d) = self.discretes.get_index_of(&s.discrete) else { return Err(Missing { sig, discrete: None }) };
+        let missing = || Missing { sig, discrete: Some(d as u32) };
+        let Some(&first) = self.buckets.get(&(d as u32, phase && !self.shared, sig)) else { return Err(missing()) };
+        let bucket =
+            || std::iter::successors(Some(first), |&c| Some(self.classes[c as usize].next).filter(|&n| n != NONE));
+        if let Some(c) = bucket().find(|&c| *self.class_zone(c) == s.zone) {
             return Ok(c);
         }
         if zg.abstraction == Abstraction::None {
-            return Err(sig);
+            return Err(missing());
         }
         let (lower, upper) = (&zg.lower, &zg.upper);
-        ids.iter()
-            .copied()
+        bucket()
             .find(|&c| {
-                let other = &self.classes[c as usize].zone;
+                let other = self.class_zone(c);
                 s.zone.simulated_by(other, lower, upper) && other.simulated_by(&s.zone, lower, upper)
             })
-            .ok_or(sig)
+            .ok_or_else(missing)
     }
 
-    /// Adds `(s, phase)` with signature `sig` as a new class (none of it
-    /// exists: see [`Nodes::find`]), without nodes, and returns its id.
-    pub fn add_class(&mut self, s: ZoneState<S>, phase: bool, sig: u64) -> u32 {
+    /// Adds `(s, phase)` where [`Nodes::find`] said it would go as a new
+    /// class (none of it exists), without nodes, and returns its id.
+    pub fn add_class(&mut self, s: &ZoneState<S>, phase: bool, at: Missing) -> u32 {
         let id = self.classes.len() as u32;
-        let key = phase && !self.shared;
-        match self.buckets.get_mut(&Key(&s.discrete, key, sig)) {
-            Some(ids) => ids.push(id),
-            None => {
-                self.buckets.insert((s.discrete.clone(), key, sig), vec![id]);
-            }
-        }
-        self.classes.push(s);
+        let discrete = match at.discrete {
+            Some(d) => d,
+            None => self.discretes.insert_full(s.discrete.clone()).0 as u32,
+        };
+        let zone = match self.zones.get_index_of(&s.zone) {
+            Some(z) => z as u32,
+            None => self.zones.insert_full(s.zone.clone()).0 as u32,
+        };
+        let head = self.buckets.entry((discrete, phase && !self.shared, at.sig)).or_insert(NONE);
+        // New classes go first. Order does not matter: a bucket holds at
+        // most one class of each aLU class (one of each zone when exact).
+        self.classes.push(Class { discrete, zone, next: *head });
+        *head = id;
         self.of_class.push([NONE; 2]);
         id
     }

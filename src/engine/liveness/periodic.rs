@@ -53,7 +53,7 @@ pub fn confirm(p: &Product<'_, '_, Poly>, trace: SymbolicTrace, u: u32, ticks: T
     }
     let opening = trace.loop_start.expect("a lasso");
     if ticks != Ticks::Nowhere {
-        let start = &p.nodes.get(u).0;
+        let start = &p.nodes.state(u);
         let last = trace.steps.len() - 1;
         match runs_forever(net, start, &trace.steps[opening..last], p.z()) {
             Ok(true) => {}

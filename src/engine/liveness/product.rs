@@ -258,6 +258,8 @@ pub struct Product<'q, 'n, S = Dbm> {
     expanding: Option<u32>,
     transitions: Vec<Transition>,
     buffer: Vec<(ZoneState<S>, Transition)>,
+    /// The state being expanded, copied out of the node set.
+    scratch: Option<ZoneState<S>>,
     stack: Vec<i64>,
     /// Every arc followed, in a pass without ticks (for [`super::zeno`]).
     pub arcs: Option<Vec<(u32, u32, Step)>>,
@@ -292,6 +294,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             expanding: None,
             transitions: Vec::new(),
             buffer: Vec::new(),
+            scratch: None,
             stack: Vec::new(),
             arcs,
         }
@@ -309,16 +312,16 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
     fn intern(&mut self, state: ZoneState<S>, phase: bool, parent: Option<(u32, Step)>) -> u32 {
         let c = match self.nodes.find(&mut self.zg, &state, phase) {
             Ok(c) => c,
-            Err(sig) => self.nodes.add_class(state, phase, sig),
+            Err(at) => self.nodes.add_class(&state, phase, at),
         };
         self.node(c, phase, parent)
     }
 
-    /// The class of `state` in `phase`, copying `state` only when it is new.
+    /// The class of `state` in `phase`, storing `state` only when it is new.
     fn class_of(&mut self, state: &ZoneState<S>, phase: bool) -> u32 {
         match self.nodes.find(&mut self.zg, state, phase) {
             Ok(c) => c,
-            Err(sig) => self.nodes.add_class(state.clone(), phase, sig),
+            Err(at) => self.nodes.add_class(state, phase, at),
         }
     }
 
@@ -377,13 +380,15 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
     /// ([`Nodes`]), so a class both phases share has one such list.
     fn expand(&mut self, n: u32, c: u32, phase: bool) -> Result<Vec<(u32, Step)>, RunError> {
         let mut buffer = std::mem::take(&mut self.buffer);
-        let s = self.nodes.get(n).0;
-        self.zg.successors(s, &mut self.transitions, &mut buffer)?;
+        let mut s = self.scratch.take().unwrap_or_else(|| self.nodes.state(n));
+        self.nodes.load(c, &mut s);
+        self.zg.successors(&s, &mut self.transitions, &mut buffer)?;
         let (tick, diverges) = if self.ticks.tracks(phase) {
-            (tick_exact(&mut self.zg, s, self.z)?, false)
+            (tick_exact(&mut self.zg, &s, self.z)?, false)
         } else {
             (None, diverges_in_place(&mut self.zg, &s.discrete)?)
         };
+        self.scratch = Some(s);
         let mut list = self.cache.spare();
         for (next, t) in buffer.iter_mut() {
             self.forget_z(phase, next);
@@ -421,12 +426,12 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             let label = match step {
                 Step::Edge(k) if !linear => {
                     let t = self.steps.get_index(k as usize).expect("a numbered step");
-                    Progress::of(net, &self.nodes.get(n).0.discrete, t, &mut self.stack)?
+                    Progress::of(net, self.nodes.discrete(n), t, &mut self.stack)?
                 }
                 Step::Tick => Progress::TICK,
                 Step::Edge(_) | Step::Initial | Step::Enter => Progress::default(),
             };
-            if phase && !holds(&self.query.stay, &self.nodes.state(c).discrete, &mut self.stack)? {
+            if phase && !holds(&self.query.stay, self.nodes.class_discrete(c), &mut self.stack)? {
                 continue;
             }
             out.push((self.node(c, phase, Some((n, step))), label, step));
@@ -436,7 +441,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
 
     /// The divergence label of step `k` from node `from` ([`Progress::of`]).
     pub fn label(&mut self, from: u32, k: u32) -> Result<Progress, RunError> {
-        let d = &self.nodes.get(from).0.discrete;
+        let d = self.nodes.discrete(from);
         let t = self.steps.get_index(k as usize).expect("a numbered step");
         Progress::of(self.zg.net, d, t, &mut self.stack)
             .map_err(|error| RunError { error, transition: Some(t.clone()) })
@@ -448,7 +453,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
 
     /// Whether `f` holds in node `n`'s state.
     pub fn holds_at(&mut self, f: &StateFormula, n: u32) -> Result<bool, RunError> {
-        holds(f, &self.nodes.get(n).0.discrete, &mut self.stack).map_err(|error| RunError { error, transition: None })
+        holds(f, self.nodes.discrete(n), &mut self.stack).map_err(|error| RunError { error, transition: None })
     }
 
     fn run_error(&self, error: RunError) -> Stop {
@@ -500,22 +505,22 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
         let stop = |error| Stop::Run { node: Some(node), error };
         let eval = |error| stop(RunError { error, transition: None });
         let c = self.nodes.class(node);
-        let (s, phase) = self.nodes.get(node);
+        let (d, phase) = (self.nodes.discrete(node), self.nodes.phase(node));
         let q = self.query;
         let enter = !phase
             && !q.initial_only
-            && holds(&q.enter, &s.discrete, &mut self.stack).map_err(eval)?
-            && holds(&q.stay, &s.discrete, &mut self.stack).map_err(eval)?;
+            && holds(&q.enter, d, &mut self.stack).map_err(eval)?
+            && holds(&q.stay, d, &mut self.stack).map_err(eval)?;
         // Whether phase 1 may hold this class too (an error evaluating
         // `stay` is phase 1's to report, where it evaluates it).
-        let stay = phase || enter || holds(&q.stay, &s.discrete, &mut self.stack).unwrap_or(false);
+        let stay = phase || enter || holds(&q.stay, d, &mut self.stack).unwrap_or(false);
         // Into phase 1 first: a counterexample is found before the rest of
         // phase 0 is explored.
         if enter {
             let n = if self.nodes.shared() {
                 self.node(c, true, Some((node, Step::Enter)))
             } else {
-                let mut s = s.clone();
+                let mut s = self.nodes.state(node);
                 self.forget_z(true, &mut s);
                 self.intern(s, true, Some((node, Step::Enter)))
             };
@@ -543,7 +548,7 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
     }
 
     fn counterexample(&self, node: u32) -> bool {
-        self.nodes.get(node).1
+        self.nodes.phase(node)
     }
 
     fn check_limits(&mut self) -> Result<(), Stop> {

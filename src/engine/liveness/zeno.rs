@@ -47,7 +47,7 @@ use super::scc::Label;
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::network::{ClockConstraint, Network, Update};
-use crate::semantics::{Abstraction, Discrete, RunError, Transition, ZoneState};
+use crate::semantics::{Abstraction, Discrete, RunError, Transition, ZoneGraph, ZoneState};
 
 /// Not in any component (a node left out).
 const NONE: u32 = u32::MAX;
@@ -309,7 +309,7 @@ pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Res
     let net = p.zg.net;
     let mut places = vec![Place::default(); n];
     for v in (0..n).filter(|&v| open[v]) {
-        let d = &p.nodes.get(v as u32).0.discrete;
+        let d = p.nodes.discrete(v as u32);
         let invariants =
             d.locs.iter().enumerate().flat_map(|(q, &l)| &net.processes[q].locations[l as usize].invariant);
         let delays = p.zg.can_delay(d).map_err(|error| Stop::Run { node: Some(v as u32), error })?;
@@ -347,27 +347,28 @@ pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Res
 /// state among all those its invariant allows, computed once per discrete
 /// state (most have none); a domain without a cover stops at those.
 pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop> {
-    let mut stuck: rustc_hash::FxHashMap<Discrete, Federation<S>> = rustc_hash::FxHashMap::default();
-    for v in 0..p.nodes.len() as u32 {
-        let (state, phase) = p.nodes.get(v);
-        if phase {
-            continue;
+    // By discrete state id (dense): `None` until computed.
+    let mut stuck: Vec<Option<Federation<S>>> = Vec::new();
+    for v in (0..p.nodes.len() as u32).filter(|&v| !p.nodes.phase(v)) {
+        let c = p.nodes.class(v);
+        let (d, k) = (p.nodes.class_discrete(c), p.nodes.discrete_id(c) as usize);
+        if stuck.len() <= k {
+            stuck.resize_with(k + 1, || None);
         }
-        let state = state.clone();
-        let d = &state.discrete;
-        if !stuck.contains_key(d) {
-            let fed = stuck_valuations(p, d).map_err(|error| Stop::Run { node: Some(v), error })?;
-            stuck.insert(d.clone(), fed);
+        if stuck[k].is_none() {
+            let fed = stuck_valuations(&mut p.zg, d).map_err(|error| Stop::Run { node: Some(v), error })?;
+            stuck[k] = Some(fed);
         }
-        let fed = &stuck[d];
+        let fed = stuck[k].as_ref().expect("just computed");
         if fed.is_empty() {
             continue;
         }
+        let zone = p.nodes.class_zone(c);
         let cover = if p.zg.abstraction == Abstraction::None {
-            Some(state.zone.clone())
+            Some(zone.clone())
         } else {
             p.zg.load_bounds(d);
-            state.zone.alu_cover(&p.zg.lower, &p.zg.upper)
+            zone.alu_cover(&p.zg.lower, &p.zg.upper)
         };
         let Some(cover) = cover else { return Ok(false) };
         if !fed.intersect_zone(&cover).is_empty() {
@@ -378,16 +379,16 @@ pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop
 }
 
 /// The stuck valuations of `d` among all those its invariant allows.
-fn stuck_valuations<S: ClockSet>(p: &mut Product<'_, '_, S>, d: &Discrete) -> Result<Federation<S>, RunError> {
-    if diverges_in_place(&mut p.zg, d)? {
+fn stuck_valuations<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, d: &Discrete) -> Result<Federation<S>, RunError> {
+    if diverges_in_place(zg, d)? {
         return Ok(Federation::empty());
     }
-    let mut zone = S::universe(p.zg.dim());
+    let mut zone = S::universe(zg.dim());
     let wrap = |error| RunError { error, transition: None };
-    if !p.zg.invariant(d, &mut zone).map_err(wrap)? {
+    if !zg.invariant(d, &mut zone).map_err(wrap)? {
         return Ok(Federation::empty());
     }
-    p.zg.deadlocked(&ZoneState { discrete: d.clone(), zone })
+    zg.deadlocked(&ZoneState { discrete: d.clone(), zone })
 }
 
 /// Whether every run of the product's phase 0 with infinitely many
@@ -399,7 +400,7 @@ pub fn phase0_diverges<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, 
     // Each process's own cycles may show it at once ([`per_process`]).
     let diverging = per_process::diverging(p.zg.net);
     let phase0_step = |&(from, _, step): &(u32, u32, Step)| match step {
-        Step::Edge(k) if !p.nodes.get(from).1 => Some(k),
+        Step::Edge(k) if !p.nodes.phase(from) => Some(k),
         _ => None,
     };
     let others = logged
@@ -413,7 +414,7 @@ pub fn phase0_diverges<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, 
     let (mut pairs, mut labels) = (Vec::new(), Vec::new());
     for &(from, to, step) in &logged {
         if let Step::Edge(k) = step
-            && !p.nodes.get(from).1
+            && !p.nodes.phase(from)
         {
             pairs.push((from, to));
             labels.push(p.label(from, k).map_err(|error| Stop::Run { node: Some(from), error })?);
