@@ -67,9 +67,9 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
 
     /// The deadlocked valuations of `s`.
     pub fn deadlocked(&mut self, s: &ZoneState<S>) -> Result<Federation<S>, RunError> {
-        let delay = self.can_delay(&s.discrete)?;
         let mut transitions = Vec::new();
         self.transitions(&s.discrete, &mut transitions)?;
+        let delay = self.can_delay_after_transitions(&s.discrete);
         let mut fed = Federation::from_zone(s.zone.clone());
         for t in &transitions {
             if fed.is_empty() {

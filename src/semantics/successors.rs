@@ -174,12 +174,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// Whether time may pass in `d`: no urgent or committed location, and no
     /// synchronisation on an urgent channel enabled.
     pub fn can_delay(&mut self, d: &Discrete) -> Result<bool, RunError> {
-        let net = self.net;
-        let urgent_loc = d.locs.iter().enumerate().any(|(p, &l)| {
-            let loc = &net.processes[p].locations[l as usize];
-            loc.urgent || loc.committed
-        });
-        if urgent_loc {
+        if self.in_urgent_location(d) {
             return Ok(false);
         }
         if !self.urgent_channels {
@@ -190,15 +185,33 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let enabled = self.enabled_edges(d, &mut internal);
         self.internal = internal;
         enabled?;
-        let syncs = std::mem::take(&mut self.syncs);
-        let blocked = syncs.iter().any(|&(c, dir, p, _)| {
-            let ch = &net.channels[c as usize];
+        Ok(!self.urgent_sync_enabled())
+    }
+
+    /// [`ZoneGraph::can_delay`] right after [`ZoneGraph::transitions`] of
+    /// `d`, which left its enabled synchronising edges in `self.syncs`: no
+    /// guard is evaluated again.
+    pub fn can_delay_after_transitions(&self, d: &Discrete) -> bool {
+        !self.in_urgent_location(d) && !(self.urgent_channels && self.urgent_sync_enabled())
+    }
+
+    fn in_urgent_location(&self, d: &Discrete) -> bool {
+        d.locs.iter().enumerate().any(|(p, &l)| {
+            let loc = &self.net.processes[p].locations[l as usize];
+            loc.urgent || loc.committed
+        })
+    }
+
+    /// Whether `self.syncs` (the enabled synchronising edges) holds a
+    /// synchronisation on an urgent channel.
+    fn urgent_sync_enabled(&self) -> bool {
+        let syncs = &self.syncs;
+        syncs.iter().any(|&(c, dir, p, _)| {
+            let ch = &self.net.channels[c as usize];
             ch.urgent
                 && dir == Dir::Send
                 && (ch.broadcast || syncs.iter().any(|&(c2, d2, q, _)| c2 == c && d2 == Dir::Receive && q != p))
-        });
-        self.syncs = syncs;
-        Ok(!blocked)
+        })
     }
 
     /// Edges whose data guards hold: internal ones into `internal`,

@@ -19,7 +19,7 @@ impl Dbm {
     pub fn subtract(&self, other: &Dbm) -> Vec<Dbm> {
         debug_assert_eq!(self.dim, other.dim);
         debug_assert!(self.is_canonical() && other.is_canonical());
-        if self.is_empty() {
+        if self.is_empty() || self.is_subset_of(other) {
             return Vec::new();
         }
         let mut rest = self.clone();
