@@ -192,7 +192,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// `d`, which left its enabled synchronising edges in `self.syncs`: no
     /// guard is evaluated again.
     pub fn can_delay_after_transitions(&self, d: &Discrete) -> bool {
-        !self.in_urgent_location(d) && !(self.urgent_channels && self.urgent_sync_enabled())
+        !(self.in_urgent_location(d) || (self.urgent_channels && self.urgent_sync_enabled()))
     }
 
     fn in_urgent_location(&self, d: &Discrete) -> bool {
