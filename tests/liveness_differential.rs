@@ -515,7 +515,9 @@ system: [P]
 /// networks without diagonals, for each generated property the liveness
 /// engine decides (default options), the states it explored (all passes)
 /// over the states the reach engine stores for `A[] true` on the same
-/// network; prints the distribution. Measures, asserts nothing.
+/// network; prints the distribution, and the same for bounded response
+/// (the generated `A<>` and `-->` properties with a time bound, checked on
+/// the observer product). Measures, asserts nothing.
 /// `KAIROS_LIVE_SEED`, `KAIROS_LIVE_COUNT` as above, or
 /// `KAIROS_LIVE_SEEDS=14,72` for those seeds only (each run printed),
 /// `KAIROS_LIVE_BUDGET` the state budget of each liveness run (2 000 000);
@@ -532,7 +534,7 @@ fn liveness_scale_against_reachability() {
     let listed: Option<Vec<u64>> =
         std::env::var("KAIROS_LIVE_SEEDS").ok().map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect());
     let seeds = listed.clone().unwrap_or_else(|| (first..first + count).collect());
-    let (mut ratios, mut over, mut worst) = (Vec::new(), 0, (0.0, 0, String::new()));
+    let mut kinds = [Ratios::new("liveness"), Ratios::new("bounded response")];
     for seed in seeds {
         let yaml = Gen::generate(seed).yaml;
         let Ok(loaded) = load_model(&Source::new("random.yaml", yaml)) else { continue };
@@ -543,44 +545,79 @@ fn liveness_scale_against_reachability() {
         let all = loaded.query("q", "A[] true").expect("a query");
         let reach = engine::check(&loaded.model, Some(&net), &all, &Options::default());
         let (Verdict::Satisfied, Some(stats)) = (&reach.verdict, reach.stats) else { continue };
-        for text in liveness_properties(&net, seed) {
-            let p = loaded.query("q", &text).expect("a query");
-            let out = engine::check(&loaded.model, Some(&net), &p, &options);
-            let Some(live) = out.stats else { continue };
-            let ratio = live.visited as f64 / stats.stored.max(1) as f64;
-            match out.verdict {
-                Verdict::Satisfied | Verdict::Violated => {}
-                Verdict::Unknown(_) => {
-                    over += 1;
-                    println!("seed {seed}: `{text}` over the budget ({} states, ratio {ratio:.1})", live.visited);
+        let unbounded = liveness_properties(&net, seed);
+        // A bound from 1 to 8, the same for every property of the seed.
+        let bound = 1 + seed % 8;
+        let bounded: Vec<String> = unbounded
+            .iter()
+            .filter_map(|t| {
+                let with = |op: &str| t.replacen(op, &format!("{op}[<= {bound}]"), 1);
+                if t.starts_with("A<>") { Some(with("A<>")) } else { t.contains("-->").then(|| with("-->")) }
+            })
+            .collect();
+        for (kind, texts) in kinds.iter_mut().zip([unbounded, bounded]) {
+            for text in texts {
+                let p = loaded.query("q", &text).expect("a query");
+                let out = engine::check(&loaded.model, Some(&net), &p, &options);
+                let Some(live) = out.stats else { continue };
+                let ratio = live.visited as f64 / stats.stored.max(1) as f64;
+                match out.verdict {
+                    Verdict::Satisfied | Verdict::Violated => {}
+                    Verdict::Unknown(_) => {
+                        kind.over += 1;
+                        println!("seed {seed}: `{text}` over the budget ({} states, ratio {ratio:.1})", live.visited);
+                    }
+                    _ => continue,
                 }
-                _ => continue,
+                if listed.is_some() {
+                    println!("seed {seed}: `{text}` {} states, reach {}, ratio {ratio:.2}", live.visited, stats.stored);
+                }
+                kind.add(ratio, seed, &text);
             }
-            if listed.is_some() {
-                println!("seed {seed}: `{text}` {} states, reach {}, ratio {ratio:.2}", live.visited, stats.stored);
-            }
-            if ratio > worst.0 {
-                worst = (ratio, seed, text.clone());
-            }
-            ratios.push(ratio);
         }
     }
-    ratios.sort_by(f64::total_cmp);
-    if ratios.is_empty() {
-        println!("no property got a ratio ({over} over the budget of {budget} states)");
-        return;
+    let range = listed.map_or(format!("{first}..{}", first + count - 1), |l| format!("{l:?}"));
+    for kind in &mut kinds {
+        kind.print(&range, budget);
     }
-    let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
-    println!(
-        "liveness / reach states over {} properties (seeds {}): median {:.2}, 90% {:.2}, 99% {:.2}, \
-         max {:.2} (seed {}: `{}`); {over} over the budget of {budget} states",
-        ratios.len(),
-        listed.map_or(format!("{first}..{}", first + count - 1), |l| format!("{l:?}")),
-        at(0.5),
-        at(0.9),
-        at(0.99),
-        worst.0,
-        worst.1,
-        worst.2
-    );
+}
+
+/// Explored-over-reach ratios of one kind of property (the scale test).
+struct Ratios {
+    kind: &'static str,
+    all: Vec<f64>,
+    over: usize,
+    worst: (f64, u64, String),
+}
+
+impl Ratios {
+    fn new(kind: &'static str) -> Self {
+        Ratios { kind, all: Vec::new(), over: 0, worst: (0.0, 0, String::new()) }
+    }
+
+    fn add(&mut self, ratio: f64, seed: u64, text: &str) {
+        if ratio > self.worst.0 {
+            self.worst = (ratio, seed, text.to_string());
+        }
+        self.all.push(ratio);
+    }
+
+    fn print(&mut self, seeds: &str, budget: u64) {
+        let (kind, over) = (self.kind, self.over);
+        self.all.sort_by(f64::total_cmp);
+        if self.all.is_empty() {
+            println!("{kind}: no property got a ratio ({over} over the budget of {budget} states)");
+            return;
+        }
+        let at = |q: f64| self.all[((self.all.len() - 1) as f64 * q).round() as usize];
+        let (worst, seed, text) = &self.worst;
+        println!(
+            "{kind}: explored / reach states over {} properties (seeds {seeds}): median {:.2}, 90% {:.2}, \
+             99% {:.2}, max {worst:.2} (seed {seed}: `{text}`); {over} over the budget of {budget} states",
+            self.all.len(),
+            at(0.5),
+            at(0.9),
+            at(0.99),
+        );
+    }
 }
