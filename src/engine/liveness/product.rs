@@ -64,7 +64,7 @@
 //! the other phase follows them instead of computing them again.
 
 use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use rustc_hash::FxBuildHasher;
 
 use super::nodes::Nodes;
 use super::progress::Progress;
@@ -196,12 +196,16 @@ pub(super) fn diverges_in_place<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, d: &Disc
     Ok(!bounded && zg.can_delay(d)?)
 }
 
+/// No list kept (in [`Successors::index`]).
+const NONE: u32 = u32::MAX;
+
 /// Successor lists by class ([`Product::expand`]), kept for the classes
 /// both phases may expand.
 #[derive(Default)]
 struct Successors {
-    /// Per class, where its list starts in `arcs` and its length.
-    index: FxHashMap<u32, (usize, usize)>,
+    /// Per class (dense ids), where its list starts in `arcs` and its
+    /// length; `NONE` where none is kept.
+    index: Vec<(u32, u32)>,
     arcs: Vec<(u32, Step)>,
     /// A list to reuse.
     spare: Vec<(u32, Step)>,
@@ -217,14 +221,17 @@ impl Successors {
 
     /// The list of class `c`, if kept.
     fn get(&mut self, c: u32) -> Option<Vec<(u32, Step)>> {
-        let &(start, len) = self.index.get(&c)?;
+        let &(start, len) = self.index.get(c as usize).filter(|e| e.0 != NONE)?;
         let mut list = self.spare();
-        list.extend_from_slice(&self.arcs[start..start + len]);
+        list.extend_from_slice(&self.arcs[start as usize..(start + len) as usize]);
         Some(list)
     }
 
     fn insert(&mut self, c: u32, list: &[(u32, Step)]) {
-        self.index.insert(c, (self.arcs.len(), list.len()));
+        if self.index.len() <= c as usize {
+            self.index.resize(c as usize + 1, (NONE, 0));
+        }
+        self.index[c as usize] = (self.arcs.len() as u32, list.len() as u32);
         self.arcs.extend_from_slice(list);
     }
 
