@@ -521,7 +521,8 @@ system: [P]
 /// `KAIROS_LIVE_SEED`, `KAIROS_LIVE_COUNT` as above, or
 /// `KAIROS_LIVE_SEEDS=14,72` for those seeds only (each run printed),
 /// `KAIROS_LIVE_BUDGET` the state budget of each liveness run (2 000 000);
-/// runs over the budget are printed;
+/// runs over the budget are printed; `KAIROS_LIVE_DUMP=DIR` writes each
+/// network to `DIR/seed-N.yaml`;
 /// `cargo test --release --test liveness_differential scale -- --ignored --nocapture`
 #[test]
 #[ignore = "a measurement: cargo test --release --test liveness_differential scale -- --ignored --nocapture"]
@@ -535,8 +536,12 @@ fn liveness_scale_against_reachability() {
         std::env::var("KAIROS_LIVE_SEEDS").ok().map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect());
     let seeds = listed.clone().unwrap_or_else(|| (first..first + count).collect());
     let mut kinds = [Ratios::new("liveness"), Ratios::new("bounded response")];
+    let dump = std::env::var("KAIROS_LIVE_DUMP").ok();
     for seed in seeds {
         let yaml = Gen::generate(seed).yaml;
+        if let Some(dir) = &dump {
+            std::fs::write(format!("{dir}/seed-{seed}.yaml"), &yaml).expect("a writable KAIROS_LIVE_DUMP folder");
+        }
         let Ok(loaded) = load_model(&Source::new("random.yaml", yaml)) else { continue };
         let Ok(net) = kairos::network::build(&loaded.model) else { continue };
         if net.has_diagonals {
