@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use kairos::engine::reach::Limits;
 use kairos::engine::{self, DataChoice, Options, Unknown, Verdict};
 use kairos::model::formula::Formula;
-use kairos::model::load::load_model;
+use kairos::model::load::{Loaded, load_model};
 use kairos::model::types::{Model, Property};
 use kairos::network::{Network, StateFormula};
 use kairos::syntax::ast::PathOp;
@@ -226,6 +226,17 @@ fn bdd_subset(yaml: &str) -> String {
     out
 }
 
+/// The generator's networks of seeds `0..count` moved into the subset
+/// ([`bdd_subset`]), those that load: seed, generator output, model, network.
+fn subset_networks(count: u64) -> impl Iterator<Item = (u64, oracle::random::Generated, Loaded, Network)> {
+    (0..count).filter_map(|seed| {
+        let g = Gen::generate(seed);
+        let loaded = load_model(&Source::new("random.yaml", bdd_subset(&g.yaml))).ok()?;
+        let net = kairos::network::build(&loaded.model).ok()?;
+        Some((seed, g, loaded, net))
+    })
+}
+
 /// Random networks of the differential suite's generator, moved into the
 /// subset ([`bdd_subset`]): at least 100 of them have a property compared,
 /// 50 of them with broadcast channels, 30 with a channel index read from
@@ -240,11 +251,7 @@ fn bdd_and_explicit_agree_on_random_networks() {
     let (count, mut networks, mut with_broadcast, mut deadlocks) = (250, 0, 0, 0);
     // A channel index read from the data (`ch[a[0] % 2]`): `a[0]` explicit.
     let mut computed_channel = 0;
-    for seed in 0..count {
-        let g = Gen::generate(seed);
-        let yaml = bdd_subset(&g.yaml);
-        let Ok(loaded) = load_model(&Source::new("random.yaml", yaml)) else { continue };
-        let Ok(net) = kairos::network::build(&loaded.model) else { continue };
+    for (seed, g, loaded, net) in subset_networks(count) {
         let before = tally.compared;
         for (k, text) in g.properties.iter().enumerate() {
             let Ok(p) = loaded.query(&format!("p{k}"), text) else { continue };
@@ -350,11 +357,7 @@ fn compare_live(model: &Model, net: &Network, p: &Property, what: &str, max_stat
 fn bdd_and_explicit_agree_on_liveness() {
     let (count, max_states) = (300, 3_000);
     let (mut tally, mut networks, mut with_any) = (Live::default(), 0, 0);
-    for seed in 0..count {
-        let g = Gen::generate(seed);
-        let yaml = bdd_subset(&g.yaml);
-        let Ok(loaded) = load_model(&Source::new("random.yaml", yaml)) else { continue };
-        let Ok(net) = kairos::network::build(&loaded.model) else { continue };
+    for (seed, g, loaded, net) in subset_networks(count) {
         let before = tally.compared;
         for (k, text) in liveness_properties(&net, seed).iter().enumerate() {
             let Ok(p) = loaded.query(&format!("l{k}"), text) else { continue };
@@ -558,17 +561,31 @@ fn urgent_channels_stop_time_where_their_sync_is_enabled() {
     }
 }
 
-/// Liveness and the other engines past reachability refuse `--data bdd`
-/// (never the explicit data in silence); `auto` checks them explicitly.
+/// The engines past reachability and liveness refuse `--data bdd` (never
+/// the explicit data in silence): the fixpoint engine forced on `-->`;
+/// `auto` checks it explicitly. Liveness takes BDDs, and `auto` chooses
+/// them for the wide `v`.
 #[test]
 fn engines_without_bdd_data_refuse_it() {
     let text = "model: m\nvariables:\n  v: {range: [0, 100], init: 0}\ntemplates:\n  P:\n    clocks: [x]\n    \
                 initial: a\n    locations:\n      a: {invariant: \"x <= 1\"}\n      b: {}\n    \
                 edges:\n      - {from: a, to: b, guard: \"x >= 1\", update: \"v = 7\"}\nsystem: [P]\n";
-    let bdd = checked(text, "P.a --> P.b", DataChoice::Bdd);
+    let loaded = load_model(&Source::new("tctl.yaml", text.to_string())).expect("a model");
+    let net = kairos::network::build(&loaded.model).expect("a network");
+    let p = loaded.query("q", "P.a --> P.b").expect("a query");
+    let tctl = |data| {
+        let o = Options { engine: Some(kairos::model::formula::EngineKind::Tctl), ..options(data, 200_000) };
+        engine::check(&loaded.model, Some(&net), &p, &o)
+    };
+    let bdd = tctl(DataChoice::Bdd);
     assert!(matches!(&bdd.verdict, Verdict::Unknown(Unknown::Unsupported(w)) if w.starts_with("--data bdd")));
-    let auto = checked(text, "P.a --> P.b", DataChoice::Auto);
+    let auto = tctl(DataChoice::Auto);
     assert_eq!((auto.verdict, auto.stats.and_then(|s| s.data)), (Verdict::Satisfied, Some(DataChoice::Explicit)));
+    // The statistics name the data where `auto` chose them.
+    for (data, said) in [(DataChoice::Bdd, None), (DataChoice::Auto, Some(DataChoice::Bdd))] {
+        let live = checked(text, "P.a --> P.b", data);
+        assert_eq!((live.verdict, live.stats.and_then(|s| s.data)), (Verdict::Satisfied, said));
+    }
 }
 
 /// The models of `tests/models/bdd/`, written for the data-symbolic engine:
