@@ -13,12 +13,12 @@ use std::path::{Path, PathBuf};
 use kairos::engine::reach::Limits;
 use kairos::engine::{self, DataChoice, Options, Unknown, Verdict};
 use kairos::model::formula::Formula;
-use kairos::model::load::load_model;
+use kairos::model::load::{Loaded, load_model};
 use kairos::model::types::{Model, Property};
 use kairos::network::{Network, StateFormula};
 use kairos::syntax::ast::PathOp;
 use kairos::syntax::yaml::Source;
-use oracle::random::Gen;
+use oracle::random::{Gen, liveness_properties};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -226,6 +226,17 @@ fn bdd_subset(yaml: &str) -> String {
     out
 }
 
+/// The generator's networks of seeds `0..count` moved into the subset
+/// ([`bdd_subset`]), those that load: seed, generator output, model, network.
+fn subset_networks(count: u64) -> impl Iterator<Item = (u64, oracle::random::Generated, Loaded, Network)> {
+    (0..count).filter_map(|seed| {
+        let g = Gen::generate(seed);
+        let loaded = load_model(&Source::new("random.yaml", bdd_subset(&g.yaml))).ok()?;
+        let net = kairos::network::build(&loaded.model).ok()?;
+        Some((seed, g, loaded, net))
+    })
+}
+
 /// Random networks of the differential suite's generator, moved into the
 /// subset ([`bdd_subset`]): at least 100 of them have a property compared,
 /// 50 of them with broadcast channels, 30 with a channel index read from
@@ -240,11 +251,7 @@ fn bdd_and_explicit_agree_on_random_networks() {
     let (count, mut networks, mut with_broadcast, mut deadlocks) = (250, 0, 0, 0);
     // A channel index read from the data (`ch[a[0] % 2]`): `a[0]` explicit.
     let mut computed_channel = 0;
-    for seed in 0..count {
-        let g = Gen::generate(seed);
-        let yaml = bdd_subset(&g.yaml);
-        let Ok(loaded) = load_model(&Source::new("random.yaml", yaml)) else { continue };
-        let Ok(net) = kairos::network::build(&loaded.model) else { continue };
+    for (seed, g, loaded, net) in subset_networks(count) {
         let before = tally.compared;
         for (k, text) in g.properties.iter().enumerate() {
             let Ok(p) = loaded.query(&format!("p{k}"), text) else { continue };
@@ -265,6 +272,152 @@ fn bdd_and_explicit_agree_on_random_networks() {
     assert!(with_broadcast >= 50, "too few networks with broadcasts compared: {with_broadcast}");
     assert!(deadlocks >= 40, "too few deadlock properties compared: {deadlocks}");
     assert!(computed_channel >= 30, "too few networks with a computed channel index compared: {computed_channel}");
+}
+
+/// What the liveness comparisons found wrong, with how many ran.
+#[derive(Default, Debug)]
+struct Live {
+    compared: u64,
+    refused: u64,
+    limits: u64,
+    /// BDD lassos concretised, validated and shown to keep the property.
+    lassos: u64,
+    wrong: Vec<String>,
+}
+
+/// A liveness property (`E[] φ`, `A<> ψ`, `φ --> ψ`) checked both ways:
+/// the same verdict, and every BDD verdict that has a run as evidence
+/// (`E[]` satisfied, the others violated) comes with a lasso that
+/// concretises, validates and keeps the formula its loop must keep.
+fn compare_live(model: &Model, net: &Network, p: &Property, what: &str, max_states: u64, tally: &mut Live) {
+    let bdd = engine::check(model, Some(net), p, &options(DataChoice::Bdd, max_states));
+    if let Verdict::Unknown(Unknown::Unsupported(why)) = &bdd.verdict {
+        assert!(why.starts_with("--data bdd"), "{what}: `{}`: {why}", p.text);
+        tally.refused += 1;
+        return;
+    }
+    let explicit = engine::check(model, Some(net), p, &options(DataChoice::Explicit, max_states));
+    if matches!(bdd.verdict, Verdict::Unknown(_)) || matches!(explicit.verdict, Verdict::Unknown(_)) {
+        tally.limits += 1;
+        return;
+    }
+    let state = |f: &Formula| net.state_formula(p, f).expect("a state formula");
+    let not = |f: StateFormula| StateFormula::Not(Box::new(f));
+    // The verdict a lasso shows, and what its loop keeps (from the start
+    // for `E[]` and `A<>`, in the loop for `-->`).
+    let (evidence, kept, from_start) = match &p.formula {
+        Formula::Path { op: PathOp::EG, arg, .. } => (Verdict::Satisfied, state(arg), true),
+        Formula::Path { op: PathOp::AF, arg, .. } => (Verdict::Violated, not(state(arg)), true),
+        Formula::LeadsTo { rhs, .. } => (Verdict::Violated, not(state(rhs)), false),
+        _ => return,
+    };
+    tally.compared += 1;
+    let error = |v: &Verdict| matches!(v, Verdict::Error(_));
+    let agree = if error(&bdd.verdict) || error(&explicit.verdict) {
+        // A verdict settled before the other search met an error stands.
+        [&bdd.verdict, &explicit.verdict].iter().all(|v| error(v) || **v == evidence)
+    } else {
+        bdd.verdict == explicit.verdict
+    };
+    if !agree {
+        tally.wrong.push(format!("{what}: `{}`: bdd {:?}, explicit {:?}", p.text, bdd.verdict, explicit.verdict));
+        return;
+    }
+    if bdd.verdict != evidence {
+        return;
+    }
+    // A BDD run the explicit engine took over has its trace.
+    let Some(t) = &bdd.trace else {
+        tally.wrong.push(format!("{what}: `{}`: {:?} without a lasso", p.text, bdd.verdict));
+        return;
+    };
+    let ct = match kairos::trace::concretise(net, t) {
+        Ok(ct) => ct,
+        Err(e) => return tally.wrong.push(format!("{what}: `{}`: no valid concrete lasso: {e}", p.text)),
+    };
+    let from = if from_start { 0 } else { ct.loop_start.expect("a lasso") };
+    let keeps = kairos::trace::validate::Keeps {
+        formula: kept,
+        from: (from, num_traits::Zero::zero()),
+        within: None,
+        until: None,
+        until_within: None,
+    };
+    if let Err(e) = kairos::trace::validate::keeps(net, &ct, &keeps) {
+        return tally.wrong.push(format!("{what}: `{}`: the lasso does not keep its formula: {e}", p.text));
+    }
+    tally.lassos += 1;
+}
+
+/// Liveness on the random networks of [`bdd_and_explicit_agree_on_random_networks`]
+/// with the liveness differential suite's properties: no disagreement, at
+/// least 100 networks and 500 properties compared, 30 of the networks with
+/// a variable that starts anywhere (`m: init: any`), 100 lassos validated.
+#[test]
+fn bdd_and_explicit_agree_on_liveness() {
+    let (count, max_states) = (300, 3_000);
+    let (mut tally, mut networks, mut with_any) = (Live::default(), 0, 0);
+    for (seed, g, loaded, net) in subset_networks(count) {
+        let before = tally.compared;
+        for (k, text) in liveness_properties(&net, seed).iter().enumerate() {
+            let Ok(p) = loaded.query(&format!("l{k}"), text) else { continue };
+            compare_live(&loaded.model, &net, &p, &format!("seed {seed}"), max_states, &mut tally);
+        }
+        networks += (tally.compared > before) as u64;
+        with_any += (tally.compared > before && g.yaml.contains("init: any")) as u64;
+    }
+    eprintln!(
+        "liveness: {count} networks, {networks} compared ({with_any} with `init: any`), {} properties compared, \
+         {} refused, {} at the limit, {} lassos validated, {} disagreements",
+        tally.compared,
+        tally.refused,
+        tally.limits,
+        tally.lassos,
+        tally.wrong.len()
+    );
+    assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
+    assert!(networks >= 100 && tally.compared >= 500, "too few compared: {networks} networks, {tally:?}");
+    assert!(with_any >= 30, "too few networks with `init: any` compared: {with_any}");
+    assert!(tally.lassos >= 100, "too few lassos: {tally:?}");
+}
+
+/// A data cycle longer than the symbolic one: in `b`, `c` counts modulo 4
+/// while the symbolic loop is one step (`{0..3}` onto itself), so the lasso
+/// goes four times round it before its data repeat; `v` starts anywhere
+/// and its 61 values are one data set, which counting modulo 61 maps onto
+/// itself. Every property agrees with the
+/// explicit engine (lassos validated), the lasso of `A<> P.done` holds the
+/// four `b -> b` steps, and the BDD search stores far fewer states.
+#[test]
+fn liveness_lassos_go_round_data_cycles() {
+    let text = "model: rounds\nvariables:\n  v: {range: [0, 60], init: any}\n  c: {range: [0, 3], init: 0}\n\
+        templates:\n  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {invariant: \"x <= 2\"}\n      \
+        b: {invariant: \"x <= 1\"}\n      done: {}\n    edges:\n      \
+        - {from: a, to: a, guard: \"x >= 1\", update: \"v = (v + 1) % 61; x = 0\"}\n      \
+        - {from: a, to: b, guard: \"v >= 40\", update: \"x = 0\"}\n      \
+        - {from: b, to: b, guard: \"x == 1\", update: \"c = (c + 1) % 4; x = 0\"}\n      \
+        - {from: b, to: done, guard: \"c == 3 && v < 20\"}\nsystem: [P]\n";
+    let loaded = load_model(&Source::new("rounds.yaml", text.to_string())).expect("a model");
+    let net = kairos::network::build(&loaded.model).expect("a network");
+    let mut tally = Live::default();
+    let queries =
+        ["A<> P.b", "A<> P.done", "E[] P.a", "E[] (P.a or c < 2)", "P.a --> c == 3", "P.a --> P.done", "E[] v >= 3"];
+    for (k, q) in queries.iter().enumerate() {
+        let p = loaded.query(&format!("q{k}"), q).expect("a query");
+        compare_live(&loaded.model, &net, &p, "rounds", 200_000, &mut tally);
+    }
+    assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
+    assert_eq!((tally.compared, tally.refused, tally.limits), (7, 0, 0), "{tally:?}");
+    assert!(tally.lassos >= 2, "{tally:?}");
+    let done = loaded.query("done", "A<> P.done").expect("a query");
+    let bdd = engine::check(&loaded.model, Some(&net), &done, &options(DataChoice::Bdd, 200_000));
+    let explicit = engine::check(&loaded.model, Some(&net), &done, &options(DataChoice::Explicit, 200_000));
+    let t = bdd.trace.expect("a lasso");
+    let open = t.loop_start.expect("a loop");
+    let counts = t.steps[open..].iter().filter(|s| s.edges.len() == 1).count();
+    assert_eq!(counts, 4, "the loop goes round c's four values: {:?}", &t.steps[open..]);
+    let (b, e) = (bdd.stats.expect("stats").stored, explicit.stats.expect("stats").stored);
+    assert!(b * 10 < e, "BDD states {b}, explicit {e}");
 }
 
 /// The file's own properties, then `E<> P.l` for every location `l` of
@@ -408,17 +561,31 @@ fn urgent_channels_stop_time_where_their_sync_is_enabled() {
     }
 }
 
-/// Liveness and the other engines past reachability refuse `--data bdd`
-/// (never the explicit data in silence); `auto` checks them explicitly.
+/// The engines past reachability and liveness refuse `--data bdd` (never
+/// the explicit data in silence): the fixpoint engine forced on `-->`;
+/// `auto` checks it explicitly. Liveness takes BDDs, and `auto` chooses
+/// them for the wide `v`.
 #[test]
 fn engines_without_bdd_data_refuse_it() {
     let text = "model: m\nvariables:\n  v: {range: [0, 100], init: 0}\ntemplates:\n  P:\n    clocks: [x]\n    \
                 initial: a\n    locations:\n      a: {invariant: \"x <= 1\"}\n      b: {}\n    \
                 edges:\n      - {from: a, to: b, guard: \"x >= 1\", update: \"v = 7\"}\nsystem: [P]\n";
-    let bdd = checked(text, "P.a --> P.b", DataChoice::Bdd);
+    let loaded = load_model(&Source::new("tctl.yaml", text.to_string())).expect("a model");
+    let net = kairos::network::build(&loaded.model).expect("a network");
+    let p = loaded.query("q", "P.a --> P.b").expect("a query");
+    let tctl = |data| {
+        let o = Options { engine: Some(kairos::model::formula::EngineKind::Tctl), ..options(data, 200_000) };
+        engine::check(&loaded.model, Some(&net), &p, &o)
+    };
+    let bdd = tctl(DataChoice::Bdd);
     assert!(matches!(&bdd.verdict, Verdict::Unknown(Unknown::Unsupported(w)) if w.starts_with("--data bdd")));
-    let auto = checked(text, "P.a --> P.b", DataChoice::Auto);
+    let auto = tctl(DataChoice::Auto);
     assert_eq!((auto.verdict, auto.stats.and_then(|s| s.data)), (Verdict::Satisfied, Some(DataChoice::Explicit)));
+    // The statistics name the data where `auto` chose them.
+    for (data, said) in [(DataChoice::Bdd, None), (DataChoice::Auto, Some(DataChoice::Bdd))] {
+        let live = checked(text, "P.a --> P.b", data);
+        assert_eq!((live.verdict, live.stats.and_then(|s| s.data)), (Verdict::Satisfied, said));
+    }
 }
 
 /// The models of `tests/models/bdd/`, written for the data-symbolic engine:

@@ -31,7 +31,7 @@ mod oracle;
 use std::time::Instant;
 
 use kairos::engine::reach::Limits;
-use kairos::engine::{self, AbstractionChoice, Options, Verdict};
+use kairos::engine::{self, AbstractionChoice, DataChoice, Options, Verdict};
 use kairos::model::formula::{EngineKind, Formula};
 use kairos::model::load::{Loaded, load_model};
 use kairos::model::types::Property;
@@ -69,6 +69,10 @@ struct Tally {
     /// difference classes of their regions).
     diagonal_lassos: u64,
     unknown: u64,
+    /// Of the engine runs compared and the lassos, those with data as BDDs
+    /// (`--data bdd`; the models it refuses count as unknown).
+    bdd_compared: u64,
+    bdd_lassos: u64,
     /// Closed networks also explored on regions with the tick clock, and
     /// the properties whose two oracle answers were compared.
     cross_checked: u64,
@@ -188,12 +192,13 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
     let tctl = Options { engine: Some(EngineKind::Tctl), limits: limit(budget.lu_states), ..Options::default() };
     let settings = [
         Options { limits: limit(budget.lu_states), ..Options::default() },
+        Options { data: DataChoice::Bdd, limits: limit(budget.lu_states), ..Options::default() },
         Options { abstraction: Some(AbstractionChoice::None), limits: limit(budget.none_states), ..Options::default() },
         tctl,
     ];
     // With diagonals the engine refuses ExtraLU+ (unsound for them): exact
-    // zones only.
-    let settings = if net.has_diagonals { &settings[1..] } else { &settings[..] };
+    // zones only (the BDD data take ExtraLU+ only).
+    let settings = if net.has_diagonals { &settings[2..] } else { &settings[..] };
     let mut answers = Vec::new();
     for shape in &parsed {
         let p = &shape.0;
@@ -226,10 +231,12 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
                     continue;
                 }
             };
-            if options.engine.is_none() && options.abstraction.is_none() && out.warnings.is_empty() {
+            let bdd = options.data == DataChoice::Bdd;
+            if options.engine.is_none() && options.abstraction.is_none() && !bdd && out.warnings.is_empty() {
                 confirm_no_time_lock(name, &net, p, options, tally);
             }
             tally.compared += 1;
+            tally.bdd_compared += u64::from(bdd);
             tally.strict_compared += u64::from(!closed);
             tally.diagonal_compared += u64::from(net.has_diagonals);
             if got != expected {
@@ -241,6 +248,7 @@ fn check_model(name: &str, yaml: &str, texts: Option<Vec<String>>, budget: Budge
             }
             if let Some(t) = &out.trace {
                 tally.lassos += 1;
+                tally.bdd_lassos += u64::from(bdd);
                 tally.strict_lassos += u64::from(!closed);
                 tally.diagonal_lassos += u64::from(net.has_diagonals);
                 let t0 = Instant::now();
@@ -359,7 +367,9 @@ fn run(first: u64, count: u64, budget: Budget) {
          clock, {} states in all with the cross-checks); {} of them with diagonals ({} engine runs, exact zones)\n  \
          not compared: {} invalid, {} with run-time errors, beyond the oracle's state budget: {} closed, {} strict\n  \
          {} properties ({} on strict networks), {} engine runs compared ({} on strict networks), {} lassos \
-         validated ({} on strict networks; {} in networks with diagonals), {} unknown (engine state budget)\n  \
+         validated ({} on strict networks; {} in networks with diagonals), {} unknown (engine state budget, \
+         or refused by --data bdd)\n  \
+         with --data bdd: {} engine runs compared, {} lassos validated\n  \
          cross-checked integer time vs regions + tick: {} closed networks, {} properties\n  \
          no time-lock warning confirmed by the fixpoint: {} runs ({} with every run proved divergent, {} also never stuck)\n  \
          {:.1} s oracles, {:.1} s engine, {:.1} s lassos; {} DISAGREEMENTS",
@@ -383,6 +393,8 @@ fn run(first: u64, count: u64, budget: Budget) {
         t.strict_lassos,
         t.diagonal_lassos,
         t.unknown,
+        t.bdd_compared,
+        t.bdd_lassos,
         t.cross_checked,
         t.cross_checked_properties,
         t.locks_confirmed,

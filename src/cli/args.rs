@@ -173,7 +173,7 @@ pub struct CheckArgs {
     /// rational parameter values).
     #[arg(long, value_enum)]
     pub domain: Option<Domain>,
-    /// Data representation of the reach engine: one vector per state, or
+    /// Data representation of the reach and liveness engines: one vector per state, or
     /// BDDs of valuations (`auto`: BDDs when a variable has `init: any` or more
     /// than 64 values, and the BDD engine takes the model and property).
     #[arg(long, value_enum, default_value = "explicit")]

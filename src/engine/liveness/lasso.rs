@@ -77,27 +77,33 @@ pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace 
     trace
 }
 
+/// Which edge ends a [`bfs`]: its label, step and target.
+pub(crate) type Last<'a, G> = &'a dyn Fn(<G as Graph>::Label, &<G as Graph>::Step, u32) -> bool;
+
+/// A path inside an SCC: its nodes and the steps into them.
+type Path<G> = (Vec<u32>, Vec<<G as Graph>::Step>);
+
 /// The shortest path inside `scc` from `from` whose last edge satisfies
-/// `last` (given its label and target), as (nodes, steps) without `from`
-/// itself.
-fn bfs<S: ClockSet>(
-    p: &mut Product<'_, '_, S>,
+/// `last` (given its label, step and target), as (nodes, steps) without
+/// `from` itself.
+pub(crate) fn bfs<G: Graph>(
+    g: &mut G,
     scc: &FxHashSet<u32>,
     from: u32,
-    last: &dyn Fn(Progress, u32) -> bool,
-) -> Result<(Vec<u32>, Vec<Step>), Stop> {
-    let mut back: FxHashMap<u32, (u32, Step)> = FxHashMap::default();
+    last: Last<'_, G>,
+) -> Result<Path<G>, G::Error> {
+    let mut back: FxHashMap<u32, (u32, G::Step)> = FxHashMap::default();
     let mut queue = VecDeque::from([from]);
     let mut succs = Vec::new();
     let mut seen = FxHashSet::from_iter([from]);
     while let Some(n) = queue.pop_front() {
         succs.clear();
-        p.successors(n, &mut succs)?;
+        g.successors(n, &mut succs)?;
         for (m, label, step) in succs.drain(..) {
             if !scc.contains(&m) {
                 continue;
             }
-            if last(label, m) {
+            if last(label, &step, m) {
                 let (mut nodes, mut steps) = (vec![m], vec![step]);
                 let mut at = n;
                 while at != from {
@@ -140,10 +146,10 @@ pub fn lasso<S: ClockSet>(
         // The path, then inside the SCC to the source `u` of a tick
         // `u -> v`, which opens the loop; the loop returns to `u` and ends
         // with the same tick.
-        let (to_v, steps_to_v) = bfs(p, &set, root, &|l, _| l.tick)?;
+        let (to_v, steps_to_v) = bfs(p, &set, root, &|l, _, _| l.tick)?;
         let v = *to_v.last().expect("a tick");
         let u = if to_v.len() >= 2 { to_v[to_v.len() - 2] } else { root };
-        let (back, back_steps) = if v == u { (Vec::new(), Vec::new()) } else { bfs(p, &set, v, &|_, m| m == u)? };
+        let (back, back_steps) = if v == u { (Vec::new(), Vec::new()) } else { bfs(p, &set, v, &|_, _, m| m == u)? };
         // The loop starts before its opening tick (the last step to `v`).
         let before = all.len() + steps_to_v.len() - 1;
         nodes.extend(to_v.iter().chain(&back).chain([&v]));
@@ -158,11 +164,11 @@ pub fn lasso<S: ClockSet>(
         // since the start, as since the reset; without the tick clock the
         // tick changes nothing), then walked again and closed by the tick.
         let x = label.clock().expect("an accepting label without ticks has a clock reset and waited for");
-        let (to_w, steps_to_w) = bfs(p, &set, root, &|l, _| l.waits & x != 0)?;
+        let (to_w, steps_to_w) = bfs(p, &set, root, &|l, _, _| l.waits & x != 0)?;
         let w = *to_w.last().expect("an edge");
-        let (to_r, steps_to_r) = bfs(p, &set, w, &|l, _| l.reset & x != 0)?;
+        let (to_r, steps_to_r) = bfs(p, &set, w, &|l, _, _| l.reset & x != 0)?;
         let r = *to_r.last().expect("an edge");
-        let (back, back_steps) = bfs(p, &set, r, &|l, m| l.waits & x != 0 && m == w)?;
+        let (back, back_steps) = bfs(p, &set, r, &|l, _, m| l.waits & x != 0 && m == w)?;
         nodes.extend(&to_w);
         all.extend(&steps_to_w);
         for _ in 0..2 {

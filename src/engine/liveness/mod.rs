@@ -59,13 +59,13 @@
 //! show most Zeno cycles and time-locks. Only nodes left undecided send the
 //! search to a pass with the tick clock, in phase 1 or everywhere.
 
-mod lasso;
+pub(crate) mod lasso;
 mod nodes;
 mod per_process;
 mod periodic;
 mod product;
-mod progress;
-mod scc;
+pub(crate) mod progress;
+pub(crate) mod scc;
 mod zeno;
 
 pub use product::{Query, always, augment, tick_exact};
@@ -422,10 +422,10 @@ fn initial_count(net: &Network) -> usize {
     if net.hybrid.is_some() { count::<Poly>(net) } else { count::<Dbm>(net) }
 }
 
-/// The shapes FORMAT.md routes to the liveness engine.
-pub fn check_property(net: &Network, property: &Property, options: &Options) -> Checked {
-    let unsupported =
-        |why: String| Checked { outcome: Outcome::unsupported(EngineKind::Live, why), locks: Locks::Unknown };
+/// The liveness shape of a property FORMAT.md routes to this engine, its
+/// state formulas compiled, or why they cannot go to it (with
+/// `abstraction`).
+pub fn shape(net: &Network, property: &Property, abstraction: Abstraction) -> Result<Shape, String> {
     let compile = |f: &Formula| net.state_formula(property, f).map_err(|d| d.message);
     let shape = match &property.formula {
         Formula::Path { op: PathOp::EG, arg, .. } => compile(arg).map(Shape::Globally),
@@ -439,20 +439,24 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
             _ => unreachable!("routed to the liveness engine"),
         },
         _ => unreachable!("routed to the liveness engine"),
-    };
-    let shape = match shape {
-        Ok(s) => s,
-        Err(why) => return unsupported(why),
-    };
-    let abstraction = abstraction(options);
+    }?;
     let formulas: Vec<&StateFormula> = match &shape {
         Shape::Globally(f) | Shape::Eventually(f) => vec![f],
         Shape::LeadsTo(p, q) => vec![p, q],
     };
-    if let Some(why) = refusal(net, &formulas, abstraction) {
-        return unsupported(why);
+    match refusal(net, &formulas, abstraction) {
+        Some(why) => Err(why),
+        None => Ok(shape),
     }
-    check(net, shape, abstraction, &options.limits, options.domain)
+}
+
+/// The shapes FORMAT.md routes to the liveness engine.
+pub fn check_property(net: &Network, property: &Property, options: &Options) -> Checked {
+    let abstraction = abstraction(options);
+    match shape(net, property, abstraction) {
+        Ok(shape) => check(net, shape, abstraction, &options.limits, options.domain),
+        Err(why) => Checked { outcome: Outcome::unsupported(EngineKind::Live, why), locks: Locks::Unknown },
+    }
 }
 
 /// The abstraction of the liveness engine: ExtraLU+ with aLU-equivalent

@@ -20,6 +20,7 @@ pub mod auto;
 mod broadcast;
 mod deadlock;
 mod edges;
+pub mod live;
 mod search;
 mod support;
 mod trace;

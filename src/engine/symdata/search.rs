@@ -414,6 +414,17 @@ pub(super) fn urgent(
     Ok(Some(blocked))
 }
 
+/// The successor computations of the data searches (reachability here,
+/// liveness in [`super::live`]): a network, its zone graph and the BDDs.
+pub struct Sem<'a, 'n> {
+    pub net: &'n Network,
+    pub zg: &'a mut ZoneGraph<'n, Dbm>,
+    pub m: &'a mut Manager,
+    pub enc: &'a Encoding,
+    /// The explicit data slots ([`Run::explicit`]).
+    pub explicit: &'a [usize],
+}
+
 struct Search<'n> {
     net: &'n Network,
     zg: ZoneGraph<'n, Dbm>,
@@ -458,52 +469,17 @@ pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<
 }
 
 impl<'n> Search<'n> {
-    /// The invariant bounds of `locs` that read the data.
-    fn invariant_bounds(&self, locs: &[u32]) -> Vec<&'n Code> {
-        let net = self.net;
-        data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
-    }
-
-    /// The states of `set` in `locs` entering with `zone`: one per cell of
-    /// the invariant bounds, invariants applied, time elapsed, abstracted.
-    fn settle(
-        &mut self,
-        locs: &[u32],
-        set: Bdd,
-        zone: &Dbm,
-        t: Option<&Transition>,
-    ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
-        let codes = self.invariant_bounds(locs);
-        let mut parts = Vec::new();
-        for fixed in by_explicit(&mut self.run.m, &self.run.enc, &self.run.explicit, set) {
-            let Some(urgent) = urgent(self.net, &mut self.run.m, &self.run.enc, locs, fixed)? else { return Ok(None) };
-            let Some(cells) = cells(&mut self.run.m, &self.run.enc, locs, fixed, &codes, &[urgent])? else {
-                return Ok(None);
-            };
-            parts.extend(cells);
-        }
-        let mut out = Vec::new();
-        for (cell, v) in parts {
-            let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
-            match self.zg.invariant(&s.discrete, &mut s.zone) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(_) => return Ok(None),
-            }
-            if self.zg.delay(&mut s, t).is_err() {
-                return Ok(None);
-            }
-            self.zg.extrapolate(&mut s);
-            out.push((cell, s.zone));
-        }
-        Ok(Some(out))
+    /// The successor computations, on this search's zone graph and BDDs.
+    fn sem(&mut self) -> Sem<'_, 'n> {
+        let run = &mut self.run;
+        Sem { net: self.net, zg: &mut self.zg, m: &mut run.m, enc: &run.enc, explicit: &run.explicit }
     }
 
     fn search(&mut self, goal: &StateFormula, initial: Bdd, options: &Options) -> Result<End, Unsupported> {
         let net = self.net;
         let locs: Box<[u32]> = net.processes.iter().map(|p| p.initial).collect();
         let zone = self.zg.initial_zone();
-        let Some(parts) = self.settle(&locs, initial, &zone, None)? else { return Ok(End::Error) };
+        let Some(parts) = self.sem().settle(&locs, initial, &zone, None)? else { return Ok(End::Error) };
         for (cell, zone) in parts {
             if let Some(end) = self.admit(goal, locs.clone(), cell, zone, None)? {
                 return Ok(end);
@@ -603,7 +579,7 @@ impl<'n> Search<'n> {
         }
         for (t, set) in steps(net, &locs, &enabled, m, enc) {
             self.run.stats.transitions += 1;
-            let Some((next_locs, parts)) = self.post(&locs, &zone, &t, set)? else { return Ok(Some(End::Error)) };
+            let Some((next_locs, parts)) = self.sem().post(&locs, &zone, &t, set)? else { return Ok(Some(End::Error)) };
             for (next, zone) in parts {
                 if let Some(end) = self.admit(goal, next_locs.clone(), next, zone, Some((id, t.clone())))? {
                     return Ok(Some(end));
@@ -612,13 +588,56 @@ impl<'n> Search<'n> {
         }
         Ok(None)
     }
+}
+
+impl<'n> Sem<'_, 'n> {
+    /// The invariant bounds of `locs` that read the data.
+    fn invariant_bounds(&self, locs: &[u32]) -> Vec<&'n Code> {
+        let net = self.net;
+        data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
+    }
+
+    /// The states of `set` in `locs` entering with `zone`: one per cell of
+    /// the invariant bounds, invariants applied, time elapsed, abstracted.
+    pub fn settle(
+        &mut self,
+        locs: &[u32],
+        set: Bdd,
+        zone: &Dbm,
+        t: Option<&Transition>,
+    ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
+        let codes = self.invariant_bounds(locs);
+        let mut parts = Vec::new();
+        for fixed in by_explicit(self.m, self.enc, self.explicit, set) {
+            let Some(urgent) = urgent(self.net, self.m, self.enc, locs, fixed)? else { return Ok(None) };
+            let Some(cells) = cells(self.m, self.enc, locs, fixed, &codes, &[urgent])? else {
+                return Ok(None);
+            };
+            parts.extend(cells);
+        }
+        let mut out = Vec::new();
+        for (cell, v) in parts {
+            let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
+            match self.zg.invariant(&s.discrete, &mut s.zone) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(_) => return Ok(None),
+            }
+            if self.zg.delay(&mut s, t).is_err() {
+                return Ok(None);
+            }
+            self.zg.extrapolate(&mut s);
+            out.push((cell, s.zone));
+        }
+        Ok(Some(out))
+    }
 
     /// The successors by `t` of the data `set` (its data guards applied)
     /// and `zone`: the target locations and (data, zone) pairs, split where
     /// clock bounds read the data; `None` when some valuation makes the
     /// step fail (a run-time error).
     #[allow(clippy::type_complexity)]
-    fn post(
+    pub fn post(
         &mut self,
         locs: &[u32],
         zone: &Dbm,
@@ -632,7 +651,7 @@ impl<'n> Search<'n> {
             next_locs[p as usize] = e.to;
         }
         let t = &step.representative(net);
-        let Some(parts) = cells(&mut self.run.m, &self.run.enc, locs, set, &codes, &[])? else { return Ok(None) };
+        let Some(parts) = cells(self.m, self.enc, locs, set, &codes, &[])? else { return Ok(None) };
         let mut out = Vec::new();
         for (cell, v) in parts {
             let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
@@ -642,7 +661,7 @@ impl<'n> Search<'n> {
                 Err(_) => return Ok(None),
             }
             let updates = step.edges(net).flat_map(|e| &e.updates);
-            let (m, enc) = (&mut self.run.m, &self.run.enc);
+            let (m, enc) = (&mut *self.m, self.enc);
             let image = step::update(m, enc, &net.slots, &next_locs, net.out_of_range, cell, updates.clone())?;
             if image.error != FALSE {
                 return Ok(None);

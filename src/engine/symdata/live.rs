@@ -1,0 +1,405 @@
+//! The liveness engine's question (`E[] φ`, `A<> φ`, `φ --> ψ`, see
+//! [`crate::engine::liveness`]) with data as BDDs: is there a reachable
+//! state satisfying `enter` with a time-divergent run from it along which
+//! `stay` always holds?
+//!
+//! **The graph.** Nodes are `(l, D, Z, phase)`: a location vector, a data
+//! set (one value for each explicit slot), a zone of the network extended
+//! with the tick clock `z`, and the phase. They are identified by the
+//! location vector, the phase, *equal* data sets (BDDs are canonical) and
+//! aLU-equivalent zones ([`crate::engine::liveness`]'s nodes): never by
+//! union or inclusion of data sets. Arcs: a discrete step `t` to each
+//! `(l', D', Z')` of [`Sem::post`] (`D' ⊆ post_t(D)`, split by the
+//! explicit slots, the urgent channels and the invariants' cells), in phase
+//! 1 with `D'` cut to the valuations where `stay` holds; a tick (`z >= 1`,
+//! `z := 0`, then [`Sem::settle`]), the accepting arcs; from phase 0 into
+//! phase 1 with `D` cut to `enter ∧ stay`. Ticks are tracked in both
+//! phases (Tripakis's construction, exact): none of the explicit engine's
+//! passes without `z` nor its divergence labels.
+//!
+//! **Why an accepting cycle is a run.** Every arc `n → n'` has this
+//! property: every valuation of `D'` has a predecessor in `D` by the arc's
+//! step (the step's image, restricted). Let `C` be a cycle through a tick
+//! from node `u`. Every valuation of `D_u` has a predecessor around `C` in
+//! `D_u`; `D_u` is finite, so walking predecessors from any valuation
+//! repeats one: some valuation `w` goes around `C` `r >= 1` times and
+//! comes back to itself, with concrete data at every step. Walking back
+//! from `w` along the path into `u` reaches an initial valuation the same
+//! way. Zone operations read the locations and the explicit slots only
+//! (clock bounds read explicit slots, [`crate::bdd::split`]; urgency and
+//! invariants are constant on the cells), so along that data the zones are
+//! those of the explicit network's aLU-abstract zone graph, and the
+//! unrolled cycle closes on the same node of it (same locations, data `w`,
+//! class of `Z_u`): an accepting cycle of the graph the explicit engine
+//! searches, which a time-divergent run follows (Herbreteau, Srivathsan,
+//! Walukiewicz, Theorem 1; see [`crate::engine::liveness`]). `stay` holds
+//! on phase 1's data sets, `enter ∧ stay` where it is entered.
+//!
+//! **Why no run is missed.** A concrete run `(l_i, v_i)` with infinitely
+//! many ticks is followed by a path: the initial node holding `v_0`, and
+//! at each step the successor whose data set holds `v_{i+1}` (the cells
+//! partition the image; `stay` keeps it in phase 1), whose zone is the
+//! explicit graph's along the same steps. The graph is finite (finitely
+//! many data sets, aLU classes), so the path ends in an SCC with a tick,
+//! which Couvreur's search ([`scc`]) finds. Merging data sets would break
+//! the first argument (a union's valuations need not all have
+//! predecessors in the cycle's set), which is why nodes are never merged.
+//!
+//! **`E[]`** needs a witness from every initial state: one search per
+//! initial valuation, as the explicit engine searches per initial state.
+//!
+//! The lasso is made concrete by that predecessor walk ([`lasso`]) and
+//! handed to the trace layer like the explicit engine's. A run-time error
+//! (some valuation makes a step fail) hands the property to the explicit
+//! engine, which reports it with its trace, as the reachability search
+//! does. Time-locks are not reported by the search (the engine layer's
+//! exact scan still runs).
+
+use rustc_hash::FxHashMap;
+
+use super::auto::REFUSAL;
+use super::edges::{self, Step};
+use super::search::{Sem, enabled, sat, steps};
+use super::support::supported;
+use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported};
+use crate::domain::ClockSet;
+use crate::domain::zone::{Bound, Dbm};
+use crate::engine::limits::{Limits, Watch};
+use crate::engine::liveness::progress::Progress;
+use crate::engine::liveness::scc::{self, Graph};
+use crate::engine::liveness::{self, Query, Shape, always};
+use crate::engine::{DataChoice, EngineKind, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict};
+use crate::model::types::Property;
+use crate::network::{Network, StateFormula};
+use crate::semantics::{Abstraction, Discrete, ZoneGraph};
+
+mod lasso;
+
+/// An arc of the graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Arc {
+    Initial,
+    /// From phase 0 into phase 1, data cut to `enter ∧ stay`.
+    Enter,
+    Tick,
+    Edge(Step),
+}
+
+struct Node {
+    pub locs: Box<[u32]>,
+    pub data: Bdd,
+    pub zone: Dbm,
+    pub phase: bool,
+}
+
+/// Why a search stopped early.
+enum Stop {
+    Limit(Unknown),
+    Unsupported(Unsupported),
+    /// Some valuation makes a guard, an update or a formula fail.
+    Error,
+}
+
+impl From<Unsupported> for Stop {
+    fn from(u: Unsupported) -> Self {
+        Stop::Unsupported(u)
+    }
+}
+
+/// A bucket of nodes: locations, data, phase, zone signature.
+type Key = (Box<[u32]>, Bdd, bool, u64);
+
+struct Live<'q, 'n> {
+    net: &'n Network,
+    zg: ZoneGraph<'n, Dbm>,
+    m: Manager,
+    enc: Encoding,
+    explicit: Vec<usize>,
+    grouped: Vec<Vec<bool>>,
+    query: &'q Query,
+    /// The tick clock.
+    z: u32,
+    /// The initial data set searched from.
+    initial: Bdd,
+    nodes: Vec<Node>,
+    buckets: FxHashMap<Key, Vec<u32>>,
+    /// How each node was first reached.
+    parent: Vec<Option<(u32, Arc)>>,
+    stats: Stats,
+    watch: Watch<'q>,
+}
+
+impl<'q, 'n> Live<'q, 'n> {
+    fn sem(&mut self) -> Sem<'_, 'n> {
+        Sem { net: self.net, zg: &mut self.zg, m: &mut self.m, enc: &self.enc, explicit: &self.explicit }
+    }
+
+    /// The valuations of `set` (in `locs`) where `f` holds; `Err` when
+    /// evaluating it fails on some.
+    fn cut(&mut self, locs: &[u32], set: Bdd, f: &StateFormula) -> Result<Bdd, Stop> {
+        let s = sat(&mut self.m, &self.enc, locs, set, f)?;
+        if s.error != FALSE {
+            return Err(Stop::Error);
+        }
+        Ok(s.pass)
+    }
+
+    /// The zone's aLU signature (its hash on exact zones), the bounds of
+    /// `locs` and the data's explicit slots loaded.
+    fn signature(&mut self, locs: &[u32], data: Bdd, zone: &Dbm) -> u64 {
+        use std::hash::BuildHasher;
+        if self.zg.abstraction == Abstraction::None {
+            return rustc_hash::FxBuildHasher.hash_one(zone);
+        }
+        let v = self.enc.pick(&self.m, data).expect("a node has data");
+        self.zg.load_bounds(&Discrete { locs: locs.into(), data: v.into() });
+        zone.lu_signature(&self.zg.lower, &self.zg.upper)
+    }
+
+    /// The node `(locs, data, zone, phase)`, added with `parent` when new.
+    fn intern(&mut self, locs: Box<[u32]>, data: Bdd, zone: Dbm, phase: bool, parent: Option<(u32, Arc)>) -> u32 {
+        let sig = self.signature(&locs, data, &zone);
+        let key = (locs, data, phase, sig);
+        let exact = self.zg.abstraction == Abstraction::None;
+        if let Some(ids) = self.buckets.get(&key) {
+            let (lower, upper) = (&self.zg.lower, &self.zg.upper);
+            let same = |n: &u32| {
+                let other = &self.nodes[*n as usize].zone;
+                *other == zone
+                    || (!exact && zone.simulated_by(other, lower, upper) && other.simulated_by(&zone, lower, upper))
+            };
+            if let Some(&n) = ids.iter().find(|n| same(n)) {
+                return n;
+            }
+        }
+        let id = self.nodes.len() as u32;
+        self.buckets.entry(key.clone()).or_default().push(id);
+        self.nodes.push(Node { locs: key.0, data, zone, phase });
+        self.parent.push(parent);
+        self.stats.stored += 1;
+        id
+    }
+
+    /// The data of node `from` with which it takes `step` (its guards and
+    /// selects applied).
+    fn step_set(&mut self, from: u32, step: &Step) -> Result<Bdd, Stop> {
+        let n = &self.nodes[from as usize];
+        let (locs, data) = (n.locs.clone(), n.data);
+        let (enabled, _) = enabled(self.net, &self.grouped, &mut self.m, &self.enc, &locs, data)?;
+        let all = steps(self.net, &locs, &enabled, &mut self.m, &self.enc);
+        Ok(all.into_iter().find(|(s, _)| s == step).map_or(FALSE, |(_, set)| set))
+    }
+}
+
+impl Graph for Live<'_, '_> {
+    type Error = Stop;
+    type Step = Arc;
+    type Label = Progress;
+
+    fn initial(&mut self, out: &mut Vec<(u32, Arc)>) -> Result<(), Stop> {
+        let locs: Box<[u32]> = self.net.processes.iter().map(|p| p.initial).collect();
+        let zone = self.zg.initial_zone();
+        let initial = self.initial;
+        let parts = self.sem().settle(&locs, initial, &zone, None)?.ok_or(Stop::Error)?;
+        let q = self.query;
+        for (data, zone) in parts {
+            if q.initial_only {
+                let enter = self.cut(&locs, data, &q.enter)?;
+                let both = self.cut(&locs, enter, &q.stay)?;
+                if both != FALSE {
+                    out.push((self.intern(locs.clone(), both, zone.clone(), true, None), Arc::Initial));
+                }
+            }
+            out.push((self.intern(locs.clone(), data, zone, false, None), Arc::Initial));
+        }
+        Ok(())
+    }
+
+    fn successors(&mut self, node: u32, out: &mut Vec<(u32, Progress, Arc)>) -> Result<(), Stop> {
+        self.stats.visited += 1;
+        let n = &self.nodes[node as usize];
+        let (locs, data, zone, phase) = (n.locs.clone(), n.data, n.zone.clone(), n.phase);
+        let q = self.query;
+        let net = self.net;
+        if !phase && !q.initial_only {
+            let enter = self.cut(&locs, data, &q.enter)?;
+            let both = self.cut(&locs, enter, &q.stay)?;
+            if both != FALSE {
+                let n = self.intern(locs.clone(), both, zone.clone(), true, Some((node, Arc::Enter)));
+                out.push((n, Progress::default(), Arc::Enter));
+            }
+        }
+        let (enabled, error) = enabled(net, &self.grouped, &mut self.m, &self.enc, &locs, data)?;
+        if error != FALSE {
+            return Err(Stop::Error);
+        }
+        for (t, set) in steps(net, &locs, &enabled, &mut self.m, &self.enc) {
+            let (next, parts) = self.sem().post(&locs, &zone, &t, set)?.ok_or(Stop::Error)?;
+            for (mut data, zone) in parts {
+                if phase {
+                    data = self.cut(&next, data, &q.stay)?;
+                    if data == FALSE {
+                        continue;
+                    }
+                }
+                let n = self.intern(next.clone(), data, zone, phase, Some((node, Arc::Edge(t.clone()))));
+                out.push((n, Progress::default(), Arc::Edge(t.clone())));
+            }
+        }
+        let mut ticked = zone;
+        if ticked.constrain(0, self.z as usize, Bound::le(-1)) {
+            ticked.reset(self.z as usize, 0);
+            for (data, zone) in self.sem().settle(&locs, data, &ticked, None)?.ok_or(Stop::Error)? {
+                let n = self.intern(locs.clone(), data, zone, phase, Some((node, Arc::Tick)));
+                out.push((n, Progress::TICK, Arc::Tick));
+            }
+        }
+        self.stats.transitions += out.len() as u64;
+        Ok(())
+    }
+
+    fn counterexample(&self, node: u32) -> bool {
+        self.nodes[node as usize].phase
+    }
+
+    fn check_limits(&mut self) -> Result<(), Stop> {
+        match self.watch.check(self.stats.visited) {
+            Some(u) => Err(Stop::Limit(u)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// How one search ended.
+enum End {
+    Found(Option<Box<SymbolicTrace>>),
+    Exhausted,
+}
+
+/// Searches `net` (augmented with the tick clock `z`) for `query` from the
+/// initial data `initial` (`None`: the model's).
+fn search(
+    net: &Network,
+    z: u32,
+    query: &Query,
+    abstraction: Abstraction,
+    initial: Option<&[i64]>,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Result<End, Stop> {
+    let mut m = Manager::new();
+    let enc = edges::encoding(net);
+    let initial = match initial {
+        Some(v) => enc.point(&mut m, v),
+        None => enc.initial(&mut m, &net.slots),
+    };
+    let split = crate::bdd::split::Split::of(net);
+    let mut g = Live {
+        net,
+        zg: ZoneGraph::new(net, abstraction),
+        m,
+        enc,
+        explicit: (0..net.slots.len()).filter(|&s| split.is_explicit(s)).collect(),
+        grouped: edges::grouped(net),
+        query,
+        z,
+        initial,
+        nodes: Vec::new(),
+        buckets: FxHashMap::default(),
+        parent: Vec::new(),
+        stats: Stats::default(),
+        watch: limits.watch(),
+    };
+    let result = scc::search(&mut g);
+    stats.visited += g.stats.visited;
+    stats.stored += g.stats.stored;
+    stats.transitions += g.stats.transitions;
+    stats.peak_bytes = stats.peak_bytes.max((g.m.bytes() + g.nodes.len() * std::mem::size_of::<Node>()) as u64);
+    match result? {
+        scc::Search::Accepting { path, steps, scc, .. } => {
+            Ok(End::Found(lasso::lasso(&mut g, &path, &steps, &scc)?.map(Box::new)))
+        }
+        scc::Search::Exhausted { .. } => Ok(End::Exhausted),
+    }
+}
+
+/// A liveness property with `--data bdd`.
+pub fn check_property(net: &Network, property: &Property, options: &Options) -> Outcome {
+    let started = std::time::Instant::now();
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Live, format!("{REFUSAL}: {why}"));
+    let abstraction = liveness::abstraction(options);
+    let shape = match liveness::shape(net, property, abstraction) {
+        Ok(s) => s,
+        Err(why) => return unsupported(why),
+    };
+    let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
+    let (query, every_initial) = match &shape {
+        Shape::Eventually(psi) => {
+            (Query { enter: not(psi), stay: not(psi), initial_only: true, locks: always() }, false)
+        }
+        Shape::LeadsTo(phi, psi) => {
+            let enter = StateFormula::And(Box::new(phi.clone()), Box::new(not(psi)));
+            (Query { enter, stay: not(psi), initial_only: false, locks: always() }, false)
+        }
+        Shape::Globally(phi) => {
+            (Query { enter: phi.clone(), stay: phi.clone(), initial_only: true, locks: always() }, true)
+        }
+    };
+    for f in [&query.enter, &query.stay] {
+        if let Err(why) = supported(net, f) {
+            return unsupported(why);
+        }
+    }
+    let mut extended = net.clone();
+    let z = liveness::augment(&mut extended);
+    let mut stats = Stats { jobs: 1, ..Stats::default() };
+    let limits = &options.limits;
+    let ended = if every_initial {
+        // Each initial valuation needs its own witness.
+        let mut last = Ok(None);
+        for v in initial_valuations(net) {
+            last = search(&extended, z, &query, abstraction, Some(&v), limits, &mut stats).map(Some);
+            if !matches!(last, Ok(Some(End::Found(_)))) {
+                break;
+            }
+        }
+        last
+    } else {
+        search(&extended, z, &query, abstraction, None, limits, &mut stats).map(Some)
+    };
+    stats.time_s = started.elapsed().as_secs_f64();
+    let (found, exhausted) =
+        if every_initial { (Verdict::Satisfied, Verdict::Violated) } else { (Verdict::Violated, Verdict::Satisfied) };
+    let (verdict, trace) = match ended {
+        Ok(Some(End::Found(trace))) => (found, trace.map(|t| *t)),
+        Ok(Some(End::Exhausted)) | Ok(None) => (exhausted, None),
+        Err(Stop::Limit(u)) => (Verdict::Unknown(u), None),
+        Err(Stop::Unsupported(u)) => return unsupported(u.0),
+        Err(Stop::Error) => {
+            // The explicit engine reports the error with its trace; its
+            // statistics say that it answered.
+            let explicit = Options { data: DataChoice::Explicit, ..options.clone() };
+            let mut o = liveness::check_property(net, property, &explicit).outcome;
+            if let Some(s) = o.stats.as_mut() {
+                s.data = Some(DataChoice::Explicit);
+            }
+            return o;
+        }
+    };
+    Outcome { verdict, engine: EngineKind::Live, stats: Some(stats), trace, warnings: Vec::new(), network: None }
+}
+
+/// The initial data valuations of `net`, each once.
+fn initial_valuations(net: &Network) -> Vec<Vec<i64>> {
+    let mut m = Manager::new();
+    let enc = edges::encoding(net);
+    let mut rest = enc.initial(&mut m, &net.slots);
+    let mut out = Vec::new();
+    while let Some(v) = enc.pick(&m, rest) {
+        let point = enc.point(&mut m, &v);
+        let outside = m.not(point);
+        rest = m.and(rest, outside);
+        out.push(v);
+    }
+    out
+}
