@@ -84,6 +84,34 @@ proptest! {
         prop_assert_eq!(&batch, &s.dbm);
     }
 
+    /// Rows dropped whole (no edge out of a clock) and columns dropped but
+    /// for row 0 (a clock entered from the reference clock only), as
+    /// extrapolation leaves them (the pivots `close` skips), and single
+    /// entries dropped (the paths it must still find).
+    #[test]
+    fn close_after_dropping_entries_is_shortest_paths(
+        (d, rows, columns, entries) in more_dims().prop_flat_map(|n| {
+            let flags = |len: usize| prop::collection::vec(prop::bool::weighted(0.3), len);
+            (explored_zone(n), flags(n), flags(n), flags(n * n))
+        }),
+    ) {
+        let n = d.dim();
+        let mut kept = Vec::new();
+        let mut loosened = Dbm::universe(n);
+        for i in 0..n {
+            for j in (0..n).filter(|&j| j != i) {
+                let dropped = i != 0 && (rows[i] || (j != 0 && columns[j]) || entries[i * n + j]);
+                if let (Some((c, strict)), false) = (entry(&d, i, j), dropped) {
+                    let k = Constraint { i, j, c, strict };
+                    kept.push(k);
+                    loosened.tighten(i, j, k.bound());
+                }
+            }
+        }
+        prop_assert!(loosened.close());
+        prop_assert!(entries_are(&loosened, &shortest_paths(n, &kept)), "{:?} became {:?}", d, loosened);
+    }
+
     #[test]
     fn close_is_idempotent(s in any_sample()) {
         let mut again = s.dbm.clone();

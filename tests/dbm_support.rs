@@ -111,10 +111,19 @@ pub fn dbm_holds(dbm: &Dbm, p: &[i64], den: i64) -> bool {
     })
 }
 
-/// Satisfiability over ℝ≥0 by repeated all-pairs relaxation on
-/// (value, strict) pairs: an algorithm and a representation unrelated to
-/// the packed bounds and Floyd–Warshall of the library.
+/// Satisfiability over ℝ≥0 by [`shortest_paths`].
 pub fn satisfiable(dim: usize, constraints: &[Constraint]) -> bool {
+    let dist = shortest_paths(dim, constraints);
+    (0..dim).all(|i| dist[i][i] == Some((0, false)))
+}
+
+/// The tightest `(c, strict)` with `x_i − x_j ≺ c` implied by the
+/// constraints and `x >= 0` (`None`: unbounded), by repeated all-pairs
+/// relaxation on (value, strict) pairs: an algorithm and a representation
+/// unrelated to the packed bounds and Floyd–Warshall of the library. If
+/// the constraints are unsatisfiable, some diagonal entry is below
+/// `(0, <=)` and the other entries are meaningless.
+pub fn shortest_paths(dim: usize, constraints: &[Constraint]) -> Vec<Vec<Option<(i64, bool)>>> {
     // dist[i][j]: tightest known (c, strict) with x_i − x_j ≺ c.
     let mut dist: Vec<Vec<Option<(i64, bool)>>> = vec![vec![None; dim]; dim];
     let tighter = |a: (i64, bool), b: Option<(i64, bool)>| match b {
@@ -149,7 +158,7 @@ pub fn satisfiable(dim: usize, constraints: &[Constraint]) -> bool {
             }
         }
     }
-    (0..dim).all(|i| dist[i][i] == Some((0, false)))
+    dist
 }
 
 /// Exact inclusion of constraint lists: A ⊆ B iff A ∧ ¬b is unsatisfiable
@@ -378,6 +387,61 @@ pub fn related_pair_of(dim: usize) -> impl Strategy<Value = (Sample, Sample)> {
 
 pub fn related_pair() -> impl Strategy<Value = (Sample, Sample)> {
     dims().prop_flat_map(related_pair_of)
+}
+
+/// One step of forward exploration, for [`explored_zone`].
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
+    Delay,
+    Reset(usize, i32),
+    Guard(Constraint),
+}
+
+fn step(dim: usize) -> impl Strategy<Value = Step> {
+    prop_oneof![
+        2 => Just(Step::Delay),
+        2 => (1..dim, 0i32..=3).prop_map(|(x, v)| Step::Reset(x, v)),
+        5 => constraint(dim).prop_map(Step::Guard),
+    ]
+}
+
+/// Zones as exploration builds them, with more clocks and differences
+/// than [`sample`]'s: from all clocks 0, delays, resets and guards, a
+/// guard being skipped when it would empty the zone. Never empty.
+pub fn explored_zone(dim: usize) -> impl Strategy<Value = Dbm> {
+    prop::collection::vec(step(dim), 0..=16).prop_map(move |steps| {
+        let mut d = Dbm::zero(dim);
+        for s in steps {
+            match s {
+                Step::Delay => d.up(),
+                Step::Reset(x, v) => d.reset(x, v),
+                Step::Guard(k) => {
+                    let mut guarded = d.clone();
+                    if guarded.constrain(k.i, k.j, k.bound()) {
+                        d = guarded;
+                    }
+                }
+            }
+        }
+        d
+    })
+}
+
+/// 1 to 6 clocks, for [`explored_zone`].
+pub fn more_dims() -> impl Strategy<Value = usize> {
+    2usize..=7
+}
+
+/// The entry `m[i][j]` as `(c, strict)`, `None` for `∞`.
+pub fn entry(d: &Dbm, i: usize, j: usize) -> Option<(i64, bool)> {
+    let b = d.bound(i, j);
+    b.is_finite().then(|| (i64::from(b.value()), b.is_strict()))
+}
+
+/// Whether the DBM's entries are exactly the oracle's shortest paths.
+pub fn entries_are(d: &Dbm, dist: &[Vec<Option<(i64, bool)>>]) -> bool {
+    let n = d.dim();
+    (0..n).all(|i| (0..n).all(|j| entry(d, i, j) == dist[i][j]))
 }
 
 /// LU bounds per clock: small, sometimes [`NO_BOUND`].

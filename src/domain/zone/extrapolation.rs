@@ -34,8 +34,9 @@ impl Dbm {
     /// Post: canonical, a superset of the input, and equal to it when every
     /// L_x and U_x is at least the absolute value of every finite constant
     /// of the zone.
-    /// Cost: O(dim²) when nothing changes, O(dim³) otherwise (re-closing);
-    /// no allocation.
+    /// Cost: O(dim²) when nothing changes, O(dim³) at worst otherwise
+    /// (re-closing; see [`Dbm::close`] for why it is usually O(dim²)); no
+    /// allocation.
     pub fn extrapolate_lu_plus(&mut self, lower: &[i32], upper: &[i32]) {
         debug_assert!(self.is_canonical());
         debug_assert!(lower.len() + 1 == self.dim && upper.len() + 1 == self.dim);
