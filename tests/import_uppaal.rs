@@ -219,7 +219,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:40:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:42:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -769,4 +769,37 @@ fn very_long_names_stay_valid_yaml() {
     let u = import_uppaal("m.xml", &model("int x;", &locs, "system P;")).unwrap_or_else(|d| panic!("{d:?}"));
     let loaded = load_model(&Source::new("m.yaml", u.yaml.clone())).unwrap_or_else(|d| panic!("{d:?}\n{}", u.yaml));
     assert_eq!(loaded.model.templates[0].locations.len(), 2);
+}
+
+#[test]
+fn short_array_initialisers_are_completed_with_zeros() {
+    // UPPAAL's type checker checks the length of a structure's initialiser,
+    // not of an array's: the elements left out start at 0 (`false`).
+    let decl = "const int N = 4; int q[N] = {1, 2}; bool f[3] = {true}; int[0,5] m[2][3] = {{1}, {2, 3}};";
+    let text = model(decl, LOCS, "system P;");
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("init: [1, 2, 0, 0]"), "{}", u.yaml);
+    assert!(u.yaml.contains("init: [\"true\", \"false\", \"false\"]"), "{}", u.yaml);
+    assert!(u.yaml.contains("init: [1, 0, 0, 2, 3, 0]"), "{}", u.yaml);
+    let all = "A[] q[1] == 2 && q[2] == 0 && q[3] == 0 && f[0] && !f[2] && m[0][0] == 1 && m[0][2] == 0 && m[1][1] == 3 && m[1][2] == 0";
+    assert_eq!(check_xml(&text, all), Verdict::Satisfied);
+    // Too many values stay an error.
+    let long = model("int q[2] = {1, 2, 3};", LOCS, "system P;");
+    assert!(
+        first_error(&long).contains("error[bad-init]: `q` has 2 elements but 3 initial values"),
+        "{}",
+        first_error(&long)
+    );
+}
+
+#[test]
+fn integers_stored_into_booleans_are_conditions() {
+    // UPPAAL's booleans are integral types: `bool b = 1;`, `b = s[i];`
+    // (any integer; 0 is false, another value true, as in a condition).
+    let decl = "const int N = 2; int s[3] = {0, 1, 2}; bool f[3]; bool g = 1; bool h = N - 2;\n\
+                void copy(int i) { f[i] = s[i]; }";
+    let body = edge("<label kind=\"assignment\">copy(0), copy(1), f[2] = s[2]</label>");
+    let text = model(decl, &body, "system P;");
+    assert_eq!(check_xml(&text, "E<> !f[0] && f[1] && f[2] && g && !h"), Verdict::Satisfied);
+    assert_eq!(check_xml(&text, "E<> f[0]"), Verdict::Violated);
 }

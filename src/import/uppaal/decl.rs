@@ -235,7 +235,19 @@ fn variable(
         }
         Err(()) => (Err(()), Vec::new()),
     };
-    let values = match (&kind, &v.init) {
+    // UPPAAL starts the elements an initialiser leaves out at 0.
+    let padded = match (&v.init, &size) {
+        (Some(init @ Init::List(..)), Ok(size)) => {
+            let mut sizes = Vec::with_capacity(size.len());
+            for n in &v.dims {
+                sizes.push(super::clocks::known_dim(&mut pr, n).ok().flatten().map(|(n, _)| n));
+            }
+            sizes.extend(type_dims.iter().map(|n| n.parse().ok()));
+            Some(super::pad::pad(init, &sizes, matches!(kind, Ok(Kind::Bool))))
+        }
+        _ => v.init.clone(),
+    };
+    let values = match (&kind, &padded) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) => {
             let want_bool = matches!(kind, Ok(Kind::Bool));
             initial_values(&mut pr, init, want_bool).map(Some)
@@ -244,7 +256,7 @@ fn variable(
     };
     // A constant's value, when UPPAAL computes it at compile time (not when
     // it reads a parameter that stays a kairos parameter).
-    let known = match (&kind, &v.init) {
+    let known = match (&kind, &padded) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) if is_const => constant_values(&mut pr, init),
         _ => Ok(None),
     };
@@ -501,15 +513,7 @@ pub(crate) fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> 
         if !want_bool {
             return pr.int(e).map(|p| (p.text, p.prec));
         }
-        let p = pr.expr(e)?;
-        match (p.ty, &e.kind) {
-            (Ty::Bool, _) => Ok((p.text, p.prec)),
-            (Ty::Int, super::parse::EK::Int(v @ (0 | 1))) => Ok(((*v == 1).to_string(), super::print::ATOM)),
-            _ => {
-                pr.d.error(e.at, e.end, "type-error", "a boolean is initialised with a value that is not a boolean");
-                Err(())
-            }
-        }
+        pr.stored_bool(e).map(|p| (p.text, p.prec))
     };
     match init {
         Init::Expr(e) => Ok(vec![one(pr, e)?]),

@@ -456,6 +456,16 @@ impl<'a, 's> Printer<'a, 's> {
         }
     }
 
+    /// A value stored into a boolean: UPPAAL's types allow any integer there
+    /// (`bool b = 1;`, `b = a[i];`) and take it as a condition does, so `0`
+    /// and `1` are `false` and `true` and another integer is `e != 0`.
+    pub fn stored_bool(&mut self, x: &Expr) -> R<P> {
+        match x.kind {
+            EK::Int(v @ (0 | 1)) => Ok(P::new((v == 1).to_string(), ATOM, Ty::Bool)),
+            _ => self.boolean(x),
+        }
+    }
+
     fn place(&mut self, x: &Expr) -> R<Place> {
         match &x.kind {
             EK::Name(n) => match self.lookup(n) {
@@ -815,18 +825,7 @@ impl<'a, 's> Printer<'a, 's> {
         }
         match (l.ty, a.op) {
             (Ty::Chan, _) => self.type_error(&a.lhs, "a channel cannot be assigned"),
-            (Ty::Bool, AssignOp::Set) => {
-                let r = self.expr(&a.rhs)?;
-                let value = match (r.ty, &a.rhs.kind) {
-                    (Ty::Bool, _) => r.text,
-                    (Ty::Int, EK::Int(v @ (0 | 1))) => (*v == 1).to_string(),
-                    _ => {
-                        return self
-                            .type_error(&a.rhs, "a boolean is assigned a value that is not a boolean (nor 0 or 1)");
-                    }
-                };
-                Ok(format!("{} = {value}", l.text))
-            }
+            (Ty::Bool, AssignOp::Set) => Ok(format!("{} = {}", l.text, self.stored_bool(&a.rhs)?.text)),
             (Ty::Bool, _) => self.type_error(&a.lhs, "arithmetic assignment to a boolean"),
             (Ty::Clock, AssignOp::Set) => Ok(format!("{} = {}", l.text, self.int(&a.rhs)?.text)),
             (Ty::Clock, _) => self.type_error(&a.lhs, "a clock can only be reset: `x = 0`"),
