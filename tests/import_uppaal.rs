@@ -803,3 +803,51 @@ fn integers_stored_into_booleans_are_conditions() {
     assert_eq!(check_xml(&text, "E<> !f[0] && f[1] && f[2] && g && !h"), Verdict::Satisfied);
     assert_eq!(check_xml(&text, "E<> f[0]"), Verdict::Violated);
 }
+
+#[test]
+fn structure_template_parameters_are_substituted_per_instance() {
+    // `const flow_t flow` by value (a constant's fields), `fun_t &s` by
+    // reference (a variable's); elements given by name (`FIN`) are its fields.
+    let decl = "typedef struct { int[0,3] cmd; int[0,9] delay; } fun_t;\n\
+                const fun_t FIN = {0, 0}; typedef fun_t flow_t[3];\n\
+                const flow_t F1 = {{1, 4}, {2, 5}, FIN}; const flow_t F2 = {{3, 7}, FIN, FIN};\n\
+                fun_t shared = {1, 1}; flow_t vf; int[0,15] got; int[0,3] i;";
+    let body = edge(
+        "<label kind=\"guard\">i &lt; 3</label>\
+         <label kind=\"assignment\">got = flow[i].delay + flow[i].cmd, i++, s.delay = flow[0].cmd</label>",
+    );
+    let text = |args1: &str, args2: &str| {
+        model(decl, &body, &format!("P1 = P({args1}); P2 = P({args2}); system P1, P2;"))
+            .replace("<name>P</name>", "<name>P</name><parameter>const flow_t flow, fun_t &amp;s</parameter>")
+    };
+    let ok = text("F1, shared", "F2, shared");
+    // P1 reads 5, 7, 0 at i = 0, 1, 2; P2 reads 10, 0, 0.
+    for (formula, want) in [
+        ("E<> got == 5", Verdict::Satisfied),
+        ("E<> got == 7", Verdict::Satisfied),
+        ("E<> got == 10", Verdict::Satisfied),
+        ("E<> got == 4 || got == 6 || got == 9", Verdict::Violated),
+        ("E<> shared_delay == 3", Verdict::Satisfied),
+        ("A[] shared_delay == 1 || shared_delay == 3", Verdict::Satisfied),
+    ] {
+        assert_eq!(check_xml(&ok, formula), want, "{formula}");
+    }
+    // By value, UPPAAL computes the argument at compile time.
+    let var = text("F1, shared", "vf, shared");
+    assert!(first_error(&var).contains("error[not-constant]: the argument for `flow` of `P`"), "{}", first_error(&var));
+    let cst = text("F1, shared", "F2, FIN");
+    assert!(first_error(&cst).contains("error[type-error]: `FIN` is a constant"), "{}", first_error(&cst));
+    let other = text("F1, shared", "FIN, shared");
+    assert!(
+        first_error(&other).contains("`FIN` is not of the type of the parameter `flow`"),
+        "{}",
+        first_error(&other)
+    );
+    // A constant computed by a function call: not supported yet.
+    let call = model("int f(int x) { return x + 1; } const int C = f(1);", LOCS, "system P;");
+    assert!(
+        first_error(&call).contains("error[unsupported]: not supported yet: a constant computed by a function call"),
+        "{}",
+        first_error(&call)
+    );
+}

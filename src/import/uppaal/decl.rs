@@ -260,6 +260,25 @@ fn variable(
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) if is_const => constant_values(&mut pr, init),
         _ => Ok(None),
     };
+    // UPPAAL computes a constant's user-function calls at compile time; the
+    // importer does not, and kairos folds no call in a constant or an
+    // initial value (a constant it substitutes may call one).
+    let declared_const = matches!(kind, Ok(Kind::Int(..))) && global || size.as_ref().is_ok_and(|s| !s.is_empty());
+    let known = match (known, &padded) {
+        (Ok(None), Some(init)) if is_const && declared_const => {
+            let mut exprs = Vec::new();
+            leaves(init, &mut exprs);
+            match exprs.into_iter().find_map(call) {
+                Some(c) => {
+                    pr.d.unsupported(c.at, c.end, "a constant computed by a function call").hint =
+                        Some("write the constant's value".into());
+                    Err(())
+                }
+                None => Ok(None),
+            }
+        }
+        (k, _) => k,
+    };
     let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
     out.scope = local;
     let (kind, size, values, known) = (kind?, size?, values?, known?);
@@ -430,7 +449,7 @@ fn structure(
         inits.push(match &v.init {
             None => None,
             Some(init) => {
-                let Some(i) = field_init(init, v.dims.len(), k, fields.len()) else {
+                let Some(i) = field_init(init, v.dims.len(), (k, &fields[k].name), fields.len()) else {
                     d.unsupported(v.at, v.end, "this initialiser of a `struct` variable").hint =
                         Some("give one `{...}` per structure, its fields in order".into());
                     return None;
@@ -457,16 +476,24 @@ fn structure(
     Some(Sym::Struct { fields: list.into(), dims: k, lows, assignable: !v.ty.has("const") })
 }
 
-/// The initialiser of field `k` (of `n`) taken from the initialiser of a
-/// structure with `depth` dimensions: the same lists over the dimensions,
-/// each structure's `{...}` replaced by its `k`-th item. `None` when the
-/// shape does not fit.
-fn field_init(init: &Init, depth: usize, k: usize, n: usize) -> Option<Init> {
-    let Init::List(items, at, end) = init else { return None };
+/// The initialiser of field `k` (named `name`, of `n`) taken from the
+/// initialiser of a structure with `depth` dimensions: the same lists over
+/// the dimensions, each structure's `{...}` replaced by its `k`-th item, and
+/// a structure given by name (`FIN` of `const fun_t FIN = {...}`) by its
+/// field (`FIN.cmd`). `None` when the shape does not fit.
+fn field_init(init: &Init, depth: usize, (k, name): (usize, &str), n: usize) -> Option<Init> {
+    let (items, at, end) = match init {
+        Init::List(items, at, end) => (items, at, end),
+        Init::Expr(e) if depth == 0 => {
+            let kind = EK::Dot(Box::new(e.clone()), name.to_string());
+            return Some(Init::Expr(Expr { kind, height: e.height + 1, ..*e }));
+        }
+        Init::Expr(_) => return None,
+    };
     if depth == 0 {
         return if items.len() == n { items.get(k).cloned() } else { None };
     }
-    let items: Option<Vec<Init>> = items.iter().map(|i| field_init(i, depth - 1, k, n)).collect();
+    let items: Option<Vec<Init>> = items.iter().map(|i| field_init(i, depth - 1, (k, name), n)).collect();
     Some(Init::List(items?, *at, *end))
 }
 
@@ -522,6 +549,18 @@ pub(crate) fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> 
             leaves(init, &mut exprs);
             exprs.into_iter().map(|e| one(pr, e)).collect()
         }
+    }
+}
+
+/// A call of a function in `e`, if any.
+fn call(e: &Expr) -> Option<&Expr> {
+    match &e.kind {
+        EK::Call(..) => Some(e),
+        EK::Index(a, b) | EK::Bin(_, a, b) => call(a).or_else(|| call(b)),
+        EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Quant(_, _, _, a) => call(a),
+        EK::Step { target, .. } => call(target),
+        EK::Cond(c, a, b) => call(c).or_else(|| call(a)).or_else(|| call(b)),
+        _ => None,
     }
 }
 

@@ -103,6 +103,16 @@ impl Sym {
         }
     }
 
+    /// The kairos texts `self` is printed as: a value's, or each of a
+    /// structure's fields'.
+    pub fn texts(&self) -> Vec<&String> {
+        match self {
+            Sym::Val { text, .. } => vec![text],
+            Sym::Struct { fields, .. } => fields.iter().flat_map(|(_, f)| f.texts()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// A constant: `self` with its compile-time value.
     pub fn with_value(self, values: Vec<i64>) -> Sym {
         match self {
