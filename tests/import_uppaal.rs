@@ -219,7 +219,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:40:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:42:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -769,4 +769,85 @@ fn very_long_names_stay_valid_yaml() {
     let u = import_uppaal("m.xml", &model("int x;", &locs, "system P;")).unwrap_or_else(|d| panic!("{d:?}"));
     let loaded = load_model(&Source::new("m.yaml", u.yaml.clone())).unwrap_or_else(|d| panic!("{d:?}\n{}", u.yaml));
     assert_eq!(loaded.model.templates[0].locations.len(), 2);
+}
+
+#[test]
+fn short_array_initialisers_are_completed_with_zeros() {
+    // UPPAAL's type checker checks the length of a structure's initialiser,
+    // not of an array's: the elements left out start at 0 (`false`).
+    let decl = "const int N = 4; int q[N] = {1, 2}; bool f[3] = {true}; int[0,5] m[2][3] = {{1}, {2, 3}};";
+    let text = model(decl, LOCS, "system P;");
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("init: [1, 2, 0, 0]"), "{}", u.yaml);
+    assert!(u.yaml.contains("init: [\"true\", \"false\", \"false\"]"), "{}", u.yaml);
+    assert!(u.yaml.contains("init: [1, 0, 0, 2, 3, 0]"), "{}", u.yaml);
+    let all = "A[] q[1] == 2 && q[2] == 0 && q[3] == 0 && f[0] && !f[2] && m[0][0] == 1 && m[0][2] == 0 && m[1][1] == 3 && m[1][2] == 0";
+    assert_eq!(check_xml(&text, all), Verdict::Satisfied);
+    // Too many values stay an error.
+    let long = model("int q[2] = {1, 2, 3};", LOCS, "system P;");
+    assert!(
+        first_error(&long).contains("error[bad-init]: `q` has 2 elements but 3 initial values"),
+        "{}",
+        first_error(&long)
+    );
+}
+
+#[test]
+fn integers_stored_into_booleans_are_conditions() {
+    // UPPAAL's booleans are integral types: `bool b = 1;`, `b = s[i];`
+    // (any integer; 0 is false, another value true, as in a condition).
+    let decl = "const int N = 2; int s[3] = {0, 1, 2}; bool f[3]; bool g = 1; bool h = N - 2;\n\
+                void copy(int i) { f[i] = s[i]; }";
+    let body = edge("<label kind=\"assignment\">copy(0), copy(1), f[2] = s[2]</label>");
+    let text = model(decl, &body, "system P;");
+    assert_eq!(check_xml(&text, "E<> !f[0] && f[1] && f[2] && g && !h"), Verdict::Satisfied);
+    assert_eq!(check_xml(&text, "E<> f[0]"), Verdict::Violated);
+}
+
+#[test]
+fn structure_template_parameters_are_substituted_per_instance() {
+    // `const flow_t flow` by value (a constant's fields), `fun_t &s` by
+    // reference (a variable's); elements given by name (`FIN`) are its fields.
+    let decl = "typedef struct { int[0,3] cmd; int[0,9] delay; } fun_t;\n\
+                const fun_t FIN = {0, 0}; typedef fun_t flow_t[3];\n\
+                const flow_t F1 = {{1, 4}, {2, 5}, FIN}; const flow_t F2 = {{3, 7}, FIN, FIN};\n\
+                fun_t shared = {1, 1}; flow_t vf; int[0,15] got; int[0,3] i;";
+    let body = edge(
+        "<label kind=\"guard\">i &lt; 3</label>\
+         <label kind=\"assignment\">got = flow[i].delay + flow[i].cmd, i++, s.delay = flow[0].cmd</label>",
+    );
+    let text = |args1: &str, args2: &str| {
+        model(decl, &body, &format!("P1 = P({args1}); P2 = P({args2}); system P1, P2;"))
+            .replace("<name>P</name>", "<name>P</name><parameter>const flow_t flow, fun_t &amp;s</parameter>")
+    };
+    let ok = text("F1, shared", "F2, shared");
+    // P1 reads 5, 7, 0 at i = 0, 1, 2; P2 reads 10, 0, 0.
+    for (formula, want) in [
+        ("E<> got == 5", Verdict::Satisfied),
+        ("E<> got == 7", Verdict::Satisfied),
+        ("E<> got == 10", Verdict::Satisfied),
+        ("E<> got == 4 || got == 6 || got == 9", Verdict::Violated),
+        ("E<> shared_delay == 3", Verdict::Satisfied),
+        ("A[] shared_delay == 1 || shared_delay == 3", Verdict::Satisfied),
+    ] {
+        assert_eq!(check_xml(&ok, formula), want, "{formula}");
+    }
+    // By value, UPPAAL computes the argument at compile time.
+    let var = text("F1, shared", "vf, shared");
+    assert!(first_error(&var).contains("error[not-constant]: the argument for `flow` of `P`"), "{}", first_error(&var));
+    let cst = text("F1, shared", "F2, FIN");
+    assert!(first_error(&cst).contains("error[type-error]: `FIN` is a constant"), "{}", first_error(&cst));
+    let other = text("F1, shared", "FIN, shared");
+    assert!(
+        first_error(&other).contains("`FIN` is not of the type of the parameter `flow`"),
+        "{}",
+        first_error(&other)
+    );
+    // A constant computed by a function call: not supported yet.
+    let call = model("int f(int x) { return x + 1; } const int C = f(1);", LOCS, "system P;");
+    assert!(
+        first_error(&call).contains("error[unsupported]: not supported yet: a constant computed by a function call"),
+        "{}",
+        first_error(&call)
+    );
 }

@@ -17,28 +17,31 @@ use super::print::{Printer, Range, Sym};
 /// One dimension of a clock array: its size and first index.
 pub(crate) type Dim = (i64, i64);
 
+/// One dimension of an array (`[4]`, `[N]`, `[id_t]`) when UPPAAL knows it
+/// at compile time: its size and first index; `None` when it reads what is
+/// not a constant (a parameter kept as a kairos parameter).
+pub(crate) fn known_dim(pr: &mut Printer, n: &Expr) -> R<Option<Dim>> {
+    if let EK::Name(t) = &n.kind
+        && let Some(Sym::Type(Range::Int(..), Some((lo, hi)), d)) = pr.lookup(t)
+        && d.is_empty()
+    {
+        return Ok(Some((hi - lo + 1, lo)));
+    }
+    match pr.value(n) {
+        Ok(v) => Ok(Some((v, 0))),
+        Err(NoValue::Reported) => Err(()),
+        Err(NoValue::Unknown(..)) => Ok(None),
+    }
+}
+
 /// The dimensions of a clock array `dims`, each a constant or a bounded
 /// type (`clock job[taskid_t]`).
 pub(crate) fn dims(pr: &mut Printer, dims: &[Expr]) -> R<Vec<Dim>> {
     let mut out = Vec::with_capacity(dims.len());
     for n in dims {
-        let typed = match &n.kind {
-            EK::Name(t) => match pr.lookup(t) {
-                Some(Sym::Type(Range::Int(..), Some((lo, hi)), d)) if d.is_empty() => Some((hi - lo + 1, lo)),
-                _ => None,
-            },
-            _ => None,
-        };
-        let dim = match typed {
-            Some(d) => d,
-            None => match pr.value(n) {
-                Ok(v) => (v, 0),
-                Err(NoValue::Reported) => return Err(()),
-                Err(NoValue::Unknown(..)) => {
-                    pr.d.unsupported(n.at, n.end, "a clock array whose size is not a constant");
-                    return Err(());
-                }
-            },
+        let Some(dim) = known_dim(pr, n)? else {
+            pr.d.unsupported(n.at, n.end, "a clock array whose size is not a constant");
+            return Err(());
         };
         if !(1..=4096).contains(&dim.0) {
             pr.d.unsupported(n.at, n.end, format!("a clock array dimension of {} clocks (1 to 4096)", dim.0));

@@ -235,7 +235,19 @@ fn variable(
         }
         Err(()) => (Err(()), Vec::new()),
     };
-    let values = match (&kind, &v.init) {
+    // UPPAAL starts the elements an initialiser leaves out at 0.
+    let padded = match (&v.init, &size) {
+        (Some(init @ Init::List(..)), Ok(size)) => {
+            let mut sizes = Vec::with_capacity(size.len());
+            for n in &v.dims {
+                sizes.push(super::clocks::known_dim(&mut pr, n).ok().flatten().map(|(n, _)| n));
+            }
+            sizes.extend(type_dims.iter().map(|n| n.parse().ok()));
+            Some(super::pad::pad(init, &sizes, matches!(kind, Ok(Kind::Bool))))
+        }
+        _ => v.init.clone(),
+    };
+    let values = match (&kind, &padded) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) => {
             let want_bool = matches!(kind, Ok(Kind::Bool));
             initial_values(&mut pr, init, want_bool).map(Some)
@@ -244,9 +256,28 @@ fn variable(
     };
     // A constant's value, when UPPAAL computes it at compile time (not when
     // it reads a parameter that stays a kairos parameter).
-    let known = match (&kind, &v.init) {
+    let known = match (&kind, &padded) {
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) if is_const => constant_values(&mut pr, init),
         _ => Ok(None),
+    };
+    // UPPAAL computes a constant's user-function calls at compile time; the
+    // importer does not, and kairos folds no call in a constant or an
+    // initial value (a constant it substitutes may call one).
+    let declared_const = matches!(kind, Ok(Kind::Int(..))) && global || size.as_ref().is_ok_and(|s| !s.is_empty());
+    let known = match (known, &padded) {
+        (Ok(None), Some(init)) if is_const && declared_const => {
+            let mut exprs = Vec::new();
+            leaves(init, &mut exprs);
+            match exprs.into_iter().find_map(call) {
+                Some(c) => {
+                    pr.d.unsupported(c.at, c.end, "a constant computed by a function call").hint =
+                        Some("write the constant's value".into());
+                    Err(())
+                }
+                None => Ok(None),
+            }
+        }
+        (k, _) => k,
     };
     let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
     out.scope = local;
@@ -418,7 +449,7 @@ fn structure(
         inits.push(match &v.init {
             None => None,
             Some(init) => {
-                let Some(i) = field_init(init, v.dims.len(), k, fields.len()) else {
+                let Some(i) = field_init(init, v.dims.len(), (k, &fields[k].name), fields.len()) else {
                     d.unsupported(v.at, v.end, "this initialiser of a `struct` variable").hint =
                         Some("give one `{...}` per structure, its fields in order".into());
                     return None;
@@ -445,16 +476,24 @@ fn structure(
     Some(Sym::Struct { fields: list.into(), dims: k, lows, assignable: !v.ty.has("const") })
 }
 
-/// The initialiser of field `k` (of `n`) taken from the initialiser of a
-/// structure with `depth` dimensions: the same lists over the dimensions,
-/// each structure's `{...}` replaced by its `k`-th item. `None` when the
-/// shape does not fit.
-fn field_init(init: &Init, depth: usize, k: usize, n: usize) -> Option<Init> {
-    let Init::List(items, at, end) = init else { return None };
+/// The initialiser of field `k` (named `name`, of `n`) taken from the
+/// initialiser of a structure with `depth` dimensions: the same lists over
+/// the dimensions, each structure's `{...}` replaced by its `k`-th item, and
+/// a structure given by name (`FIN` of `const fun_t FIN = {...}`) by its
+/// field (`FIN.cmd`). `None` when the shape does not fit.
+fn field_init(init: &Init, depth: usize, (k, name): (usize, &str), n: usize) -> Option<Init> {
+    let (items, at, end) = match init {
+        Init::List(items, at, end) => (items, at, end),
+        Init::Expr(e) if depth == 0 => {
+            let kind = EK::Dot(Box::new(e.clone()), name.to_string());
+            return Some(Init::Expr(Expr { kind, height: e.height + 1, ..*e }));
+        }
+        Init::Expr(_) => return None,
+    };
     if depth == 0 {
         return if items.len() == n { items.get(k).cloned() } else { None };
     }
-    let items: Option<Vec<Init>> = items.iter().map(|i| field_init(i, depth - 1, k, n)).collect();
+    let items: Option<Vec<Init>> = items.iter().map(|i| field_init(i, depth - 1, (k, name), n)).collect();
     Some(Init::List(items?, *at, *end))
 }
 
@@ -501,15 +540,7 @@ pub(crate) fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> 
         if !want_bool {
             return pr.int(e).map(|p| (p.text, p.prec));
         }
-        let p = pr.expr(e)?;
-        match (p.ty, &e.kind) {
-            (Ty::Bool, _) => Ok((p.text, p.prec)),
-            (Ty::Int, super::parse::EK::Int(v @ (0 | 1))) => Ok(((*v == 1).to_string(), super::print::ATOM)),
-            _ => {
-                pr.d.error(e.at, e.end, "type-error", "a boolean is initialised with a value that is not a boolean");
-                Err(())
-            }
-        }
+        pr.stored_bool(e).map(|p| (p.text, p.prec))
     };
     match init {
         Init::Expr(e) => Ok(vec![one(pr, e)?]),
@@ -518,6 +549,18 @@ pub(crate) fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> 
             leaves(init, &mut exprs);
             exprs.into_iter().map(|e| one(pr, e)).collect()
         }
+    }
+}
+
+/// A call of a function in `e`, if any.
+fn call(e: &Expr) -> Option<&Expr> {
+    match &e.kind {
+        EK::Call(..) => Some(e),
+        EK::Index(a, b) | EK::Bin(_, a, b) => call(a).or_else(|| call(b)),
+        EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Quant(_, _, _, a) => call(a),
+        EK::Step { target, .. } => call(target),
+        EK::Cond(c, a, b) => call(c).or_else(|| call(a)).or_else(|| call(b)),
+        _ => None,
     }
 }
 

@@ -27,13 +27,15 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    A constant array is a variable no edge assigns, over the range of its values.
    Arrays keep their dimensions (`int q[id_t]`: one element per value of `id_t`, indexed
    from 0: over `int[1,N] id_t`, `q[i]` is `q[i - 1]`; `row_t m[2]`: `m`'s, then the
-   array type `row_t`'s), initialisers listed row-major. A `struct` variable is one
+   array type `row_t`'s), initialisers listed row-major (a shorter list ends with zeros,
+   as UPPAAL starts the elements it leaves out at 0). A `struct` variable is one
    variable per field, `s_f` (`q[i].f[j]` is `q_f[i][j]`); copying a structure copies
    its fields; a structure parameter is one parameter per field (`const &` by value).
- - An integer used as a condition is `e != 0`, a boolean used as an integer
-   `(b ? 1 : 0)`; `x++`, `x--`, `*=`, `/=`, `%=` are spelled out; UPPAAL's `not`, `and`,
-   `or` are `!`, `&&`, `||` (same precedence); parentheses keep UPPAAL's grouping where
-   kairos's precedence differs (`imply`).
+ - An integer used as a condition or stored into a boolean is `e != 0` (`0` and `1` are
+   `false` and `true`), a boolean used as an integer `(b ? 1 : 0)`; `x++`, `x--`, `*=`,
+   `/=`, `%=` are spelled out; UPPAAL's `not`, `and`, `or` are `!`, `&&`, `||` (same
+   precedence); parentheses keep UPPAAL's grouping where kairos's precedence differs
+   (`imply`).
  - A template parameter passed by value with an integer type is a template param; a
    template with reference (`&`) or boolean parameters is printed once per instance,
    with the arguments substituted. A by-value parameter the template assigns is a

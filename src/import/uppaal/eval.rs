@@ -66,7 +66,16 @@ impl Printer<'_, '_> {
                     self.value(b)
                 }
             }
-            EK::Deadlock | EK::Dot(..) | EK::Call(..) | EK::Quant(..) | EK::Step { .. } | EK::Rate(_) => unknown,
+            // A field of a constant structure (`FIN.cmd`).
+            EK::Dot(base, member) => {
+                let EK::Name(n) = &base.kind else { return unknown };
+                let Some(Sym::Struct { fields, dims: 0, .. }) = self.lookup(n) else { return unknown };
+                match fields.iter().find(|(f, _)| f == member) {
+                    Some((_, Sym::Val { value: Some(v), dims: 0, .. })) => Ok(v[0]),
+                    _ => unknown,
+                }
+            }
+            EK::Deadlock | EK::Call(..) | EK::Quant(..) | EK::Step { .. } | EK::Rate(_) => unknown,
         }
     }
 

@@ -19,6 +19,7 @@ mod emit;
 mod eval;
 mod function;
 mod lex;
+mod pad;
 mod parse;
 mod print;
 mod query;

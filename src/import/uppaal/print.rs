@@ -103,6 +103,16 @@ impl Sym {
         }
     }
 
+    /// The kairos texts `self` is printed as: a value's, or each of a
+    /// structure's fields'.
+    pub fn texts(&self) -> Vec<&String> {
+        match self {
+            Sym::Val { text, .. } => vec![text],
+            Sym::Struct { fields, .. } => fields.iter().flat_map(|(_, f)| f.texts()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// A constant: `self` with its compile-time value.
     pub fn with_value(self, values: Vec<i64>) -> Sym {
         match self {
@@ -453,6 +463,16 @@ impl<'a, 's> Printer<'a, 's> {
             Ty::Bool => Ok(p),
             Ty::Int => Ok(P::new(format!("{} != 0", p.at(EQ + 1)), EQ, Ty::Bool)),
             t => self.type_error(x, format!("{} is used where a condition is expected", t.article())),
+        }
+    }
+
+    /// A value stored into a boolean: UPPAAL's types allow any integer there
+    /// (`bool b = 1;`, `b = a[i];`) and take it as a condition does, so `0`
+    /// and `1` are `false` and `true` and another integer is `e != 0`.
+    pub fn stored_bool(&mut self, x: &Expr) -> R<P> {
+        match x.kind {
+            EK::Int(v @ (0 | 1)) => Ok(P::new((v == 1).to_string(), ATOM, Ty::Bool)),
+            _ => self.boolean(x),
         }
     }
 
@@ -815,18 +835,7 @@ impl<'a, 's> Printer<'a, 's> {
         }
         match (l.ty, a.op) {
             (Ty::Chan, _) => self.type_error(&a.lhs, "a channel cannot be assigned"),
-            (Ty::Bool, AssignOp::Set) => {
-                let r = self.expr(&a.rhs)?;
-                let value = match (r.ty, &a.rhs.kind) {
-                    (Ty::Bool, _) => r.text,
-                    (Ty::Int, EK::Int(v @ (0 | 1))) => (*v == 1).to_string(),
-                    _ => {
-                        return self
-                            .type_error(&a.rhs, "a boolean is assigned a value that is not a boolean (nor 0 or 1)");
-                    }
-                };
-                Ok(format!("{} = {value}", l.text))
-            }
+            (Ty::Bool, AssignOp::Set) => Ok(format!("{} = {}", l.text, self.stored_bool(&a.rhs)?.text)),
             (Ty::Bool, _) => self.type_error(&a.lhs, "arithmetic assignment to a boolean"),
             (Ty::Clock, AssignOp::Set) => Ok(format!("{} = {}", l.text, self.int(&a.rhs)?.text)),
             (Ty::Clock, _) => self.type_error(&a.lhs, "a clock can only be reset: `x = 0`"),

@@ -9,7 +9,7 @@
 //!   of its own with those arguments substituted.
 
 use super::eval::NoValue;
-use super::parse::{Base, Decl, EK, Expr};
+use super::parse::{Base, Decl, EK, Expr, VarDecl};
 use super::print::{Printer, Procs, Range, Scope, Sym, Ty};
 use super::template::{TemplateOut, Tpl, print_template};
 use super::xml::Diags;
@@ -339,6 +339,48 @@ fn in_range(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr) -> Option<i64> {
     }
 }
 
+/// The structure substituted for the parameter `i` of `t` of a `struct`
+/// type with `fields` (an array of them over `dims` dimensions): the
+/// argument `a` names a structure of that type, a constant one when passed
+/// by value (UPPAAL computes by-value arguments at compile time).
+fn structure(pr: &mut Printer, t: &Tpl, i: usize, a: &Expr, fields: &[VarDecl], dims: usize) -> Option<Sym> {
+    let p = &t.params[i];
+    let EK::Name(n) = &a.kind else {
+        let msg = format!("an argument for the structure parameter `{}` of `{}` other than a name", p.name, t.name);
+        pr.d.unsupported(a.at, a.end, msg).hint = Some("declare the structure and pass its name".into());
+        return None;
+    };
+    let Some(Sym::Struct { fields: given, dims: k, lows, assignable }) = pr.lookup(n) else {
+        if !matches!(pr.lookup(n), Some(Sym::Refused)) {
+            let msg = format!("this argument does not fit the structure parameter `{}` of `{}`", p.name, t.name);
+            pr.d.error(a.at, a.end, "type-error", msg);
+        }
+        return None;
+    };
+    let same = k == dims && given.len() == fields.len() && given.iter().zip(fields).all(|((g, _), f)| *g == f.name);
+    if !same {
+        let msg = format!("`{n}` is not of the type of the parameter `{}` of `{}`", p.name, t.name);
+        pr.d.error(a.at, a.end, "type-error", msg);
+        return None;
+    }
+    if !p.by_ref && assignable {
+        let msg = format!(
+            "the argument for `{}` of `{}` must be computable at compile time; `{n}` is a variable",
+            p.name, t.name
+        );
+        pr.d.error(a.at, a.end, "not-constant", msg).hint =
+            Some(format!("declare `{n}` `const`, or pass it by reference: `&{}`", p.name));
+        return None;
+    }
+    if p.by_ref && !assignable && !p.ty.has("const") {
+        let msg = format!("`{n}` is a constant: the parameter `{}` of `{}` must be `const`", p.name, t.name);
+        pr.d.error(a.at, a.end, "type-error", msg);
+        return None;
+    }
+    let assignable = assignable && !p.ty.has("const");
+    Some(Sym::Struct { fields: given, dims: k, lows, assignable })
+}
+
 /// Whether `e` indexes an array (in an argument: a constant array).
 fn reads_array(e: &Expr) -> bool {
     match &e.kind {
@@ -375,6 +417,13 @@ fn arguments(t: &Tpl, args: &[Expr], globals: &Scope, d: &mut Diags) -> Option<(
                     let prec = if v < 0 { super::print::UNARY } else { super::print::ATOM };
                     subst.push((p.name.clone(), Sym::value_text(v.to_string(), prec, Ty::Int).with_value(vec![v])));
                 }
+                None => ok = false,
+            }
+            continue;
+        }
+        if let Some((fields, dims)) = pr.struct_array(&p.ty).filter(|_| p.dims.is_empty()) {
+            match structure(&mut pr, t, i, a, &fields, dims.len()) {
+                Some(sym) => subst.push((p.name.clone(), sym)),
                 None => ok = false,
             }
             continue;

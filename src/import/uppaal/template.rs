@@ -73,9 +73,22 @@ pub(crate) fn parse_template<'x>(x: &'x xml::Template, globals: &Scope, d: &mut 
     let mut bounds = Vec::new();
     let assigned = assigned_names(x, d);
     let indexing = clock_index_params(x, &params, &decls, globals, d);
-    let copied = params.iter().map(|p| !p.by_ref && !p.ty.has("const") && assigned.contains(&p.name)).collect();
-    for p in &params {
+    let copied: Vec<bool> =
+        params.iter().map(|p| !p.by_ref && !p.ty.has("const") && assigned.contains(&p.name)).collect();
+    for (i, p) in params.iter().enumerate() {
         let mut pr = Printer::new(vec![globals], d, what.clone());
+        if pr.struct_array(&p.ty).is_some() && p.dims.is_empty() {
+            // A structure (or an array of them) is substituted: by
+            // reference a variable's fields, by value a constant's.
+            if copied[i] {
+                d.unsupported(p.at, p.end, "a structure parameter passed by value that the template assigns").hint =
+                    Some(format!("declare it `const` or pass it by reference: `&{}`", p.name));
+            }
+            kept.push(false);
+            ranges.push(None);
+            bounds.push(None);
+            continue;
+        }
         let range = pr.range(&p.ty).ok();
         let is_int = matches!(range, Some(Range::Int(..)));
         bounds.push(if is_int && !p.by_ref { pr.bounds(&p.ty).ok() } else { None });
@@ -139,7 +152,7 @@ fn assigned_names(x: &xml::Template, d: &Diags) -> Vec<String> {
         let Ok(list) = Parser::new(&toks, &mut quiet, "").assignments() else { continue };
         for a in list {
             let mut e = &a.lhs;
-            while let super::parse::EK::Index(base, _) = &e.kind {
+            while let super::parse::EK::Index(base, _) | super::parse::EK::Dot(base, _) = &e.kind {
                 e = base;
             }
             if let super::parse::EK::Name(n) = &e.kind {
@@ -247,9 +260,10 @@ pub(crate) fn print_template(
     // A substituted argument names globals; a local of the same kairos name
     // would capture it.
     for (p, s) in subst {
-        if let Sym::Val { text, .. } = s
-            && let Some(g) = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).find(|w| taken.has(w))
-        {
+        for text in s.texts() {
+            let Some(g) = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).find(|w| taken.has(w)) else {
+                continue;
+            };
             d.unsupported(
                 t.xml.at,
                 t.xml.at + 1,
