@@ -385,12 +385,7 @@ fn vector_parties_synchronise_in_order_and_weak_ones_join_when_they_can() {
     let (code, out, err) = kairos(&["check", model, "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let verdicts: Vec<(&str, &str)> = v["properties"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["name"].as_str().unwrap(), p["verdict"].as_str().unwrap()))
-        .collect();
+    let verdicts = common::verdicts_of(&v);
     assert_eq!(
         verdicts,
         [

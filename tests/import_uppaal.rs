@@ -718,12 +718,7 @@ fn a_query_spans_lines_and_an_unsupported_one_does_not_stop_the_others() {
     let (code, out, err) = kairos(&["check", &m, &q, "--format", "json"]);
     assert_eq!(code, 5, "{out}{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
-    let got: Vec<(&str, &str)> = v["properties"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["name"].as_str().unwrap(), p["verdict"].as_str().unwrap()))
-        .collect();
+    let got = common::verdicts_of(&v);
     assert_eq!(
         got,
         [("two lines", "satisfied"), ("not yet", "unknown"), ("m.q:6", "satisfied"), ("m.q:7", "violated")]

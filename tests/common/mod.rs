@@ -57,6 +57,16 @@ pub fn assert_located_errors(model: &str, file: &str, lines: &[(usize, &str)]) {
     assert!(err.contains(&format!("{} errors found", lines.len())), "one error per problem, no follow-on: {err}");
 }
 
+/// Per property of a parsed `check --format json` output: its name and
+/// verdict.
+pub fn verdicts_of(json: &serde_json::Value) -> Vec<(&str, &str)> {
+    let properties = json["properties"].as_array().expect("properties");
+    properties
+        .iter()
+        .map(|p| (p["name"].as_str().expect("a name"), p["verdict"].as_str().expect("a verdict")))
+        .collect()
+}
+
 /// Per property of a `check --format json` output: name, verdict, visited,
 /// stored, transitions and trace.
 pub fn outcomes_of(json: &str) -> Vec<[serde_json::Value; 6]> {
