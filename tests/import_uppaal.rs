@@ -219,7 +219,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:42:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:43:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -838,11 +838,87 @@ fn structure_template_parameters_are_substituted_per_instance() {
         "{}",
         first_error(&other)
     );
-    // A constant computed by a function call: not supported yet.
-    let call = model("int f(int x) { return x + 1; } const int C = f(1);", LOCS, "system P;");
+}
+
+// ---------------------------------------------------------------- constants computed by calls
+
+#[test]
+fn constants_computed_by_calls_are_run_at_import() {
+    // Values worked out by hand: tri(4) = 4 + 3 + 2 + 1 = 10; the largest of
+    // D is 5; parity(10) is true.
+    let decl = "const int D[3] = {2, 5, 4};\n\
+                int tri(int n) { int s = 0; while (n &gt; 0) { s += n; n--; } return s; }\n\
+                int maxd() { int m = 0; for (i : int[0,2]) m = m &gt;? D[i]; return m; }\n\
+                bool even(int n) { return n % 2 == 0; }\n\
+                const int T = tri(4), M = maxd() + 1;\n\
+                const int W[2] = {tri(2), M};\n\
+                const bool E = even(T);\n\
+                typedef int[0, T] t_t; t_t v; int q[M];";
+    let body = edge(
+        "<label kind=\"guard\">v &lt; T &amp;&amp; E</label><label kind=\"assignment\">v++, q[M - 1] = W[0] + W[1]</label>",
+    );
+    let text = model(decl, &body, "system P;");
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    for line in
+        ["  T: 10", "  M: 6", "W: {range: [3, 6], size: 2, init: [3, 6]}", "q: {range: [-32768, 32767], size: M"]
+    {
+        assert!(u.yaml.contains(line), "{line}\n{}", u.yaml);
+    }
+    for (formula, want) in [
+        ("E<> v == 10", Verdict::Satisfied),
+        ("A[] v <= 10", Verdict::Satisfied),
+        ("E<> q[5] == 9", Verdict::Satisfied),
+        ("E<> q[5] != 0 && q[5] != 9", Verdict::Violated),
+    ] {
+        assert_eq!(check_xml(&text, formula), want, "{formula}");
+    }
+}
+
+#[test]
+fn constants_computed_by_calls_fail_at_their_place() {
+    let with = |decl: &str| model(decl, LOCS, "system P;");
+    // The loop budget and run-time errors of the compiled function, at the
+    // call, naming the function's line in the XML (line 2 here).
+    let spin = with("int spin() { int i = 0; while (true) { i = 1 - i; } return i; }\nconst int S = spin() + 1;");
     assert!(
-        first_error(&call).contains("error[unsupported]: not supported yet: a constant computed by a function call"),
+        first_error(&spin).contains(
+            "m.xml:3:15: error[constant-error]: in the declaration of `S`: the value of `spin() + 1` cannot be \
+             computed: a loop ran more than 1048576 iterations in function `spin` (line 2)"
+        ),
         "{}",
-        first_error(&call)
+        first_error(&spin)
+    );
+    let div = with("int inv(int x) { return 10 / x; } const int Z = inv(0);");
+    assert!(first_error(&div).contains("division by zero in function `inv` (line 2)"), "{}", first_error(&div));
+    let range = with("int[0,3] two(int x) { return 2 * x; } const int R = two(2);");
+    assert!(
+        first_error(&range).contains("the value 4 is outside the range [0, 3] in function `two`"),
+        "{}",
+        first_error(&range)
+    );
+    // The value may depend on constants only: reading or assigning a
+    // variable, or a template's parameter, is refused.
+    for decl in [
+        "int g; int rd() { return g; } const int R = rd();",
+        "int g; int bump() { g++; return 1; } const int R = bump();",
+        "int g; int idx(int &amp;x) { return x; } const int R = idx(g);",
+    ] {
+        assert!(
+            first_error(&with(decl)).contains(
+                "error[unsupported]: not supported yet: a constant computed by a function that reads or assigns variables"
+            ),
+            "{decl}: {}",
+            first_error(&with(decl))
+        );
+    }
+    let local = model(
+        "int f(int x) { return x + 1; }",
+        &format!("<declaration>const int C[1] = {{f(1)}};</declaration>{LOCS}"),
+        "system P;",
+    );
+    assert!(
+        first_error(&local).contains("not supported yet: a constant of a template computed by a function call"),
+        "{}",
+        first_error(&local)
     );
 }

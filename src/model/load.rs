@@ -4,9 +4,12 @@
 use indexmap::IndexMap;
 
 use crate::diag::{Diagnostic, Pos};
-use crate::model::check::{self, Checker, Sym};
+use crate::model::check::globals::Globals;
+use crate::model::check::{self, Checker, Ctx, Sym, Ty};
 use crate::model::reader::Reader;
+use crate::model::typed::TExpr;
 use crate::model::types::{Model, Property};
+use crate::syntax::parse::parse_expr;
 use crate::syntax::yaml::{self, Node, NodeKind, Scalar, Source};
 
 /// A checked model and the global names its properties resolve against.
@@ -73,18 +76,34 @@ impl Loaded {
         Ok(Spec { model_path, model_pos, properties })
     }
 
+    /// An integer or boolean expression over the global names, typed as in
+    /// a guard (calls of pure functions only): the UPPAAL importer computes
+    /// a constant defined by a call with it (`import/uppaal/constcall.rs`).
+    pub fn expression(&self, text: &str) -> Result<TExpr, Vec<Diagnostic>> {
+        let src = Source::new("<expression>", text.to_string());
+        let node = text_node(text);
+        let mut c = self.checker(&src);
+        let typed = c.parse(&node, "an expression", parse_expr).and_then(|e| {
+            let globals = self.globals.clone();
+            match c.ty(&node, &e, &Globals(&globals), Ctx::Guard) {
+                Ty::Int(t) | Ty::Bool(t) => Some(t),
+                Ty::Bad => None,
+                other => {
+                    c.expected(node.pos, "an integer or a condition on data", &other);
+                    None
+                }
+            }
+        });
+        match typed {
+            Some(t) if c.r.diags.is_empty() => Ok(t),
+            _ => Err(c.r.diags.into_sorted()),
+        }
+    }
+
     /// A formula given on the command line (`-q`), named `name`.
     pub fn query(&self, name: &str, text: &str) -> Result<Property, Vec<Diagnostic>> {
         let src = Source::new("<query>", text.to_string());
-        let node = Node {
-            pos: Pos { index: 0, line: 1, column: 1 },
-            kind: NodeKind::Scalar(Scalar {
-                value: text.to_string(),
-                plain: false,
-                direct: Some(Pos { index: 0, line: 1, column: 1 }),
-                block: None,
-            }),
-        };
+        let node = text_node(text);
         let decl = crate::model::decl::PropertyDecl {
             pos: node.pos,
             name: Some(crate::model::reader::Name { text: name.to_string(), pos: node.pos }),
@@ -97,6 +116,15 @@ impl Loaded {
             Some(p) if c.r.diags.is_empty() => Ok(p),
             _ => Err(c.r.diags.into_sorted()),
         }
+    }
+}
+
+/// `text` as the scalar node of a one-line file.
+fn text_node(text: &str) -> Node {
+    let start = Pos { index: 0, line: 1, column: 1 };
+    Node {
+        pos: start,
+        kind: NodeKind::Scalar(Scalar { value: text.to_string(), plain: false, direct: Some(start), block: None }),
     }
 }
 

@@ -31,6 +31,8 @@ pub(crate) struct VarOut {
     pub list: bool,
     /// What the YAML says of it, when its UPPAAL name is not enough.
     pub note: Option<String>,
+    /// UPPAAL's constant array: no edge assigns it.
+    pub constant: bool,
     pub at: usize,
 }
 
@@ -260,24 +262,36 @@ fn variable(
         (Ok(Kind::Int(..) | Kind::Bool), Some(init)) if is_const => constant_values(&mut pr, init),
         _ => Ok(None),
     };
-    // UPPAAL computes a constant's user-function calls at compile time; the
-    // importer does not, and kairos folds no call in a constant or an
-    // initial value (a constant it substitutes may call one).
+    // UPPAAL computes a constant's user-function calls at compile time: so
+    // does the importer for a global constant (`constcall.rs`), its values
+    // then written as numbers (kairos folds no call in a constant or an
+    // initial value). A template's constant may read its parameters, which
+    // stay kairos parameters: refused.
     let declared_const = matches!(kind, Ok(Kind::Int(..))) && global || size.as_ref().is_ok_and(|s| !s.is_empty());
-    let known = match (known, &padded) {
+    let (known, values) = match (known, &padded) {
         (Ok(None), Some(init)) if is_const && declared_const => {
             let mut exprs = Vec::new();
             leaves(init, &mut exprs);
-            match exprs.into_iter().find_map(call) {
-                Some(c) => {
-                    pr.d.unsupported(c.at, c.end, "a constant computed by a function call").hint =
+            match exprs.iter().copied().find_map(call) {
+                Some(c) if !global => {
+                    pr.d.unsupported(c.at, c.end, "a constant of a template computed by a function call").hint =
                         Some("write the constant's value".into());
-                    Err(())
+                    (Err(()), values)
                 }
-                None => Ok(None),
+                Some(_) => {
+                    let want_bool = matches!(kind, Ok(Kind::Bool));
+                    match computed(&mut pr, out, &exprs, want_bool) {
+                        Ok(k) => {
+                            let texts = k.iter().map(|&v| literal(v, want_bool)).collect();
+                            (Ok(Some(k)), Ok(Some(texts)))
+                        }
+                        Err(()) => (Err(()), values),
+                    }
+                }
+                None => (Ok(None), values),
             }
         }
-        (k, _) => k,
+        (k, _) => (k, values),
     };
     let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
     out.scope = local;
@@ -406,6 +420,7 @@ fn variable(
                 init,
                 list,
                 note: is_const.then(|| format!("UPPAAL's constant array `{}`: never assigned", v.name)),
+                constant: is_const,
                 at: line_at,
             });
             let sym = Sym::name(&name, ty_, dims, !is_const).with_lows(lows);
@@ -549,6 +564,29 @@ pub(crate) fn initial_values(pr: &mut Printer, init: &Init, want_bool: bool) -> 
             leaves(init, &mut exprs);
             exprs.into_iter().map(|e| one(pr, e)).collect()
         }
+    }
+}
+
+/// The values of a global constant's initialiser `exprs`, some of which
+/// call functions: those through `constcall`, the others folded.
+fn computed(pr: &mut Printer, globals: &Decls, exprs: &[&Expr], want_bool: bool) -> Result<Vec<i64>, ()> {
+    let mut out = Vec::with_capacity(exprs.len());
+    for e in exprs {
+        out.push(match pr.value(e) {
+            Ok(v) => v,
+            Err(NoValue::Unknown(..)) => super::constcall::value(pr, globals, e, want_bool)?,
+            Err(NoValue::Reported) => return Err(()),
+        });
+    }
+    Ok(out)
+}
+
+/// A computed value as an initial value's text and precedence.
+fn literal(v: i64, want_bool: bool) -> (String, u8) {
+    match (want_bool, v) {
+        (true, _) => ((v != 0).to_string(), super::print::ATOM),
+        (false, 0..) => (v.to_string(), super::print::ATOM),
+        (false, _) => (v.to_string(), super::print::UNARY),
     }
 }
 

@@ -22,7 +22,8 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    a variable without initialiser starts at 0 (false). An assignment out of range
    is a run-time error, as in UPPAAL. kairos computes with 64-bit integers, UPPAAL
    with 32-bit ones: only intermediate results beyond 32 bits can differ.
- - Global `const int` are constants; other constants (`const bool`, constants of a
+ - Global `const int` are constants (one computed by a function call: its value, the
+   function run at import); other constants (`const bool`, constants of a
    template) are replaced by their value where used; `typedef` names by their range.
    A constant array is a variable no edge assigns, over the range of its values.
    Arrays keep their dimensions (`int q[id_t]`: one element per value of `id_t`, indexed
@@ -82,43 +83,7 @@ pub(crate) fn yaml(src: &Src, globals: &Decls, sys: &System, properties: &[Prope
     let stem = std::path::Path::new(&*src.file).file_stem().map_or("uppaal".into(), |s| s.to_string_lossy());
     y.line(0, format!("model: {}", scalar(&stem)));
 
-    if !globals.consts.is_empty() {
-        y.line(0, "");
-        y.line(0, "constants:");
-        for (k, u, v, at) in &globals.consts {
-            y.line(line(*at), format!("  {k}: {}{}", num(v), note(k, u)));
-        }
-    }
-    if !globals.clocks.is_empty() {
-        y.line(0, "");
-        y.line(0, "clocks:");
-        for (k, u, at) in &globals.clocks {
-            y.line(line(*at), format!("  - {k}{}", note(k, u)));
-        }
-    }
-    variables(&mut y, src, &globals.vars, "");
-    functions(&mut y, src, &globals.functions, "");
-    if !globals.chans.is_empty() {
-        y.line(0, "");
-        y.line(0, "channels:");
-        for c in &globals.chans {
-            let kind = if c.broadcast { "broadcast" } else { "binary" };
-            let text = match (c.size.as_slice(), c.urgent) {
-                ([], false) => kind.to_string(),
-                (dims, urgent) => {
-                    let mut f = vec![format!("kind: {kind}")];
-                    if urgent {
-                        f.push("urgent: true".into());
-                    }
-                    if !dims.is_empty() {
-                        f.push(size(dims));
-                    }
-                    format!("{{{}}}", f.join(", "))
-                }
-            };
-            y.line(line(c.at), format!("  {}: {text}{}", c.name, note(&c.name, &c.uppaal)));
-        }
-    }
+    declarations(&mut y, src, globals);
 
     y.line(0, "");
     y.line(0, "templates:");
@@ -156,6 +121,50 @@ pub(crate) fn yaml(src: &Src, globals: &Decls, sys: &System, properties: &[Prope
         }
     }
     y.finish()
+}
+
+/// The global declarations: constants, clocks, variables, functions,
+/// channels (also what a constant computed by a call is evaluated against:
+/// `constcall.rs`).
+pub(crate) fn declarations(y: &mut YamlOut, src: &Src, globals: &Decls) {
+    let line = |at: usize| src.line(at);
+    if !globals.consts.is_empty() {
+        y.line(0, "");
+        y.line(0, "constants:");
+        for (k, u, v, at) in &globals.consts {
+            y.line(line(*at), format!("  {k}: {}{}", num(v), note(k, u)));
+        }
+    }
+    if !globals.clocks.is_empty() {
+        y.line(0, "");
+        y.line(0, "clocks:");
+        for (k, u, at) in &globals.clocks {
+            y.line(line(*at), format!("  - {k}{}", note(k, u)));
+        }
+    }
+    variables(y, src, &globals.vars, "");
+    functions(y, src, &globals.functions, "");
+    if !globals.chans.is_empty() {
+        y.line(0, "");
+        y.line(0, "channels:");
+        for c in &globals.chans {
+            let kind = if c.broadcast { "broadcast" } else { "binary" };
+            let text = match (c.size.as_slice(), c.urgent) {
+                ([], false) => kind.to_string(),
+                (dims, urgent) => {
+                    let mut f = vec![format!("kind: {kind}")];
+                    if urgent {
+                        f.push("urgent: true".into());
+                    }
+                    if !dims.is_empty() {
+                        f.push(size(dims));
+                    }
+                    format!("{{{}}}", f.join(", "))
+                }
+            };
+            y.line(line(c.at), format!("  {}: {text}{}", c.name, note(&c.name, &c.uppaal)));
+        }
+    }
 }
 
 /// The property name of a query of `<queries>` (the `index`-th, from 1):

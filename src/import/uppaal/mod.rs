@@ -14,6 +14,7 @@
 //! place in the XML; nothing is ignored silently, nothing panics.
 
 mod clocks;
+mod constcall;
 mod decl;
 mod emit;
 mod eval;

@@ -253,6 +253,7 @@ pub(crate) fn print_template(
                 init: vec![init],
                 list: false,
                 note: Some(format!("UPPAAL's by-value parameter `{}`, assigned: a local copy", p.name)),
+                constant: false,
                 at: p.at,
             },
         );

@@ -9,7 +9,7 @@ mod effect;
 mod expr;
 mod fn_array;
 mod function;
-mod globals;
+pub(crate) mod globals;
 mod property;
 mod system;
 mod template;
