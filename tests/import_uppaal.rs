@@ -219,7 +219,7 @@ fn errors_are_located() {
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
-            "yaml:2: m.yaml:43:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
+            "yaml:2: m.yaml:46:28: error[init-out-of-range]: initial value 0 of `x` is outside its range [1, 5]",
         ),
     ];
     for (text, want) in &cases {
@@ -247,7 +247,6 @@ fn unsupported_features_are_refused_at_their_place() {
             model("struct { int a; } s, t;", &edge("<label kind=\"guard\">s == t</label>"), "system P;"),
             "error[unsupported]: not supported yet: a structure used as a value",
         ),
-        (model("meta int m;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `meta` variables"),
         (model("hybrid clock h;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `hybrid` clocks"),
         (model("double d;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: the type `double`"),
         (model("scalar[3] s;", LOCS, "system P;"), "2:14: error[unsupported]: not supported yet: `scalar` types"),
@@ -379,7 +378,7 @@ fn for_loops_over_a_type() {
 /// (in declarations, functions, labels and queries) add none.
 #[test]
 fn refused_declarations_have_no_follow_on_errors() {
-    let decl = "const int N = 2;\nchan call[N][N];\nmeta int m[2][2];\ntypedef int row_t[2];\nrow_t r;\n\
+    let decl = "const int N = 2;\nchan call[N][N];\ndouble m[2][2];\ntypedef int row_t[2];\nrow_t r;\n\
                 struct { int a; } s = {1, 2};\nint f() { return m[0][1] + s.a; }\nint g(row_t x) { return 0; }\nint k = m[1][1];";
     let labels = "<label kind=\"guard\">f() == 0 &amp;&amp; m[0][0] == 0 &amp;&amp; r[1] == 0</label>\
                   <label kind=\"synchronisation\">call[0][1]!</label>\
@@ -396,7 +395,7 @@ fn refused_declarations_have_no_follow_on_errors() {
     // A branchpoint, the transitions through it, a process whose template
     // fails, a query over it, and a query that is only a comment (a heading
     // in UPPAAL's editor, not an error).
-    let text = "<nta><declaration>meta int m[2][2];</declaration>\n\
+    let text = "<nta><declaration>double m[2][2];</declaration>\n\
         <template><name>P</name><location id=\"a\"><name>a</name></location><branchpoint id=\"b\"/>\
         <init ref=\"a\"/>\n<transition><source ref=\"a\"/><target ref=\"b\"/><label kind=\"guard\">m[0][0] == 0</label></transition>\
         <transition><source ref=\"b\"/><target ref=\"a\"/></transition></template>\n\
@@ -404,7 +403,7 @@ fn refused_declarations_have_no_follow_on_errors() {
         <queries><query><formula>// Section 1</formula></query><query><formula>A[] Q.a</formula></query></queries></nta>";
     let d = import_uppaal("m.xml", text).expect_err("refused");
     assert_eq!(d.len(), 2, "{}", render(&d));
-    assert!(d[0].to_string().contains("m.xml:1:") && d[0].to_string().contains("`meta` variables"));
+    assert!(d[0].to_string().contains("m.xml:1:") && d[0].to_string().contains("the type `double`"));
     assert!(d[1].to_string().contains("m.xml:2:") && d[1].to_string().contains("a branchpoint"));
 
     // `system P;` over a parameter of a refused (`scalar`) type, and
@@ -516,7 +515,7 @@ fn exit_codes() {
         p.to_string_lossy().into_owned()
     };
     let bad = write("bad.xml", &model("int x;", &edge("<label kind=\"guard\">x ==</label>"), "system P;"));
-    let unsupported = write("unsupported.xml", &model("meta int x;", LOCS, "system P;"));
+    let unsupported = write("unsupported.xml", &model("double x;", LOCS, "system P;"));
     let (code, _, err) = kairos(&["check", &bad]);
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = kairos(&["check", &unsupported]);
@@ -838,6 +837,26 @@ fn structure_template_parameters_are_substituted_per_instance() {
         "{}",
         first_error(&other)
     );
+}
+
+#[test]
+fn meta_variables_are_kept_in_the_state() {
+    // The sender writes the scratch value before the receiver reads it, as
+    // meta variables are meant to be used: UPPAAL's verdicts.
+    let decl = "chan c; meta int[0,3] arg; meta struct { meta int[0,3] a; } box; int[0,3] got;";
+    let send = edge("<label kind=\"synchronisation\">c!</label><label kind=\"assignment\">arg = 2, box.a = 3</label>");
+    let text = model(decl, &send, "Q = R(); system P, Q;").replace(
+        "</template>",
+        "</template>\n<template><name>R</name><location id=\"r\"><name>r</name></location>\
+         <location id=\"s\"><name>s</name></location><init ref=\"r\"/>\
+         <transition><source ref=\"r\"/><target ref=\"s\"/><label kind=\"synchronisation\">c?</label>\
+         <label kind=\"assignment\">got = arg + box.a - 2</label></transition></template>",
+    );
+    let u = import_uppaal("m.xml", &text).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(u.yaml.contains("arg: {range: [0, 3], init: 0}   # UPPAAL's `meta` variable `arg`: kept in the state"));
+    assert!(u.yaml.contains("# UPPAAL's `meta` variable `box.a`: kept in the state"), "{}", u.yaml);
+    assert_eq!(check_xml(&text, "E<> got == 3"), Verdict::Satisfied);
+    assert_eq!(check_xml(&text, "E<> Q.s && got != 3"), Verdict::Violated);
 }
 
 // ---------------------------------------------------------------- constants computed by calls

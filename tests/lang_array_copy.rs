@@ -107,3 +107,80 @@ int r[2];
     assert!(err.contains("not supported yet: a row of an array assigned as a whole"), "{err}");
     assert_eq!(err.matches("error").count(), 1, "one located line: {err}");
 }
+
+#[test]
+fn a_row_copied_in_a_function_is_its_element_by_element_twin() {
+    // Every verdict as its `expect:` argues (the comments of rows.yaml).
+    common::assert_twins("tests/models/rows", "rows.yaml", &["rows.elements.yaml", "rows.xml"], 5, 50);
+}
+
+#[test]
+fn rows_that_differ_are_located_errors() {
+    let model = common::scratch(
+        "rows-bad.yaml",
+        "model: bad
+variables:
+  m: {range: [0, 3], size: [2, 3]}
+  g: {range: [0, 3], size: [2, 2]}
+  f: {type: bool, size: [2, 3]}
+  n: {range: [0, 3]}
+functions:
+  - |
+    void bad() {
+      m[0] = g[1];
+      m[0] = f[1];
+      m[0] = n;
+      m[2] = m[1];
+    }
+templates:
+  P:
+    initial: l
+    locations: {l: {}}
+    edges:
+      - {from: l, to: l, update: \"bad()\"}
+system: [P]
+",
+    );
+    common::assert_located_errors(
+        &model,
+        "bad.yaml",
+        &[
+            (10, "a row [3] is assigned a row or array [2]: both sides need the same shape and element type"),
+            (11, "a row [3] is assigned a row or array [3]: both sides need the same shape and element type"),
+            (12, "a row is assigned to or from a whole array or a row of its shape only"),
+            (13, "index 2 is outside `m` (size 2)"),
+        ],
+    );
+}
+
+#[test]
+fn a_row_index_out_of_bounds_at_run_time_is_located_in_the_function() {
+    let model = common::scratch(
+        "rows-index.yaml",
+        "model: index
+variables:
+  m: {range: [0, 3], size: [2, 2]}
+  r: {range: [0, 3], size: 2}
+  k: {range: [0, 2]}
+functions:
+  - |
+    void take() {
+      r = m[k];
+    }
+templates:
+  P:
+    initial: l
+    locations: {l: {}, e: {}}
+    edges:
+      - {from: l, to: l, guard: \"k < 2\", update: \"k++\"}
+      - {from: l, to: e, update: \"take()\"}
+system: [P]
+properties:
+  - {name: e, check: \"E<> P.e && k == 2\"}
+",
+    );
+    let (code, out, err) = kairos(&["check", &model]);
+    assert_eq!(code, 4, "a run-time error: {out}{err}");
+    let all = format!("{out}{err}");
+    assert!(all.contains("array index 2 out of bounds (size 2) in function `take` (line 9)"), "{all}");
+}

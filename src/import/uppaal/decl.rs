@@ -174,11 +174,6 @@ fn variable(
     let ty = &v.ty;
     for (p, at, end) in &ty.prefixes {
         match p.as_str() {
-            "meta" => {
-                d.unsupported(*at, *end, "`meta` variables").hint =
-                    Some("declare it as an ordinary variable: kairos keeps every variable in the state".into());
-                return Err(());
-            }
             "hybrid" => {
                 d.unsupported(*at, *end, "`hybrid` clocks");
                 return Err(());
@@ -419,7 +414,11 @@ fn variable(
                 size,
                 init,
                 list,
-                note: is_const.then(|| format!("UPPAAL's constant array `{}`: never assigned", v.name)),
+                note: if is_const {
+                    Some(format!("UPPAAL's constant array `{}`: never assigned", v.name))
+                } else {
+                    ty.has("meta").then(|| format!("UPPAAL's `meta` variable `{}`: kept in the state", v.name))
+                },
                 constant: is_const,
                 at: line_at,
             });

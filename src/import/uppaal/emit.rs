@@ -22,6 +22,9 @@ Translation rules (UPPAAL's meaning kept exactly; what cannot be kept is refused
    a variable without initialiser starts at 0 (false). An assignment out of range
    is a run-time error, as in UPPAAL. kairos computes with 64-bit integers, UPPAAL
    with 32-bit ones: only intermediate results beyond 32 bits can differ.
+ - A `meta` variable is an ordinary variable, kept in the state (UPPAAL leaves it out
+   of the states it compares: the same verdicts when, as intended, it is written before
+   it is read on every path; possibly more states).
  - Global `const int` are constants (one computed by a function call: its value, the
    function run at import); other constants (`const bool`, constants of a
    template) are replaced by their value where used; `typedef` names by their range.

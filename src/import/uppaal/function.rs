@@ -63,6 +63,7 @@ fn range_text(pr: &mut Printer, ty: &Type, range: Range) -> Result<(String, Ty),
 /// Prints `f` with the printer's scopes; returns its text and the symbol
 /// that calls resolve to (`name` is its kairos name).
 pub(crate) fn function(pr: &mut Printer, f: &FnDecl, name: &str) -> Result<(String, Sym), ()> {
+    pr.in_function = true;
     let ret = match &f.ret {
         None => None,
         Some(t) => Some(type_text(pr, t)?),

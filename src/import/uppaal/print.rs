@@ -211,13 +211,15 @@ pub(crate) struct Printer<'a, 's> {
     /// What is printed, for messages ("the guard of a transition of `P`").
     pub what: String,
     pub procs: Option<&'a Procs>,
+    /// Printing a function body (where kairos copies rows of arrays).
+    pub in_function: bool,
     /// Quantified variables in scope, innermost last.
     bound: Vec<(String, Sym)>,
 }
 
 impl<'a, 's> Printer<'a, 's> {
     pub fn new(scopes: Vec<&'a Scope>, d: &'a mut Diags<'s>, what: impl Into<String>) -> Self {
-        Printer { scopes, d, what: what.into(), procs: None, bound: Vec::new() }
+        Printer { scopes, d, what: what.into(), procs: None, in_function: false, bound: Vec::new() }
     }
 
     pub(super) fn lookup(&self, name: &str) -> Option<Sym> {
@@ -821,8 +823,8 @@ impl<'a, 's> Printer<'a, 's> {
         }
         if l.dims != 0 {
             // UPPAAL copies arrays of the same type, and so does kairos
-            // (which checks the shapes).
-            if [&a.lhs, &a.rhs].iter().any(|x| matches!(x.kind, EK::Index(..))) {
+            // (which checks the shapes), rows too in function bodies.
+            if !self.in_function && [&a.lhs, &a.rhs].iter().any(|x| matches!(x.kind, EK::Index(..))) {
                 let msg = format!("a row of an array assigned as a whole (in {})", self.what);
                 self.d.unsupported(a.lhs.at, a.rhs.end, msg).hint = Some("assign its elements one by one".into());
                 return Err(());

@@ -187,14 +187,14 @@ impl Checker<'_> {
     }
 }
 
-fn mul(a: TExpr, k: i64) -> TExpr {
+pub(super) fn mul(a: TExpr, k: i64) -> TExpr {
     match a.as_const().and_then(|v| v.checked_mul(k)) {
         Some(v) => TExpr::Const(v),
         None => TExpr::Binary(BinOp::Mul, Box::new(a), Box::new(TExpr::Const(k))),
     }
 }
 
-fn add(a: TExpr, b: TExpr) -> TExpr {
+pub(super) fn add(a: TExpr, b: TExpr) -> TExpr {
     match (a.as_const(), b.as_const()) {
         (Some(x), Some(y)) if x.checked_add(y).is_some() => TExpr::Const(x + y),
         _ => TExpr::Binary(BinOp::Add, Box::new(a), Box::new(b)),

@@ -238,9 +238,7 @@ impl Checker<'_> {
             }
             StmtKind::Actions(list) => {
                 for a in list {
-                    if let Some(kind) = self.action(node, a, fs) {
-                        out.push(at(kind));
-                    }
+                    out.extend(self.action(node, a, fs, cx).into_iter().map(at));
                 }
             }
             StmtKind::If { cond, then, other } => {
@@ -260,9 +258,7 @@ impl Checker<'_> {
                 let c = cond.as_ref().map_or(TExpr::Const(1), |c| self.cond(node, c, fs));
                 let mut b = self.one(node, body, fs, cx);
                 for a in step {
-                    if let Some(kind) = self.action(node, a, fs) {
-                        b.push(at(kind));
-                    }
+                    b.extend(self.action(node, a, fs, cx).into_iter().map(at));
                 }
                 out.push(at(TStmtKind::While(c, b)));
                 fs.names.truncate(depth);
@@ -300,7 +296,18 @@ impl Checker<'_> {
         }
     }
 
-    fn action(&mut self, node: &Node, a: &Action, scope: &dyn Scope) -> Option<TStmtKind> {
+    /// The statements of one action (several for a row copy, none after an
+    /// error).
+    fn action(&mut self, node: &Node, a: &Action, scope: &dyn Scope, cx: &mut Body) -> Vec<TStmtKind> {
+        if let Action::Assign(u) = a
+            && let Some(copy) = self.row_copy(node, u, scope, cx)
+        {
+            return copy;
+        }
+        self.simple_action(node, a, scope).into_iter().collect()
+    }
+
+    fn simple_action(&mut self, node: &Node, a: &Action, scope: &dyn Scope) -> Option<TStmtKind> {
         match a {
             Action::Call(e) => match self.ty_call(node, e, scope, true) {
                 Ty::Int(t) | Ty::Bool(t) => Some(TStmtKind::Eval(t)),
