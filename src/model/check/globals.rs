@@ -187,31 +187,37 @@ impl Checker<'_> {
         };
         let size = (!dims.is_empty()).then(|| dims.iter().product::<usize>());
         let value = |c: &mut Self, n: &Node| c.param_expr(n, scope, "an initial value", is_bool).map(|t| (t, n.pos));
-        let init = match &v.init {
-            Init::Default => VarInit::Default,
-            Init::Any(_) => VarInit::Any,
-            Init::Value(n) => VarInit::Values(vec![value(self, n)?; size.unwrap_or(1)]),
-            Init::List(n, items) => {
-                let Some(len) = size else {
-                    self.r.error(
-                        n.pos,
-                        "bad-init",
-                        format!("`{}` is not an array: give one initial value", v.name.text),
-                    );
-                    return None;
-                };
-                if dims.len() == 1 && items.len() != len {
-                    self.r.error(
-                        n.pos,
-                        "bad-init",
-                        format!("`{}` has {len} elements but {} initial values", v.name.text, items.len()),
-                    );
-                    return None;
+        // A bad initialiser is reported and the variable declared anyway
+        // (with its default value), so that its uses raise no follow-on
+        // "unknown name" errors.
+        let init = (|| {
+            Some(match &v.init {
+                Init::Default => VarInit::Default,
+                Init::Any(_) => VarInit::Any,
+                Init::Value(n) => VarInit::Values(vec![value(self, n)?; size.unwrap_or(1)]),
+                Init::List(n, items) => {
+                    let Some(len) = size else {
+                        self.r.error(
+                            n.pos,
+                            "bad-init",
+                            format!("`{}` is not an array: give one initial value", v.name.text),
+                        );
+                        return None;
+                    };
+                    if dims.len() == 1 && items.len() != len {
+                        self.r.error(
+                            n.pos,
+                            "bad-init",
+                            format!("`{}` has {len} elements but {} initial values", v.name.text, items.len()),
+                        );
+                        return None;
+                    }
+                    let items = self.init_items(&v.name.text, n, &dims)?;
+                    VarInit::Values(items.into_iter().map(|n| value(self, n)).collect::<Option<Vec<_>>>()?)
                 }
-                let items = self.init_items(&v.name.text, n, &dims)?;
-                VarInit::Values(items.into_iter().map(|n| value(self, n)).collect::<Option<Vec<_>>>()?)
-            }
-        };
+            })
+        })()
+        .unwrap_or(VarInit::Default);
         let var =
             Var { name: v.name.text.clone(), pos: v.name.pos, is_bool, lo, hi, size, dims, init, symbolic: v.symbolic };
         if global {
