@@ -272,7 +272,8 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
     let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     // Never the explicit data in silence when BDDs were asked for.
-    if options.data == DataChoice::Bdd && !matches!(engine, EngineKind::Reach | EngineKind::Live) {
+    if options.data == DataChoice::Bdd && !matches!(engine, EngineKind::Reach | EngineKind::Live | EngineKind::Observer)
+    {
         return unsupported(format!(
             "{}: the `{}` engine does not take BDD data yet",
             symdata::auto::REFUSAL,

@@ -325,7 +325,6 @@ fn search(
 
 /// A liveness property with `--data bdd`.
 pub fn check_property(net: &Network, property: &Property, options: &Options) -> Outcome {
-    let started = std::time::Instant::now();
     let unsupported = |why: String| Outcome::unsupported(EngineKind::Live, format!("{REFUSAL}: {why}"));
     let abstraction = liveness::abstraction(options);
     let shape = match liveness::shape(net, property, abstraction) {
@@ -345,6 +344,31 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
             (Query { enter: phi.clone(), stay: phi.clone(), initial_only: true, locks: always() }, true)
         }
     };
+    let (found, exhausted) =
+        if every_initial { (Verdict::Satisfied, Verdict::Violated) } else { (Verdict::Violated, Verdict::Satisfied) };
+    let asked = Asked { query: &query, every_initial, engine: EngineKind::Live, found, exhausted, abstraction };
+    answer(net, &asked, options, |explicit| liveness::check_property(net, property, explicit).outcome)
+}
+
+/// A question for [`answer`]: the query, whether it is asked from each
+/// initial valuation apart (`E[]`), and the verdicts when the searched-for
+/// run exists (`found`) and when it does not (`exhausted`).
+pub struct Asked<'q> {
+    pub query: &'q Query,
+    pub every_initial: bool,
+    pub engine: EngineKind,
+    pub found: Verdict,
+    pub exhausted: Verdict,
+    pub abstraction: Abstraction,
+}
+
+/// `asked` on `net` (not yet augmented with the tick clock) with data as
+/// BDDs. At a run-time error `explicit` answers with explicit data (given
+/// the options to run with), and its statistics say so.
+pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl FnOnce(&Options) -> Outcome) -> Outcome {
+    let started = std::time::Instant::now();
+    let unsupported = |why: String| Outcome::unsupported(asked.engine, format!("{REFUSAL}: {why}"));
+    let query = asked.query;
     for f in [&query.enter, &query.stay] {
         if let Err(why) = supported(net, f) {
             return unsupported(why);
@@ -353,40 +377,35 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
     let mut extended = net.clone();
     let z = liveness::augment(&mut extended);
     let mut stats = Stats { jobs: 1, ..Stats::default() };
-    let limits = &options.limits;
-    let ended = if every_initial {
+    let (limits, abstraction) = (&options.limits, asked.abstraction);
+    let ended = if asked.every_initial {
         // Each initial valuation needs its own witness.
         let mut last = Ok(None);
         for v in initial_valuations(net) {
-            last = search(&extended, z, &query, abstraction, Some(&v), limits, &mut stats).map(Some);
+            last = search(&extended, z, query, abstraction, Some(&v), limits, &mut stats).map(Some);
             if !matches!(last, Ok(Some(End::Found(_)))) {
                 break;
             }
         }
         last
     } else {
-        search(&extended, z, &query, abstraction, None, limits, &mut stats).map(Some)
+        search(&extended, z, query, abstraction, None, limits, &mut stats).map(Some)
     };
     stats.time_s = started.elapsed().as_secs_f64();
-    let (found, exhausted) =
-        if every_initial { (Verdict::Satisfied, Verdict::Violated) } else { (Verdict::Violated, Verdict::Satisfied) };
     let (verdict, trace) = match ended {
-        Ok(Some(End::Found(trace))) => (found, trace.map(|t| *t)),
-        Ok(Some(End::Exhausted)) | Ok(None) => (exhausted, None),
+        Ok(Some(End::Found(trace))) => (asked.found.clone(), trace.map(|t| *t)),
+        Ok(Some(End::Exhausted)) | Ok(None) => (asked.exhausted.clone(), None),
         Err(Stop::Limit(u)) => (Verdict::Unknown(u), None),
         Err(Stop::Unsupported(u)) => return unsupported(u.0),
         Err(Stop::Error) => {
-            // The explicit engine reports the error with its trace; its
-            // statistics say that it answered.
-            let explicit = Options { data: DataChoice::Explicit, ..options.clone() };
-            let mut o = liveness::check_property(net, property, &explicit).outcome;
+            let mut o = explicit(&Options { data: DataChoice::Explicit, ..options.clone() });
             if let Some(s) = o.stats.as_mut() {
                 s.data = Some(DataChoice::Explicit);
             }
             return o;
         }
     };
-    Outcome { verdict, engine: EngineKind::Live, stats: Some(stats), trace, warnings: Vec::new(), network: None }
+    Outcome { verdict, engine: asked.engine, stats: Some(stats), trace, warnings: Vec::new(), network: None }
 }
 
 /// The initial data valuations of `net`, each once.
