@@ -277,6 +277,12 @@ struct Live {
     lassos: u64,
     /// Refusals by reason (the reason's text up to its first backquote).
     why: std::collections::BTreeMap<String, u64>,
+    /// BDD searches that showed every run divergent, and those that also
+    /// showed no valuation stuck (each confirmed by the fixpoint engine's
+    /// time-lock scan), and those where the explicit search showed it.
+    diverges: u64,
+    excluded: u64,
+    explicit_excluded: u64,
     wrong: Vec<String>,
 }
 
@@ -318,6 +324,7 @@ fn compare_live(model: &Model, net: &Network, p: &Property, what: &str, max_stat
         tally.wrong.push(format!("{what}: `{}`: bdd {:?}, explicit {:?}", p.text, bdd.verdict, explicit.verdict));
         return;
     }
+    confirm_locks(net, p, what, max_states, tally);
     if bdd.verdict != evidence {
         return;
     }
@@ -344,10 +351,33 @@ fn compare_live(model: &Model, net: &Network, p: &Property, what: &str, max_stat
     tally.lassos += 1;
 }
 
+/// What the BDD liveness search showed of time-locks inside its nodes
+/// (the engine then skips the fixpoint engine's scan): where it showed
+/// that no reachable valuation is stuck, the scan must find no time-lock.
+fn confirm_locks(net: &Network, p: &Property, what: &str, max_states: u64, tally: &mut Live) {
+    use kairos::engine::liveness::Locks;
+    let live = engine::symdata::live::check_property(net, p, &options(DataChoice::Bdd, max_states));
+    if !matches!(live.outcome.verdict, Verdict::Satisfied | Verdict::Violated) {
+        return;
+    }
+    let explicit = engine::liveness::check_property(net, p, &options(DataChoice::Explicit, max_states));
+    tally.explicit_excluded += u64::from(explicit.locks == Locks::Excluded);
+    tally.diverges += u64::from(live.locks != Locks::Unknown);
+    if live.locks != Locks::Excluded {
+        return;
+    }
+    tally.excluded += 1;
+    if let Some(w) = engine::tctl::time_lock_warning(net, p, &options(DataChoice::Explicit, max_states)) {
+        tally.wrong.push(format!("{what}: `{}`: no stuck valuation shown, but the scan finds: {}", p.text, w.message));
+    }
+}
+
 /// Liveness on the random networks of [`bdd_and_explicit_agree_on_random_networks`]
 /// with the liveness differential suite's properties: no disagreement, at
 /// least 100 networks and 500 properties compared, 30 of the networks with
-/// a variable that starts anywhere (`m: init: any`), 100 lassos validated.
+/// a variable that starts anywhere (`m: init: any`), 100 lassos validated,
+/// and 100 searches that excluded time-locks, each confirmed by the
+/// fixpoint engine's scan.
 #[test]
 fn bdd_and_explicit_agree_on_liveness() {
     let (count, max_states) = (300, 3_000);
@@ -363,14 +393,19 @@ fn bdd_and_explicit_agree_on_liveness() {
     }
     eprintln!(
         "liveness: {count} networks, {networks} compared ({with_any} with `init: any`), {} properties compared, \
-         {} refused, {} at the limit, {} lassos validated, {} disagreements",
+         {} refused, {} at the limit, {} lassos validated, {} disagreements; time-locks: every run divergent \
+         in {} BDD searches, also none stuck in {} (confirmed by the scan; explicit search: {})",
         tally.compared,
         tally.refused,
         tally.limits,
         tally.lassos,
-        tally.wrong.len()
+        tally.wrong.len(),
+        tally.diverges,
+        tally.excluded,
+        tally.explicit_excluded
     );
     assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
+    assert!(tally.excluded >= 100, "too few searches excluded time-locks: {tally:?}");
     assert!(networks >= 100 && tally.compared >= 500, "too few compared: {networks} networks, {tally:?}");
     assert!(with_any >= 30, "too few networks with `init: any` compared: {with_any}");
     assert!(tally.lassos >= 100, "too few lassos: {tally:?}");

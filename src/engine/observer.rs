@@ -4,7 +4,7 @@
 //! liveness search, [`symdata::live`], whose data sets the observer's data
 //! invariant `not ψ` cuts like any other).
 
-use crate::engine::liveness::{self, Query};
+use crate::engine::liveness::{self, Checked, Locks, Query};
 use crate::engine::symdata::{self, live::Asked};
 use crate::engine::{DataChoice, Options, Outcome, Verdict};
 use crate::model::formula::EngineKind;
@@ -51,7 +51,11 @@ pub fn check_late(net: &Network, r: &Response, late: &Late, abstraction: Abstrac
             exhausted: Verdict::Satisfied,
             abstraction,
         };
-        symdata::live::answer(&product.net, &asked, options, |explicit| check_late(net, r, late, abstraction, explicit))
+        // What the search shows of time-locks is the product's, not the
+        // model's: the engine layer's scan decides, as for explicit data.
+        let explicit =
+            |o: &Options| Checked { outcome: check_late(net, r, late, abstraction, o), locks: Locks::Unknown };
+        symdata::live::answer(&product.net, &asked, options, explicit).outcome
     } else {
         let run = liveness::search(&product.net, &query, abstraction, None, &options.limits, options.domain);
         liveness::outcome(run, EngineKind::Observer, Verdict::Violated, Verdict::Satisfied)
