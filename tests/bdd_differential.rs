@@ -207,38 +207,31 @@ fn bdd_and_explicit_agree_with_explicit_roles() {
     assert!(tally.compared >= 2 * 13 && tally.traces >= 2 * 8, "{tally:?}");
 }
 
-/// The generator's network moved into what `--data bdd` takes: data
-/// conjuncts dropped from invariants. Properties with clock atoms stay,
-/// and are refused one by one.
-fn bdd_subset(yaml: &str) -> String {
-    let mut out = String::new();
-    for line in yaml.lines() {
-        let mut line = line.to_string();
-        if let Some(at) = line.find("invariant: \"") {
-            let (head, tail) = line.split_at(at);
-            let end = tail[12..].find('"').map_or(tail.len(), |k| k + 12);
-            let kept: Vec<&str> = tail[12..end].split(" && ").filter(|c| !c.starts_with("n <=")).collect();
-            line = format!("{head}invariant: \"{}{}", kept.join(" && "), &tail[end..]);
-        }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
+/// The generator's network with its data invariants made to matter: the
+/// generator's `n <= nmax` holds of every value of `n` (its range is
+/// `[0, nmax]`), so it becomes `n < nmax`, which blocks the steps that
+/// would enter such a location with `n` at its maximum.
+fn tighten_data_invariants(yaml: &str) -> String {
+    let Some(at) = yaml.find("  n: {range: [0, ") else { return yaml.to_string() };
+    let nmax = &yaml[at + 17..][..1];
+    yaml.replace(&format!("n <= {nmax}\""), &format!("n < {nmax}\""))
+        .replace(&format!("n <= {nmax} &&"), &format!("n < {nmax} &&"))
 }
 
-/// The generator's networks of seeds `0..count` moved into the subset
-/// ([`bdd_subset`]), those that load: seed, generator output, model, network.
-fn subset_networks(count: u64) -> impl Iterator<Item = (u64, oracle::random::Generated, Loaded, Network)> {
+/// The generator's networks of seeds `0..count`, their data invariants
+/// tightened ([`tighten_data_invariants`]), those that load: seed,
+/// generator output, model, network.
+fn random_networks(count: u64) -> impl Iterator<Item = (u64, oracle::random::Generated, Loaded, Network)> {
     (0..count).filter_map(|seed| {
         let g = Gen::generate(seed);
-        let loaded = load_model(&Source::new("random.yaml", bdd_subset(&g.yaml))).ok()?;
+        let loaded = load_model(&Source::new("random.yaml", tighten_data_invariants(&g.yaml))).ok()?;
         let net = kairos::network::build(&loaded.model).ok()?;
         Some((seed, g, loaded, net))
     })
 }
 
-/// Random networks of the differential suite's generator, moved into the
-/// subset ([`bdd_subset`]): at least 100 of them have a property compared,
+/// Random networks of the differential suite's generator, their data
+/// invariants tightened ([`tighten_data_invariants`]): at least 100 of them have a property compared,
 /// 50 of them with broadcast channels, 30 with a channel index read from
 /// the data, and 40 `deadlock` properties are.
 #[test]
@@ -251,7 +244,7 @@ fn bdd_and_explicit_agree_on_random_networks() {
     let (count, mut networks, mut with_broadcast, mut deadlocks) = (250, 0, 0, 0);
     // A channel index read from the data (`ch[a[0] % 2]`): `a[0]` explicit.
     let mut computed_channel = 0;
-    for (seed, g, loaded, net) in subset_networks(count) {
+    for (seed, g, loaded, net) in random_networks(count) {
         let before = tally.compared;
         for (k, text) in g.properties.iter().enumerate() {
             let Ok(p) = loaded.query(&format!("p{k}"), text) else { continue };
@@ -282,6 +275,14 @@ struct Live {
     limits: u64,
     /// BDD lassos concretised, validated and shown to keep the property.
     lassos: u64,
+    /// Refusals by reason (the reason's text up to its first backquote).
+    why: std::collections::BTreeMap<String, u64>,
+    /// BDD searches that showed every run divergent, and those that also
+    /// showed no valuation stuck (each confirmed by the fixpoint engine's
+    /// time-lock scan), and those where the explicit search showed it.
+    diverges: u64,
+    excluded: u64,
+    explicit_excluded: u64,
     wrong: Vec<String>,
 }
 
@@ -323,6 +324,7 @@ fn compare_live(model: &Model, net: &Network, p: &Property, what: &str, max_stat
         tally.wrong.push(format!("{what}: `{}`: bdd {:?}, explicit {:?}", p.text, bdd.verdict, explicit.verdict));
         return;
     }
+    confirm_locks(net, p, what, max_states, tally);
     if bdd.verdict != evidence {
         return;
     }
@@ -349,15 +351,38 @@ fn compare_live(model: &Model, net: &Network, p: &Property, what: &str, max_stat
     tally.lassos += 1;
 }
 
+/// What the BDD liveness search showed of time-locks inside its nodes
+/// (the engine then skips the fixpoint engine's scan): where it showed
+/// that no reachable valuation is stuck, the scan must find no time-lock.
+fn confirm_locks(net: &Network, p: &Property, what: &str, max_states: u64, tally: &mut Live) {
+    use kairos::engine::liveness::Locks;
+    let live = engine::symdata::live::check_property(net, p, &options(DataChoice::Bdd, max_states));
+    if !matches!(live.outcome.verdict, Verdict::Satisfied | Verdict::Violated) {
+        return;
+    }
+    let explicit = engine::liveness::check_property(net, p, &options(DataChoice::Explicit, max_states));
+    tally.explicit_excluded += u64::from(explicit.locks == Locks::Excluded);
+    tally.diverges += u64::from(live.locks != Locks::Unknown);
+    if live.locks != Locks::Excluded {
+        return;
+    }
+    tally.excluded += 1;
+    if let Some(w) = engine::tctl::time_lock_warning(net, p, &options(DataChoice::Explicit, max_states)) {
+        tally.wrong.push(format!("{what}: `{}`: no stuck valuation shown, but the scan finds: {}", p.text, w.message));
+    }
+}
+
 /// Liveness on the random networks of [`bdd_and_explicit_agree_on_random_networks`]
 /// with the liveness differential suite's properties: no disagreement, at
 /// least 100 networks and 500 properties compared, 30 of the networks with
-/// a variable that starts anywhere (`m: init: any`), 100 lassos validated.
+/// a variable that starts anywhere (`m: init: any`), 100 lassos validated,
+/// and 100 searches that excluded time-locks, each confirmed by the
+/// fixpoint engine's scan.
 #[test]
 fn bdd_and_explicit_agree_on_liveness() {
     let (count, max_states) = (300, 3_000);
     let (mut tally, mut networks, mut with_any) = (Live::default(), 0, 0);
-    for (seed, g, loaded, net) in subset_networks(count) {
+    for (seed, g, loaded, net) in random_networks(count) {
         let before = tally.compared;
         for (k, text) in liveness_properties(&net, seed).iter().enumerate() {
             let Ok(p) = loaded.query(&format!("l{k}"), text) else { continue };
@@ -368,17 +393,156 @@ fn bdd_and_explicit_agree_on_liveness() {
     }
     eprintln!(
         "liveness: {count} networks, {networks} compared ({with_any} with `init: any`), {} properties compared, \
-         {} refused, {} at the limit, {} lassos validated, {} disagreements",
+         {} refused, {} at the limit, {} lassos validated, {} disagreements; time-locks: every run divergent \
+         in {} BDD searches, also none stuck in {} (confirmed by the scan; explicit search: {})",
         tally.compared,
         tally.refused,
         tally.limits,
         tally.lassos,
-        tally.wrong.len()
+        tally.wrong.len(),
+        tally.diverges,
+        tally.excluded,
+        tally.explicit_excluded
     );
     assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
+    assert!(tally.excluded >= 100, "too few searches excluded time-locks: {tally:?}");
     assert!(networks >= 100 && tally.compared >= 500, "too few compared: {networks} networks, {tally:?}");
     assert!(with_any >= 30, "too few networks with `init: any` compared: {with_any}");
     assert!(tally.lassos >= 100, "too few lassos: {tally:?}");
+}
+
+/// Bounded responses made from the liveness differential suite's
+/// properties: each `A<> ψ` bounded by `<= k`, each `φ --> ψ` by `<= k`
+/// and `< k + 1`, and the first also as `A[] (φ imply A<>[<= k] ψ)`, with
+/// `k` from 0 to 5.
+fn response_properties(net: &Network, seed: u64) -> Vec<String> {
+    let mut r = oracle::random::Rng(seed ^ 0x0b5e_77e5);
+    let mut out = Vec::new();
+    for text in liveness_properties(net, seed) {
+        let k = r.int(0, 5);
+        if let Some(psi) = text.strip_prefix("A<> ") {
+            out.push(format!("A<>[<= {k}] {psi}"));
+        } else if let Some((phi, psi)) = text.split_once(" --> ") {
+            if out.iter().all(|p: &String| !p.starts_with("A[]")) {
+                out.push(format!("A[] ({phi} imply A<>[<= {k}] {psi})"));
+            }
+            out.push(format!("{phi} -->[<= {k}] {psi}"));
+            out.push(format!("{phi} -->[< {}] {psi}", k + 1));
+        }
+    }
+    out
+}
+
+/// A bounded response (the observer engine) checked both ways: the same
+/// verdict, and every BDD violation comes with a lasso of the observer's
+/// product that concretises, validates and enters `bad`.
+fn compare_response(model: &Model, net: &Network, p: &Property, what: &str, max_states: u64, tally: &mut Live) {
+    let bdd = engine::check(model, Some(net), p, &options(DataChoice::Bdd, max_states));
+    assert_eq!(bdd.engine, kairos::model::formula::EngineKind::Observer, "{what}: `{}`", p.text);
+    let explicit = engine::check(model, Some(net), p, &options(DataChoice::Explicit, max_states));
+    if let Verdict::Unknown(Unknown::Unsupported(why)) = &bdd.verdict {
+        assert!(why.starts_with("--data bdd"), "{what}: `{}`: {why}", p.text);
+        tally.refused += 1;
+        *tally.why.entry(why.split('`').next().unwrap_or("").to_string()).or_default() += 1;
+        return;
+    }
+    if matches!(bdd.verdict, Verdict::Unknown(_)) || matches!(explicit.verdict, Verdict::Unknown(_)) {
+        tally.limits += 1;
+        return;
+    }
+    tally.compared += 1;
+    let error = |v: &Verdict| matches!(v, Verdict::Error(_));
+    let agree = if error(&bdd.verdict) || error(&explicit.verdict) {
+        // A verdict settled before the other search met an error stands.
+        [&bdd.verdict, &explicit.verdict].iter().all(|v| error(v) || **v == Verdict::Violated)
+    } else {
+        bdd.verdict == explicit.verdict
+    };
+    if !agree {
+        tally.wrong.push(format!("{what}: `{}`: bdd {:?}, explicit {:?}", p.text, bdd.verdict, explicit.verdict));
+        return;
+    }
+    if bdd.verdict != Verdict::Violated {
+        return;
+    }
+    let (Some(t), Some(product)) = (&bdd.trace, bdd.network.as_deref()) else {
+        return tally.wrong.push(format!("{what}: `{}`: violated without a lasso of the product", p.text));
+    };
+    let ct = match kairos::trace::concretise(product, t) {
+        Ok(ct) => ct,
+        Err(e) => return tally.wrong.push(format!("{what}: `{}`: no valid concrete lasso: {e}", p.text)),
+    };
+    let obs = product.processes.len() - 1;
+    let bad = product.processes[obs].locations.iter().position(|l| l.name == "bad").expect("`bad`") as u32;
+    if !ct.steps.iter().any(|s| s.after.discrete.locs[obs] == bad) {
+        return tally.wrong.push(format!("{what}: `{}`: the lasso never enters `bad`", p.text));
+    }
+    tally.lassos += 1;
+}
+
+/// Bounded response on the random networks of
+/// [`bdd_and_explicit_agree_on_random_networks`]: the observer engine with
+/// BDD data against explicit data, no disagreement, at least 400
+/// properties compared on 100 networks, 50 violations with their lasso
+/// validated.
+#[test]
+fn bdd_and_explicit_agree_on_bounded_response() {
+    let (count, max_states) = (200, 3_000);
+    let (mut tally, mut networks) = (Live::default(), 0);
+    for (seed, _, loaded, net) in random_networks(count) {
+        let before = tally.compared;
+        for (k, text) in response_properties(&net, seed).iter().enumerate() {
+            let Ok(p) = loaded.query(&format!("r{k}"), text) else { continue };
+            compare_response(&loaded.model, &net, &p, &format!("seed {seed}"), max_states, &mut tally);
+        }
+        networks += (tally.compared > before) as u64;
+    }
+    eprintln!(
+        "bounded response: {count} networks, {networks} compared, {} properties compared, {} refused, \
+         {} at the limit, {} lassos validated, {} disagreements; refusals {:?}",
+        tally.compared,
+        tally.refused,
+        tally.limits,
+        tally.lassos,
+        tally.wrong.len(),
+        tally.why
+    );
+    assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
+    assert!(networks >= 100 && tally.compared >= 400, "too few compared: {networks} networks, {tally:?}");
+    assert!(tally.lassos >= 50, "too few lassos: {tally:?}");
+}
+
+/// A data invariant that holds of some valuations of a data set and not
+/// of others: `b`'s `v != 2` takes `v == 2` out of the set that `init:
+/// any` brings there (the valuation the zones are computed with is not
+/// `2`), so no run waits in `b` with `v == 2`; the reach, liveness and
+/// observer engines agree with explicit data on it.
+#[test]
+fn data_invariants_cut_the_data_sets() {
+    let text = "model: inv\nvariables:\n  v: {range: [0, 3], init: any}\ntemplates:\n  P:\n    clocks: [x]\n    \
+        initial: a\n    locations:\n      a: {invariant: \"x <= 1\"}\n      b: {invariant: \"v != 2\"}\n    edges:\n      \
+        - {from: a, to: b, guard: \"x >= 1\", update: \"x = 0\"}\nsystem: [P]\n";
+    let loaded = load_model(&Source::new("inv.yaml", text.to_string())).expect("a model");
+    let net = kairos::network::build(&loaded.model).expect("a network");
+    let mut tally = Live::default();
+    for (k, q) in ["P.b --> v != 2", "E[] (P.a or v != 2)", "A<> P.b", "P.a --> P.b"].iter().enumerate() {
+        let p = loaded.query(&format!("q{k}"), q).expect("a query");
+        compare_live(&loaded.model, &net, &p, "inv", 10_000, &mut tally);
+    }
+    for (k, q) in ["P.b -->[<= 3] v != 2", "A<>[<= 1] P.b", "P.a -->[< 1] P.b"].iter().enumerate() {
+        let p = loaded.query(&format!("r{k}"), q).expect("a query");
+        compare_response(&loaded.model, &net, &p, "inv", 10_000, &mut tally);
+    }
+    assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
+    assert_eq!((tally.compared, tally.refused, tally.limits), (7, 0, 0), "{tally:?}");
+    // The data set of `b` itself, which a zone operation never looks at
+    // whole: no valuation in it has `v == 2`.
+    let mut reach = Tally::default();
+    for (k, q) in ["A[] (P.b imply v != 2)", "A[] not (P.b and v == 3)", "A[] not deadlock"].iter().enumerate() {
+        let p = loaded.query(&format!("s{k}"), q).expect("a query");
+        compare(&loaded.model, &net, &p, "inv", &mut reach);
+    }
+    assert_eq!((reach.compared, reach.refused, reach.limits), (3, 0, 0), "{reach:?}");
 }
 
 /// A data cycle longer than the symbolic one: in `b`, `c` counts modulo 4
@@ -561,7 +725,7 @@ fn urgent_channels_stop_time_where_their_sync_is_enabled() {
     }
 }
 
-/// The engines past reachability and liveness refuse `--data bdd` (never
+/// The engines past reachability, liveness and observers refuse `--data bdd` (never
 /// the explicit data in silence): the fixpoint engine forced on `-->`;
 /// `auto` checks it explicitly. Liveness takes BDDs, and `auto` chooses
 /// them for the wide `v`.

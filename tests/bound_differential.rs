@@ -20,9 +20,9 @@
 //!   moment followed by more than `b` time units without ψ; a φ moment
 //!   after which ψ never holds).
 //!
-//! Observer runs go under the default abstraction and under exact zones
-//! (`--abstraction none`, under a state budget; the only option the
-//! observer engine reads besides the limits); networks with diagonal
+//! Observer runs go under the default abstraction (with explicit data and
+//! with `--data bdd`) and under exact zones (`--abstraction none`, under a
+//! state budget); networks with diagonal
 //! constraints get only the latter, and their lassos are not validated
 //! (the validator needs regions). `kairos bound` reads only the limits. An
 //! engine `unknown` (budget) is counted as such, never as agreement; after
@@ -49,7 +49,7 @@ use std::time::Instant;
 
 use kairos::engine::bound::{WorstCase, worst_case};
 use kairos::engine::reach::Limits;
-use kairos::engine::{self, AbstractionChoice, Options, Outcome, Unknown, Verdict};
+use kairos::engine::{self, AbstractionChoice, DataChoice, Options, Outcome, Unknown, Verdict};
 use kairos::model::formula::Formula;
 use kairos::model::load::{Loaded, load_model};
 use kairos::network::{Network, StateFormula};
@@ -70,6 +70,9 @@ struct Tally {
     bound_unknown: u64,
     /// Observer verdicts compared, and unknown (budget) or run-time errors.
     verdicts: u64,
+    /// Of those, with `--data bdd`, and the runs it refused.
+    bdd_verdicts: u64,
+    bdd_refused: u64,
     unknown: u64,
     /// Counterexamples made concrete, validated and read again.
     traces: u64,
@@ -262,6 +265,10 @@ impl Net<'_> {
             let got = match &out.verdict {
                 Verdict::Satisfied => true,
                 Verdict::Violated => false,
+                Verdict::Unknown(Unknown::Unsupported(why)) if why.starts_with("--data bdd") => {
+                    tally.bdd_refused += 1;
+                    continue;
+                }
                 Verdict::Unknown(Unknown::Unsupported(why)) => {
                     tally
                         .disagreements
@@ -275,6 +282,7 @@ impl Net<'_> {
                 }
             };
             tally.verdicts += 1;
+            tally.bdd_verdicts += u64::from(options.data == DataChoice::Bdd);
             if got != expected {
                 tally.disagreements.push(format!(
                     "seed {seed}: `{text}` ({:?}): engine {got}, oracle {expected}\n{}",
@@ -360,7 +368,8 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
     let lu = Options { limits: limit(budget.lu_states), ..Options::default() };
     let none = Options { abstraction: Some(AbstractionChoice::None), limits: limit(budget.none_states), ..lu.clone() };
     // ExtraLU+ is unsound with diagonal constraints: exact zones only.
-    let settings = if net.has_diagonals { vec![none] } else { vec![lu.clone(), none] };
+    let bdd = Options { data: DataChoice::Bdd, ..lu.clone() };
+    let settings = if net.has_diagonals { vec![none] } else { vec![lu.clone(), bdd, none] };
     let ctx = Net { seed, loaded: &loaded, net: &net, settings: &settings, yaml: &yaml };
     let mut r = Rng(seed ^ 0x0b5e_52e7);
     for (phi_text, psi_text, p, phi, psi) in &parsed {
@@ -474,7 +483,7 @@ fn run(first: u64, count: u64, budget: Budget) {
     println!(
         "bound differential: {} networks (seeds {first}..{}) in {:.1} s: {} skipped (invalid, strict bounds, \
          run-time errors, oracle budget), {} (φ, ψ) pairs; `kairos bound`: {} finite and {} unbounded compared, \
-         {} unknown; observer: {} verdicts compared, {} unknown \
+         {} unknown; observer: {} verdicts compared ({} with --data bdd, {} refused by it), {} unknown \
          (over the state budget, or not run after one that was); {} counterexamples validated and read again \
          ({} with diagonals not); oracle W: {:?} (0..15, 16+, ∞); \
          {:.1} s oracle, {:.1} s bound, {:.1} s observer, {:.1} s traces; {} DISAGREEMENTS",
@@ -487,6 +496,8 @@ fn run(first: u64, count: u64, budget: Budget) {
         t.bounds[1],
         t.bound_unknown,
         t.verdicts,
+        t.bdd_verdicts,
+        t.bdd_refused,
         t.unknown,
         t.traces,
         t.untraced,
@@ -501,6 +512,7 @@ fn run(first: u64, count: u64, budget: Budget) {
         println!("{d}");
     }
     assert!(t.disagreements.is_empty());
+    assert!(t.bdd_verdicts * 4 >= t.verdicts, "too few verdicts with --data bdd: {} of {}", t.bdd_verdicts, t.verdicts);
 }
 
 #[test]

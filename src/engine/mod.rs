@@ -272,7 +272,8 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
     let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     // Never the explicit data in silence when BDDs were asked for.
-    if options.data == DataChoice::Bdd && !matches!(engine, EngineKind::Reach | EngineKind::Live) {
+    if options.data == DataChoice::Bdd && !matches!(engine, EngineKind::Reach | EngineKind::Live | EngineKind::Observer)
+    {
         return unsupported(format!(
             "{}: the `{}` engine does not take BDD data yet",
             symdata::auto::REFUSAL,
@@ -332,8 +333,8 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
 fn check_forward(net: &Network, property: &Property, engine: EngineKind, options: &Options) -> Outcome {
     let unsupported = |why: String| Outcome::unsupported(engine, why);
     if engine == EngineKind::Live && options.data == DataChoice::Bdd {
-        let o = symdata::live::check_property(net, property, options);
-        return exact_time_locks(net, property, options, o, liveness::Locks::Unknown);
+        let live = symdata::live::check_property(net, property, options);
+        return exact_time_locks(net, property, options, live.outcome, live.locks);
     }
     if engine == EngineKind::Live {
         let live = liveness::check_property(net, property, options);

@@ -1,9 +1,12 @@
 //! Bounded response through an observer ([`crate::observer`]): the
 //! liveness engine on the product looks for a reachable `bad` state with a
-//! time-divergent run from it.
+//! time-divergent run from it (with `--data bdd`, the data-symbolic
+//! liveness search, [`symdata::live`], whose data sets the observer's data
+//! invariant `not ψ` cuts like any other).
 
-use crate::engine::liveness::{self, Query};
-use crate::engine::{Options, Outcome, Verdict};
+use crate::engine::liveness::{self, Checked, Locks, Query};
+use crate::engine::symdata::{self, live::Asked};
+use crate::engine::{DataChoice, Options, Outcome, Verdict};
 use crate::model::formula::EngineKind;
 use crate::model::types::Property;
 use crate::network::{Network, StateFormula};
@@ -18,7 +21,13 @@ pub fn check(net: &Network, r: &Response, abstraction: Abstraction, options: &Op
 /// Checks `r` on `net` with its bound replaced by `late` (a rational one
 /// on linear networks, for `kairos bound`).
 pub fn check_late(net: &Network, r: &Response, late: &Late, abstraction: Abstraction, options: &Options) -> Outcome {
-    let unsupported = |why: String| Outcome::unsupported(EngineKind::Observer, why);
+    // Under BDDs every refusal says so, so that `--data auto` falls back
+    // to explicit data (whose refusals the fixpoint engine may answer).
+    let bdd = options.data == DataChoice::Bdd;
+    let unsupported = |why: String| {
+        let why = if bdd { format!("{}: {why}", symdata::auto::REFUSAL) } else { why };
+        Outcome::unsupported(EngineKind::Observer, why)
+    };
     let product = match crate::observer::product(net, r, Some(late)) {
         Ok(p) => p,
         Err(why) => return unsupported(why),
@@ -33,8 +42,24 @@ pub fn check_late(net: &Network, r: &Response, late: &Late, abstraction: Abstrac
         // In `wait` the observer's invariant blocks steps: not the model's.
         locks: StateFormula::Not(Box::new(product.at(product.wait))),
     };
-    let run = liveness::search(&product.net, &query, abstraction, None, &options.limits, options.domain);
-    let mut o = liveness::outcome(run, EngineKind::Observer, Verdict::Violated, Verdict::Satisfied);
+    let mut o = if bdd {
+        let asked = Asked {
+            query: &query,
+            every_initial: false,
+            engine: EngineKind::Observer,
+            found: Verdict::Violated,
+            exhausted: Verdict::Satisfied,
+            abstraction,
+        };
+        // What the search shows of time-locks is the product's, not the
+        // model's: the engine layer's scan decides, as for explicit data.
+        let explicit =
+            |o: &Options| Checked { outcome: check_late(net, r, late, abstraction, o), locks: Locks::Unknown };
+        symdata::live::answer(&product.net, &asked, options, explicit).outcome
+    } else {
+        let run = liveness::search(&product.net, &query, abstraction, None, &options.limits, options.domain);
+        liveness::outcome(run, EngineKind::Observer, Verdict::Violated, Verdict::Satisfied)
+    };
     o.network = Some(Box::new(product.net));
     o
 }

@@ -66,7 +66,7 @@ mod periodic;
 mod product;
 pub(crate) mod progress;
 pub(crate) mod scc;
-mod zeno;
+pub(crate) mod zeno;
 
 pub use product::{Query, always, augment, tick_exact};
 

@@ -7,8 +7,8 @@
 //! through: which edges' data guards hold (hence which steps exist),
 //! whether an urgent synchronisation is enabled, the clock bounds read from
 //! the data (source invariants, guards), and per step whether its updates
-//! are disabled and the bounds the target invariants read from the updated
-//! data. So `D` is split into cells on which all of these are constant,
+//! are disabled, the bounds the target invariants read from the updated
+//! data and the values of the targets' data invariants on it. So `D` is split into cells on which all of these are constant,
 //! each cell's federation computed once from one of its valuations.
 //!
 //! `deadlock` is one atom: with `φ[true]` and `φ[false]` the property with
@@ -143,7 +143,8 @@ fn source_bounds<'n>(net: &'n Network, locs: &[u32]) -> Vec<&'n Code> {
 
 /// The valuations of `cell` on which step `t` from `d` is disabled or not
 /// as it is from `d`'s data, and, when it is not, whose targets' invariants
-/// read the bounds from the updated data that `d`'s target reads; `None`
+/// read the bounds (and data conditions) from the updated data that `d`'s
+/// target reads; `None`
 /// when the updates or those bounds fail somewhere in `cell`.
 fn same_post(
     net: &Network,
@@ -172,7 +173,8 @@ fn same_post(
     };
     let mut at = mach.path;
     for (p, &l) in next_locs.iter().enumerate() {
-        for code in data_bounds(&net.processes[p].locations[l as usize].invariant) {
+        let location = &net.processes[p].locations[l as usize];
+        for code in location.invariant_data.iter().chain(data_bounds(&location.invariant)) {
             let w = mach.run(code)?;
             if mach.error != FALSE {
                 return Ok(None);

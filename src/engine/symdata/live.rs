@@ -52,8 +52,8 @@
 //! handed to the trace layer like the explicit engine's. A run-time error
 //! (some valuation makes a step fail) hands the property to the explicit
 //! engine, which reports it with its trace, as the reachability search
-//! does. Time-locks are not reported by the search (the engine layer's
-//! exact scan still runs).
+//! does. Time-locks are not reported by the search; what it shows of them
+//! ([`locks`]) spares the engine layer's exact scan where it settles it.
 
 use rustc_hash::FxHashMap;
 
@@ -67,13 +67,14 @@ use crate::domain::zone::{Bound, Dbm};
 use crate::engine::limits::{Limits, Watch};
 use crate::engine::liveness::progress::Progress;
 use crate::engine::liveness::scc::{self, Graph};
-use crate::engine::liveness::{self, Query, Shape, always};
+use crate::engine::liveness::{self, Checked, Locks, Query, Shape, always};
 use crate::engine::{DataChoice, EngineKind, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict};
 use crate::model::types::Property;
 use crate::network::{Network, StateFormula};
 use crate::semantics::{Abstraction, Discrete, ZoneGraph};
 
 mod lasso;
+mod locks;
 
 /// An arc of the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,6 +126,8 @@ struct Live<'q, 'n> {
     buckets: FxHashMap<Key, Vec<u32>>,
     /// How each node was first reached.
     parent: Vec<Option<(u32, Arc)>>,
+    /// The phase-0 arcs by discrete steps, labelled ([`locks`]).
+    arcs: Vec<locks::Logged>,
     stats: Stats,
     watch: Watch<'q>,
 }
@@ -233,8 +236,16 @@ impl Graph for Live<'_, '_> {
         if error != FALSE {
             return Err(Stop::Error);
         }
+        // The source with one valuation: the labels read explicit slots only.
+        let source =
+            Discrete { locs: locs.clone(), data: self.enc.pick(&self.m, data).expect("a node has data").into() };
         for (t, set) in steps(net, &locs, &enabled, &mut self.m, &self.enc) {
             let (next, parts) = self.sem().post(&locs, &zone, &t, set)?.ok_or(Stop::Error)?;
+            let label = if phase {
+                Progress::default()
+            } else {
+                Progress::of(net, &source, &t.representative(net), &mut Vec::new()).map_err(|_| Stop::Error)?
+            };
             for (mut data, zone) in parts {
                 if phase {
                     data = self.cut(&next, data, &q.stay)?;
@@ -243,6 +254,9 @@ impl Graph for Live<'_, '_> {
                     }
                 }
                 let n = self.intern(next.clone(), data, zone, phase, Some((node, Arc::Edge(t.clone()))));
+                if !phase {
+                    self.arcs.push((node, n, label));
+                }
                 out.push((n, Progress::default(), Arc::Edge(t.clone())));
             }
         }
@@ -273,7 +287,8 @@ impl Graph for Live<'_, '_> {
 /// How one search ended.
 enum End {
     Found(Option<Box<SymbolicTrace>>),
-    Exhausted,
+    /// With what the whole graph shows of time-locks.
+    Exhausted(Locks),
 }
 
 /// Searches `net` (augmented with the tick clock `z`) for `query` from the
@@ -307,6 +322,7 @@ fn search(
         nodes: Vec::new(),
         buckets: FxHashMap::default(),
         parent: Vec::new(),
+        arcs: Vec::new(),
         stats: Stats::default(),
         watch: limits.watch(),
     };
@@ -319,18 +335,20 @@ fn search(
         scc::Search::Accepting { path, steps, scc, .. } => {
             Ok(End::Found(lasso::lasso(&mut g, &path, &steps, &scc)?.map(Box::new)))
         }
-        scc::Search::Exhausted { .. } => Ok(End::Exhausted),
+        scc::Search::Exhausted { .. } => Ok(End::Exhausted(locks::locks(&mut g)?)),
     }
 }
 
-/// A liveness property with `--data bdd`.
-pub fn check_property(net: &Network, property: &Property, options: &Options) -> Outcome {
-    let started = std::time::Instant::now();
-    let unsupported = |why: String| Outcome::unsupported(EngineKind::Live, format!("{REFUSAL}: {why}"));
+/// A liveness property with `--data bdd`, and what the search showed of
+/// time-locks inside its nodes.
+pub fn check_property(net: &Network, property: &Property, options: &Options) -> Checked {
     let abstraction = liveness::abstraction(options);
     let shape = match liveness::shape(net, property, abstraction) {
         Ok(s) => s,
-        Err(why) => return unsupported(why),
+        Err(why) => {
+            let outcome = Outcome::unsupported(EngineKind::Live, format!("{REFUSAL}: {why}"));
+            return Checked { outcome, locks: Locks::Unknown };
+        }
     };
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
     let (query, every_initial) = match &shape {
@@ -345,6 +363,36 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
             (Query { enter: phi.clone(), stay: phi.clone(), initial_only: true, locks: always() }, true)
         }
     };
+    let (found, exhausted) =
+        if every_initial { (Verdict::Satisfied, Verdict::Violated) } else { (Verdict::Violated, Verdict::Satisfied) };
+    let asked = Asked { query: &query, every_initial, engine: EngineKind::Live, found, exhausted, abstraction };
+    answer(net, &asked, options, |explicit| liveness::check_property(net, property, explicit))
+}
+
+/// A question for [`answer`]: the query, whether it is asked from each
+/// initial valuation apart (`E[]`), and the verdicts when the searched-for
+/// run exists (`found`) and when it does not (`exhausted`).
+pub struct Asked<'q> {
+    pub query: &'q Query,
+    pub every_initial: bool,
+    pub engine: EngineKind,
+    pub found: Verdict,
+    pub exhausted: Verdict,
+    pub abstraction: Abstraction,
+}
+
+/// `asked` on `net` (not yet augmented with the tick clock) with data as
+/// BDDs, and what the search showed of time-locks inside its nodes (of the
+/// whole model: known only from one search that explored everything). At a
+/// run-time error `explicit` answers with explicit data (given the options
+/// to run with), and its statistics say so.
+pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl FnOnce(&Options) -> Checked) -> Checked {
+    let started = std::time::Instant::now();
+    let unsupported = |why: String| Checked {
+        outcome: Outcome::unsupported(asked.engine, format!("{REFUSAL}: {why}")),
+        locks: Locks::Unknown,
+    };
+    let query = asked.query;
     for f in [&query.enter, &query.stay] {
         if let Err(why) = supported(net, f) {
             return unsupported(why);
@@ -353,40 +401,43 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
     let mut extended = net.clone();
     let z = liveness::augment(&mut extended);
     let mut stats = Stats { jobs: 1, ..Stats::default() };
-    let limits = &options.limits;
-    let ended = if every_initial {
+    let (limits, abstraction) = (&options.limits, asked.abstraction);
+    let initial = if asked.every_initial { initial_valuations(net) } else { Vec::new() };
+    let ended = if asked.every_initial {
         // Each initial valuation needs its own witness.
         let mut last = Ok(None);
-        for v in initial_valuations(net) {
-            last = search(&extended, z, &query, abstraction, Some(&v), limits, &mut stats).map(Some);
+        for v in &initial {
+            last = search(&extended, z, query, abstraction, Some(v), limits, &mut stats).map(Some);
             if !matches!(last, Ok(Some(End::Found(_)))) {
                 break;
             }
         }
         last
     } else {
-        search(&extended, z, &query, abstraction, None, limits, &mut stats).map(Some)
+        search(&extended, z, query, abstraction, None, limits, &mut stats).map(Some)
     };
     stats.time_s = started.elapsed().as_secs_f64();
-    let (found, exhausted) =
-        if every_initial { (Verdict::Satisfied, Verdict::Violated) } else { (Verdict::Violated, Verdict::Satisfied) };
-    let (verdict, trace) = match ended {
-        Ok(Some(End::Found(trace))) => (found, trace.map(|t| *t)),
-        Ok(Some(End::Exhausted)) | Ok(None) => (exhausted, None),
-        Err(Stop::Limit(u)) => (Verdict::Unknown(u), None),
+    let (verdict, trace, locks) = match ended {
+        Ok(Some(End::Found(trace))) => (asked.found.clone(), trace.map(|t| *t), Locks::Unknown),
+        // Searched from one of several initial valuations, the graph is not
+        // the whole model's.
+        Ok(Some(End::Exhausted(locks))) => {
+            (asked.exhausted.clone(), None, if initial.len() > 1 { Locks::Unknown } else { locks })
+        }
+        Ok(None) => (asked.exhausted.clone(), None, Locks::Unknown),
+        Err(Stop::Limit(u)) => (Verdict::Unknown(u), None, Locks::Unknown),
         Err(Stop::Unsupported(u)) => return unsupported(u.0),
         Err(Stop::Error) => {
-            // The explicit engine reports the error with its trace; its
-            // statistics say that it answered.
-            let explicit = Options { data: DataChoice::Explicit, ..options.clone() };
-            let mut o = liveness::check_property(net, property, &explicit).outcome;
-            if let Some(s) = o.stats.as_mut() {
+            let mut checked = explicit(&Options { data: DataChoice::Explicit, ..options.clone() });
+            if let Some(s) = checked.outcome.stats.as_mut() {
                 s.data = Some(DataChoice::Explicit);
             }
-            return o;
+            return checked;
         }
     };
-    Outcome { verdict, engine: EngineKind::Live, stats: Some(stats), trace, warnings: Vec::new(), network: None }
+    let outcome =
+        Outcome { verdict, engine: asked.engine, stats: Some(stats), trace, warnings: Vec::new(), network: None };
+    Checked { outcome, locks }
 }
 
 /// The initial data valuations of `net`, each once.

@@ -597,8 +597,27 @@ impl<'n> Sem<'_, 'n> {
         data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
     }
 
-    /// The states of `set` in `locs` entering with `zone`: one per cell of
-    /// the invariant bounds, invariants applied, time elapsed, abstracted.
+    /// The valuations of `set` meeting the data conditions of the
+    /// invariants of `locs` (a state whose data break one is not entered),
+    /// or `None` when evaluating one fails on some valuation. Evaluated
+    /// process by process, as [`ZoneGraph::invariant`] does: a condition
+    /// is not evaluated where an earlier one already failed.
+    fn data_invariants(&mut self, locs: &[u32], mut set: Bdd) -> Result<Option<Bdd>, Unsupported> {
+        let net = self.net;
+        for (p, &l) in locs.iter().enumerate() {
+            let Some(code) = &net.processes[p].locations[l as usize].invariant_data else { continue };
+            let s = step::guard(self.m, self.enc, locs, set, code)?;
+            if s.error != FALSE {
+                return Ok(None);
+            }
+            set = s.pass;
+        }
+        Ok(Some(set))
+    }
+
+    /// The states of `set` in `locs` entering with `zone`: the data
+    /// invariants applied, then one per cell of the invariant bounds,
+    /// invariants applied, time elapsed, abstracted.
     pub fn settle(
         &mut self,
         locs: &[u32],
@@ -606,6 +625,7 @@ impl<'n> Sem<'_, 'n> {
         zone: &Dbm,
         t: Option<&Transition>,
     ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
+        let Some(set) = self.data_invariants(locs, set)? else { return Ok(None) };
         let codes = self.invariant_bounds(locs);
         let mut parts = Vec::new();
         for fixed in by_explicit(self.m, self.enc, self.explicit, set) {

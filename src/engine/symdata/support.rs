@@ -9,11 +9,6 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
         return Err("hybrid models and fixed timing parameters are not supported".into());
     }
     for (pi, p) in net.processes.iter().enumerate() {
-        for l in &p.locations {
-            if l.invariant_data.is_some() {
-                return Err(format!("the invariant of `{}.{}` has a data condition", p.name, l.name));
-            }
-        }
         for (k, e) in p.edges.iter().enumerate() {
             let at = || net.edge_text(pi as u32, k as u32);
             let broadcast = |c: u32| net.channels[c as usize].broadcast;
