@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::engine::limits::{Limits, Watch, peak_resident_bytes};
-use crate::engine::store::{Cover, Store, WHOLE_BYTES};
+use crate::engine::store::{Cover, Store, WHOLE_BYTES, discrete_hash};
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
@@ -70,9 +70,13 @@ const ROUND: usize = 16;
 /// budget holds exactly without a shared write per expansion.
 const CLAIM: u64 = 64;
 
+/// A state with the [`discrete_hash`] of its discrete state: computed once,
+/// for its owner and for the owner's passed list.
+type Hashed<S> = (u64, ZoneState<S>);
+
 /// What the workers share.
 struct Shared<S> {
-    mail: Mail<ZoneState<S>>,
+    mail: Mail<Hashed<S>>,
     /// Expansions claimed (in blocks of [`CLAIM`]) by all workers.
     claimed: AtomicU64,
     halted: AtomicBool,
@@ -113,8 +117,9 @@ pub fn explore<S: ClockSet + Send + Sync>(
     }
     for s in initial {
         // Sent as from its owner, which keeps it for its own batches.
-        let to = owner(&s.discrete, jobs);
-        shared.mail.post(to, Batch { from: to, states: vec![s] });
+        let hash = discrete_hash(&s.discrete);
+        let to = owner(hash, jobs);
+        shared.mail.post(to, Batch { from: to, states: vec![(hash, s)] });
     }
     let totals: Vec<Tally> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs)
@@ -140,6 +145,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
         stats.stored += t.stored;
         stats.store_bytes += t.bytes.0;
         stats.peak_bytes += t.bytes.1;
+        stats.waits += t.waits;
     }
     (end, stats)
 }
@@ -150,6 +156,7 @@ struct Tally {
     transitions: u64,
     stored: u64,
     bytes: (u64, u64),
+    waits: u64,
 }
 
 /// One worker: the passed list and queue of the discrete states it owns.
@@ -160,13 +167,15 @@ struct Worker<'n, 'l, S: ClockSet> {
     queue: VecDeque<u32>,
     /// Successors gathered for each worker (one per worker): the first `n`
     /// states of a batch whose further slots are spent states to overwrite.
-    outbox: Vec<(Vec<ZoneState<S>>, usize)>,
+    outbox: Vec<(Vec<Hashed<S>>, usize)>,
     watch: Watch<'l>,
     limits: &'l Limits,
     /// The expansion numbers this worker has claimed and not used.
     claim: std::ops::Range<u64>,
     visited: u64,
     transitions: u64,
+    /// Times this worker, idle, yielded or slept waiting for mail.
+    waits: u64,
 }
 
 impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
@@ -190,6 +199,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             claim: 0..0,
             visited: 0,
             transitions: 0,
+            waits: 0,
         }
     }
 
@@ -201,8 +211,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         'work: while !shared.halted.load(Ordering::Relaxed) {
             shared.mail.take(self.me, &mut mail);
             for batch in mail.drain(..) {
-                for s in &batch.states {
-                    self.admit(shared, s, target);
+                for (hash, s) in &batch.states {
+                    self.admit(shared, s, *hash, target);
                 }
                 shared.mail.received(batch);
             }
@@ -224,10 +234,11 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 }
                 self.transitions += successors.len() as u64;
                 for (s, _) in &successors {
-                    let to = owner(&s.discrete, self.outbox.len());
+                    let hash = discrete_hash(&s.discrete);
+                    let to = owner(hash, self.outbox.len());
                     if to == self.me {
-                        self.admit(shared, s, target);
-                    } else if self.gather(shared, to, s) >= BATCH {
+                        self.admit(shared, s, hash, target);
+                    } else if self.gather(shared, to, hash, s) >= BATCH {
                         self.post(shared, to);
                     }
                 }
@@ -236,7 +247,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             self.post_all(shared);
             if self.queue.is_empty() && !shared.mail.has_mail(self.me) {
                 shared.mail.idle();
-                if !wait_for_mail(shared, self.me) {
+                if !wait_for_mail(shared, self.me, &mut self.waits) {
                     break;
                 }
             }
@@ -246,13 +257,14 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             transitions: self.transitions,
             stored: self.store.stored(),
             bytes: self.store.bytes(),
+            waits: self.waits,
         }
     }
 
-    /// Stores `state` unless covered, tests it and queues it; a hit halts
-    /// the search.
-    fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, target: &SharedTarget<'_, S>) {
-        let Some(id) = self.store.insert(&mut self.zg, state, None) else { return };
+    /// Stores `state` (whose discrete state hashes to `hash`) unless
+    /// covered, tests it and queues it; a hit halts the search.
+    fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, hash: u64, target: &SharedTarget<'_, S>) {
+        let Some(id) = self.store.insert_hashed(&mut self.zg, state, hash, None) else { return };
         match target(&mut self.zg, state) {
             Ok(w) if w.is_empty() => self.queue.push_back(id),
             _ => shared.halt(Ended::Hit),
@@ -261,18 +273,19 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
 
     /// Adds `s` to the batch for worker `to`, in a spent slot when there is
     /// one; the batch's length.
-    fn gather(&mut self, shared: &Shared<S>, to: usize, s: &ZoneState<S>) -> usize {
+    fn gather(&mut self, shared: &Shared<S>, to: usize, hash: u64, s: &ZoneState<S>) -> usize {
         let (states, n) = &mut self.outbox[to];
         if *n == 0 && states.is_empty() {
             *states = shared.mail.spent(self.me).unwrap_or_default();
         }
         match states.get_mut(*n) {
-            Some(slot) => {
+            Some((h, slot)) => {
                 // Field by field: a derived `clone_from` would allocate anew.
+                *h = hash;
                 slot.discrete.clone_from(&s.discrete);
                 slot.zone.clone_from(&s.zone);
             }
-            None => states.push(s.clone()),
+            None => states.push((hash, s.clone())),
         }
         *n += 1;
         *n
@@ -315,8 +328,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
 }
 
 /// An idle worker waits until it has mail (true: it is active again) or the
-/// search is over or halted (false).
-fn wait_for_mail<S: Send>(shared: &Shared<S>, me: usize) -> bool {
+/// search is over or halted (false); `waits` counts its yields and sleeps.
+fn wait_for_mail<S: Send>(shared: &Shared<S>, me: usize, waits: &mut u64) -> bool {
     let mut spins = 0u32;
     loop {
         if shared.halted.load(Ordering::Relaxed) || shared.mail.is_finished() {
@@ -327,6 +340,7 @@ fn wait_for_mail<S: Send>(shared: &Shared<S>, me: usize) -> bool {
             return true;
         }
         spins += 1;
+        *waits += 1;
         if spins < 64 {
             std::thread::yield_now();
         } else {
