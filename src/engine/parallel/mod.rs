@@ -31,9 +31,9 @@
 //! Liveness, bounded response, `bound` and the fixpoint engine run on one
 //! thread.
 
+mod layers;
 mod mail;
 
-use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -45,6 +45,7 @@ use crate::engine::store::{Cover, Store, WHOLE_BYTES, discrete_hash};
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
+use layers::Layers;
 use mail::{Batch, Mail, owner};
 
 /// The target test, shared by the workers.
@@ -70,9 +71,9 @@ const ROUND: usize = 16;
 /// budget holds exactly without a shared write per expansion.
 const CLAIM: u64 = 64;
 
-/// A state with the [`discrete_hash`] of its discrete state: computed once,
-/// for its owner and for the owner's passed list.
-type Hashed<S> = (u64, ZoneState<S>);
+/// A state with the [`discrete_hash`] of its discrete state (computed
+/// once, for its owner and for the owner's passed list) and its depth.
+type Hashed<S> = (u64, u32, ZoneState<S>);
 
 /// What the workers share.
 struct Shared<S> {
@@ -119,7 +120,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
         // Sent as from its owner, which keeps it for its own batches.
         let hash = discrete_hash(&s.discrete);
         let to = owner(hash, jobs);
-        shared.mail.post(to, Batch { from: to, states: vec![(hash, s)] });
+        shared.mail.post(to, Batch { from: to, states: vec![(hash, 0, s)] });
     }
     let totals: Vec<Tally> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs)
@@ -164,7 +165,7 @@ struct Worker<'n, 'l, S: ClockSet> {
     me: usize,
     zg: ZoneGraph<'n, S>,
     store: Store<S>,
-    queue: VecDeque<u32>,
+    queue: Layers,
     /// Successors gathered for each worker (one per worker): the first `n`
     /// states of a batch whose further slots are spent states to overwrite.
     outbox: Vec<(Vec<Hashed<S>>, usize)>,
@@ -192,7 +193,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             zg: ZoneGraph::with_sets(net, abstraction),
             // The workers share the budget of zones held whole.
             store: Store::with_whole_bytes(cover, WHOLE_BYTES / jobs as u64),
-            queue: VecDeque::new(),
+            queue: Layers::default(),
             outbox: (0..jobs).map(|_| (Vec::new(), 0)).collect(),
             watch: limits.watch(),
             limits,
@@ -211,13 +212,13 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         'work: while !shared.halted.load(Ordering::Relaxed) {
             shared.mail.take(self.me, &mut mail);
             for batch in mail.drain(..) {
-                for (hash, s) in &batch.states {
-                    self.admit(shared, s, *hash, target);
+                for (hash, depth, s) in &batch.states {
+                    self.admit(shared, s, *hash, *depth, target);
                 }
                 shared.mail.received(batch);
             }
             for _ in 0..ROUND {
-                let Some(id) = self.queue.pop_front() else { break };
+                let Some((id, depth)) = self.queue.pop() else { break };
                 if !self.store.is_alive(id) {
                     continue;
                 }
@@ -237,8 +238,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                     let hash = discrete_hash(&s.discrete);
                     let to = owner(hash, self.outbox.len());
                     if to == self.me {
-                        self.admit(shared, s, hash, target);
-                    } else if self.gather(shared, to, hash, s) >= BATCH {
+                        self.admit(shared, s, hash, depth + 1, target);
+                    } else if self.gather(shared, to, hash, depth + 1, s) >= BATCH {
                         self.post(shared, to);
                     }
                 }
@@ -262,30 +263,30 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
     }
 
     /// Stores `state` (whose discrete state hashes to `hash`) unless
-    /// covered, tests it and queues it; a hit halts the search.
-    fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, hash: u64, target: &SharedTarget<'_, S>) {
+    /// covered, tests it and queues it at `depth`; a hit halts the search.
+    fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, hash: u64, depth: u32, target: &SharedTarget<'_, S>) {
         let Some(id) = self.store.insert_hashed(&mut self.zg, state, hash, None) else { return };
         match target(&mut self.zg, state) {
-            Ok(w) if w.is_empty() => self.queue.push_back(id),
+            Ok(w) if w.is_empty() => self.queue.push(depth, id),
             _ => shared.halt(Ended::Hit),
         }
     }
 
     /// Adds `s` to the batch for worker `to`, in a spent slot when there is
     /// one; the batch's length.
-    fn gather(&mut self, shared: &Shared<S>, to: usize, hash: u64, s: &ZoneState<S>) -> usize {
+    fn gather(&mut self, shared: &Shared<S>, to: usize, hash: u64, depth: u32, s: &ZoneState<S>) -> usize {
         let (states, n) = &mut self.outbox[to];
         if *n == 0 && states.is_empty() {
             *states = shared.mail.spent(self.me).unwrap_or_default();
         }
         match states.get_mut(*n) {
-            Some((h, slot)) => {
+            Some((h, d, slot)) => {
                 // Field by field: a derived `clone_from` would allocate anew.
-                *h = hash;
+                (*h, *d) = (hash, depth);
                 slot.discrete.clone_from(&s.discrete);
                 slot.zone.clone_from(&s.zone);
             }
-            None => states.push((hash, s.clone())),
+            None => states.push((hash, depth, s.clone())),
         }
         *n += 1;
         *n
