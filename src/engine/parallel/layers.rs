@@ -45,3 +45,34 @@ impl Layers {
         self.len == 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Layers;
+
+    fn drain(q: &mut Layers) -> Vec<(u32, u32)> {
+        std::iter::from_fn(|| q.pop()).collect()
+    }
+
+    #[test]
+    fn shallowest_first_and_fifo_within_a_depth() {
+        let mut q = Layers::default();
+        for (depth, id) in [(2, 20), (0, 1), (1, 10), (2, 21), (0, 2), (1, 11)] {
+            q.push(depth, id);
+        }
+        assert_eq!(drain(&mut q), [(1, 0), (2, 0), (10, 1), (11, 1), (20, 2), (21, 2)]);
+        assert!(q.is_empty());
+    }
+
+    #[test]
+    fn a_late_shallow_state_goes_first() {
+        let mut q = Layers::default();
+        q.push(3, 30);
+        q.push(4, 40);
+        assert_eq!(q.pop(), Some((30, 3)));
+        // Mailed at a depth the worker has left: ahead of the deeper ones.
+        q.push(1, 5);
+        q.push(4, 41);
+        assert_eq!(drain(&mut q), [(5, 3), (40, 4), (41, 4)]);
+    }
+}
