@@ -84,6 +84,9 @@ pub struct Stats {
     /// states passed from one thread to another.
     pub contended: u64,
     pub batches: u64,
+    /// With several threads: times a thread with nothing to do yielded or
+    /// slept waiting for states from the others.
+    pub waits: u64,
     /// The process's peak resident memory when the check ended (0 where
     /// the platform does not say).
     pub peak_rss_bytes: u64,

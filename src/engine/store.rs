@@ -23,6 +23,7 @@ use crate::domain::zone::Dbm;
 use crate::domain::{Against, ClockSet};
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 use discretes::Discretes;
+pub use discretes::discrete_hash;
 pub use zones::WHOLE_BYTES;
 use zones::{Held, Zones};
 
@@ -102,12 +103,24 @@ impl<S: ClockSet> Store<S> {
         state: &ZoneState<S>,
         parent: Option<(u32, &Transition)>,
     ) -> Option<u32> {
+        self.insert_hashed(zg, state, discrete_hash(&state.discrete), parent)
+    }
+
+    /// [`Store::insert`] given the [`discrete_hash`] of `state`'s discrete
+    /// state, for a caller that computed it already.
+    pub fn insert_hashed(
+        &mut self,
+        zg: &mut ZoneGraph<'_, S>,
+        state: &ZoneState<S>,
+        hash: u64,
+        parent: Option<(u32, &Transition)>,
+    ) -> Option<u32> {
         let id = self.nodes.len() as u32;
         let ZoneState { discrete, zone } = state;
         if self.cover == Cover::Alu {
             zg.load_bounds(discrete);
         }
-        let (d, new) = self.discretes.intern(discrete);
+        let (d, new) = self.discretes.intern(discrete, hash);
         if new {
             self.heads.push(NONE);
         }

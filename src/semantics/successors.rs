@@ -1,7 +1,5 @@
 //! Discrete successors and time elapse on zones.
 
-use std::marker::PhantomData;
-
 use num_traits::Zero;
 
 use crate::domain::ClockSet;
@@ -51,7 +49,10 @@ pub struct ZoneGraph<'n, S = Dbm> {
     assigns: Vec<(u32, u32, u32, i64)>,
     /// Enabled internal edges: (process, edge).
     internal: Vec<(u32, u32)>,
-    sets: PhantomData<S>,
+    /// Successor slots a shorter successor list left over, kept for the
+    /// next one: a caller's list then stops allocating once it has held
+    /// the largest number of successors, however the counts vary.
+    spare: Vec<(ZoneState<S>, Transition)>,
 }
 
 fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
@@ -99,7 +100,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             resets: Vec::new(),
             assigns: Vec::new(),
             internal: Vec::new(),
-            sets: PhantomData,
+            spare: Vec::new(),
         }
     }
 
@@ -515,8 +516,9 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     }
 
     /// Every successor of `s` with its step. The states already in `out`
-    /// are overwritten rather than dropped, so that a caller passing the
-    /// same vector each time allocates nothing in the steady state.
+    /// are overwritten rather than dropped, and those left over kept aside
+    /// for the next call, so that a caller passing the same vector each
+    /// time allocates nothing in the steady state.
     pub fn successors(
         &mut self,
         s: &ZoneState<S>,
@@ -527,7 +529,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let mut n = 0;
         for t in transitions.iter() {
             if n == out.len() {
-                out.push((s.clone(), t.clone()));
+                out.push(self.spare.pop().unwrap_or_else(|| (s.clone(), t.clone())));
             }
             let (next, step) = &mut out[n];
             if self.post_exact_into(s, t, next)? {
@@ -536,7 +538,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 n += 1;
             }
         }
-        out.truncate(n);
+        self.spare.extend(out.drain(n..));
         Ok(())
     }
 

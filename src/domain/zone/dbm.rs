@@ -110,6 +110,17 @@ impl Dbm {
     /// `k` and row `i` with `m[i][k]` and some `m[k][j]` (`j != k`) finite:
     /// O(dim³) at worst; no allocation.
     pub fn close(&mut self) -> bool {
+        self.close_from(0)
+    }
+
+    /// [`Dbm::close`] with rows `0..first` left as they are: for a matrix
+    /// whose first rows already hold their shortest paths, so that no step
+    /// of Floyd–Warshall would change them (and no negative cycle passes
+    /// through their vertices, their diagonal being `(0, <=)`). The other
+    /// rows still go through every pivot, those rows included.
+    /// Pre: as `close`, and rows `0..first` shortest paths of the matrix.
+    /// Post: as `close`. Cost: `close`'s, without the skipped rows.
+    pub(super) fn close_from(&mut self, first: usize) -> bool {
         if self.is_empty() {
             return false;
         }
@@ -120,7 +131,7 @@ impl Dbm {
             if row_k[..k].iter().chain(&row_k[k + 1..]).all(|&b| b == Bound::INF) {
                 continue;
             }
-            for i in 0..n {
+            for i in first..n {
                 let ik = self.m[i * n + k];
                 if i == k || ik == Bound::INF {
                     continue;

@@ -71,9 +71,15 @@ impl Dbm {
                 changed = true;
             }
         }
-        // The rewritten matrix is a superset's DBM but may not be closed.
+        // The rewritten matrix is a superset's DBM but may not be closed;
+        // its row 0 is, which spares a row of every pivot. Every entry only
+        // grew from a closed matrix, so a path of the new one is no shorter
+        // than the old entry: an entry kept is its shortest path. A lower
+        // bound rewritten (−c_0j > U_j) is of a clock whose column below
+        // row 0 is ∞ (the third condition above), so the only path into it
+        // is that entry.
         if changed {
-            let non_empty = self.close();
+            let non_empty = self.close_from(1);
             debug_assert!(non_empty, "a superset of a non-empty zone is non-empty");
         }
     }

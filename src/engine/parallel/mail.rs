@@ -15,21 +15,19 @@
 //! through 0 while work remains: `pending == 0` is the end, read as one
 //! atomic value.
 
-use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use rustc_hash::FxBuildHasher;
-
-use crate::semantics::Discrete;
-
-/// The worker that stores and expands the states of `d`, among `workers`.
-pub fn owner(d: &Discrete, workers: usize) -> usize {
-    // Each worker's passed list hashes its states with the same Fx hash:
-    // choosing the owner by some bits of it would leave those bits fixed in
-    // every list and crowd its hash table (seen: 5 times the probing). A
-    // multiplication spreads every bit of the hash into the top ones.
-    ((FxBuildHasher.hash_one(d).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) % workers as u64) as usize
+/// The worker that stores and expands the discrete state whose
+/// [`discrete_hash`](crate::engine::store::discrete_hash) is `hash`, among
+/// `workers`. The hash is the one each worker's passed list files the state
+/// under, computed once per successor and sent along with it.
+pub fn owner(hash: u64, workers: usize) -> usize {
+    // Choosing the owner by some bits of that hash would leave those bits
+    // fixed in every worker's list and crowd its hash table (seen: 5 times
+    // the probing). A multiplication spreads every bit of the hash into the
+    // top ones.
+    ((hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) % workers as u64) as usize
 }
 
 /// A batch of states and the worker that sent it.

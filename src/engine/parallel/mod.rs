@@ -31,9 +31,9 @@
 //! Liveness, bounded response, `bound` and the fixpoint engine run on one
 //! thread.
 
+mod layers;
 mod mail;
 
-use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -41,10 +41,11 @@ use std::time::{Duration, Instant};
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::engine::limits::{Limits, Watch, peak_resident_bytes};
-use crate::engine::store::{Cover, Store, WHOLE_BYTES};
+use crate::engine::store::{Cover, Store, WHOLE_BYTES, discrete_hash};
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
+use layers::Layers;
 use mail::{Batch, Mail, owner};
 
 /// The target test, shared by the workers.
@@ -70,9 +71,13 @@ const ROUND: usize = 16;
 /// budget holds exactly without a shared write per expansion.
 const CLAIM: u64 = 64;
 
+/// A state with the [`discrete_hash`] of its discrete state (computed
+/// once, for its owner and for the owner's passed list) and its depth.
+type Hashed<S> = (u64, u32, ZoneState<S>);
+
 /// What the workers share.
 struct Shared<S> {
-    mail: Mail<ZoneState<S>>,
+    mail: Mail<Hashed<S>>,
     /// Expansions claimed (in blocks of [`CLAIM`]) by all workers.
     claimed: AtomicU64,
     halted: AtomicBool,
@@ -113,8 +118,9 @@ pub fn explore<S: ClockSet + Send + Sync>(
     }
     for s in initial {
         // Sent as from its owner, which keeps it for its own batches.
-        let to = owner(&s.discrete, jobs);
-        shared.mail.post(to, Batch { from: to, states: vec![s] });
+        let hash = discrete_hash(&s.discrete);
+        let to = owner(hash, jobs);
+        shared.mail.post(to, Batch { from: to, states: vec![(hash, 0, s)] });
     }
     let totals: Vec<Tally> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs)
@@ -140,6 +146,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
         stats.stored += t.stored;
         stats.store_bytes += t.bytes.0;
         stats.peak_bytes += t.bytes.1;
+        stats.waits += t.waits;
     }
     (end, stats)
 }
@@ -150,6 +157,7 @@ struct Tally {
     transitions: u64,
     stored: u64,
     bytes: (u64, u64),
+    waits: u64,
 }
 
 /// One worker: the passed list and queue of the discrete states it owns.
@@ -157,16 +165,18 @@ struct Worker<'n, 'l, S: ClockSet> {
     me: usize,
     zg: ZoneGraph<'n, S>,
     store: Store<S>,
-    queue: VecDeque<u32>,
+    queue: Layers,
     /// Successors gathered for each worker (one per worker): the first `n`
     /// states of a batch whose further slots are spent states to overwrite.
-    outbox: Vec<(Vec<ZoneState<S>>, usize)>,
+    outbox: Vec<(Vec<Hashed<S>>, usize)>,
     watch: Watch<'l>,
     limits: &'l Limits,
     /// The expansion numbers this worker has claimed and not used.
     claim: std::ops::Range<u64>,
     visited: u64,
     transitions: u64,
+    /// Times this worker, idle, yielded or slept waiting for mail.
+    waits: u64,
 }
 
 impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
@@ -183,13 +193,14 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             zg: ZoneGraph::with_sets(net, abstraction),
             // The workers share the budget of zones held whole.
             store: Store::with_whole_bytes(cover, WHOLE_BYTES / jobs as u64),
-            queue: VecDeque::new(),
+            queue: Layers::default(),
             outbox: (0..jobs).map(|_| (Vec::new(), 0)).collect(),
             watch: limits.watch(),
             limits,
             claim: 0..0,
             visited: 0,
             transitions: 0,
+            waits: 0,
         }
     }
 
@@ -201,13 +212,13 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         'work: while !shared.halted.load(Ordering::Relaxed) {
             shared.mail.take(self.me, &mut mail);
             for batch in mail.drain(..) {
-                for s in &batch.states {
-                    self.admit(shared, s, target);
+                for (hash, depth, s) in &batch.states {
+                    self.admit(shared, s, *hash, *depth, target);
                 }
                 shared.mail.received(batch);
             }
             for _ in 0..ROUND {
-                let Some(id) = self.queue.pop_front() else { break };
+                let Some((id, depth)) = self.queue.pop() else { break };
                 if !self.store.is_alive(id) {
                     continue;
                 }
@@ -224,10 +235,11 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 }
                 self.transitions += successors.len() as u64;
                 for (s, _) in &successors {
-                    let to = owner(&s.discrete, self.outbox.len());
+                    let hash = discrete_hash(&s.discrete);
+                    let to = owner(hash, self.outbox.len());
                     if to == self.me {
-                        self.admit(shared, s, target);
-                    } else if self.gather(shared, to, s) >= BATCH {
+                        self.admit(shared, s, hash, depth + 1, target);
+                    } else if self.gather(shared, to, hash, depth + 1, s) >= BATCH {
                         self.post(shared, to);
                     }
                 }
@@ -236,7 +248,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             self.post_all(shared);
             if self.queue.is_empty() && !shared.mail.has_mail(self.me) {
                 shared.mail.idle();
-                if !wait_for_mail(shared, self.me) {
+                if !wait_for_mail(shared, self.me, &mut self.waits) {
                     break;
                 }
             }
@@ -246,33 +258,35 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             transitions: self.transitions,
             stored: self.store.stored(),
             bytes: self.store.bytes(),
+            waits: self.waits,
         }
     }
 
-    /// Stores `state` unless covered, tests it and queues it; a hit halts
-    /// the search.
-    fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, target: &SharedTarget<'_, S>) {
-        let Some(id) = self.store.insert(&mut self.zg, state, None) else { return };
+    /// Stores `state` (whose discrete state hashes to `hash`) unless
+    /// covered, tests it and queues it at `depth`; a hit halts the search.
+    fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, hash: u64, depth: u32, target: &SharedTarget<'_, S>) {
+        let Some(id) = self.store.insert_hashed(&mut self.zg, state, hash, None) else { return };
         match target(&mut self.zg, state) {
-            Ok(w) if w.is_empty() => self.queue.push_back(id),
+            Ok(w) if w.is_empty() => self.queue.push(depth, id),
             _ => shared.halt(Ended::Hit),
         }
     }
 
     /// Adds `s` to the batch for worker `to`, in a spent slot when there is
     /// one; the batch's length.
-    fn gather(&mut self, shared: &Shared<S>, to: usize, s: &ZoneState<S>) -> usize {
+    fn gather(&mut self, shared: &Shared<S>, to: usize, hash: u64, depth: u32, s: &ZoneState<S>) -> usize {
         let (states, n) = &mut self.outbox[to];
         if *n == 0 && states.is_empty() {
             *states = shared.mail.spent(self.me).unwrap_or_default();
         }
         match states.get_mut(*n) {
-            Some(slot) => {
+            Some((h, d, slot)) => {
                 // Field by field: a derived `clone_from` would allocate anew.
+                (*h, *d) = (hash, depth);
                 slot.discrete.clone_from(&s.discrete);
                 slot.zone.clone_from(&s.zone);
             }
-            None => states.push(s.clone()),
+            None => states.push((hash, depth, s.clone())),
         }
         *n += 1;
         *n
@@ -315,8 +329,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
 }
 
 /// An idle worker waits until it has mail (true: it is active again) or the
-/// search is over or halted (false).
-fn wait_for_mail<S: Send>(shared: &Shared<S>, me: usize) -> bool {
+/// search is over or halted (false); `waits` counts its yields and sleeps.
+fn wait_for_mail<S: Send>(shared: &Shared<S>, me: usize, waits: &mut u64) -> bool {
     let mut spins = 0u32;
     loop {
         if shared.halted.load(Ordering::Relaxed) || shared.mail.is_finished() {
@@ -327,6 +341,7 @@ fn wait_for_mail<S: Send>(shared: &Shared<S>, me: usize) -> bool {
             return true;
         }
         spins += 1;
+        *waits += 1;
         if spins < 64 {
             std::thread::yield_now();
         } else {

@@ -24,6 +24,12 @@ pub struct Discretes {
     len: u32,
 }
 
+/// The hash `d` is filed under (the Fx hash of its locations and data),
+/// for a caller that needs it too and hands it to `Store::insert_hashed`.
+pub fn discrete_hash(d: &Discrete) -> u64 {
+    hash(&d.locs, &d.data)
+}
+
 fn hash(locs: &[u32], data: &[i64]) -> u64 {
     let mut h = FxBuildHasher.build_hasher();
     locs.hash(&mut h);
@@ -38,13 +44,14 @@ impl Discretes {
         (&self.locs[k * l..(k + 1) * l], &self.data[k * d..(k + 1) * d])
     }
 
-    /// The id of `d`, interned if new; whether it was new.
-    pub fn intern(&mut self, d: &Discrete) -> (u32, bool) {
+    /// The id of `d`, whose [`discrete_hash`] is `h`, interned if new; whether
+    /// it was new.
+    pub fn intern(&mut self, d: &Discrete, h: u64) -> (u32, bool) {
         if self.len == 0 {
             self.width = (d.locs.len(), d.data.len());
         }
         debug_assert_eq!(self.width, (d.locs.len(), d.data.len()), "one network's states");
-        let h = hash(&d.locs, &d.data);
+        debug_assert_eq!(h, discrete_hash(d));
         if let Some(&id) = self.index.find(h, |&id| self.slices(id) == (&d.locs[..], &d.data[..])) {
             return (id, false);
         }
