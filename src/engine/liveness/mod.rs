@@ -27,7 +27,9 @@
 //!   simulation graphs"; Herbreteau, Srivathsan, Walukiewicz 2012,
 //!   "Efficient emptiness check for timed Büchi automata", Theorem 1, for
 //!   ExtraLU+ and coarser abstractions, aLU included). Subsumption
-//!   (keeping only maximal zones) is *not* used: a cycle closed through a
+//!   (keeping only maximal zones) is used only where it is sound for
+//!   cycles: a node covered by a finished node that reaches no accepting
+//!   SCC is not explored ([`cover`]); a cycle closed through any other
 //!   covering zone need not exist concretely.
 //! - Diagonal constraints break ExtraLU+ (Bouyer 2003): such models are
 //!   refused unless `--abstraction none` asks for exact zones (then the
@@ -59,6 +61,7 @@
 //! show most Zeno cycles and time-locks. Only nodes left undecided send the
 //! search to a pass with the tick clock, in phase 1 or everywhere.
 
+mod cover;
 pub(crate) mod lasso;
 mod nodes;
 mod per_process;
