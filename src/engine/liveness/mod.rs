@@ -27,7 +27,9 @@
 //!   simulation graphs"; Herbreteau, Srivathsan, Walukiewicz 2012,
 //!   "Efficient emptiness check for timed Büchi automata", Theorem 1, for
 //!   ExtraLU+ and coarser abstractions, aLU included). Subsumption
-//!   (keeping only maximal zones) is *not* used: a cycle closed through a
+//!   (keeping only maximal zones) is used only where it is sound for
+//!   cycles: a node covered by a finished node that reaches no accepting
+//!   SCC is not explored ([`cover`]); a cycle closed through any other
 //!   covering zone need not exist concretely.
 //! - Diagonal constraints break ExtraLU+ (Bouyer 2003): such models are
 //!   refused unless `--abstraction none` asks for exact zones (then the
@@ -59,6 +61,7 @@
 //! show most Zeno cycles and time-locks. Only nodes left undecided send the
 //! search to a pass with the tick clock, in phase 1 or everywhere.
 
+mod cover;
 pub(crate) mod lasso;
 mod nodes;
 mod per_process;
@@ -116,15 +119,6 @@ impl Locks {
             (Locks::Excluded, _) | (_, Locks::Excluded) => Locks::Excluded,
             (Locks::Diverges, _) | (_, Locks::Diverges) => Locks::Diverges,
             _ => Locks::Unknown,
-        }
-    }
-
-    /// What both of two searches over different parts of the graph showed.
-    fn min_with(self, other: Locks) -> Locks {
-        match (self, other) {
-            (Locks::Unknown, _) | (_, Locks::Unknown) => Locks::Unknown,
-            (Locks::Diverges, _) | (_, Locks::Diverges) => Locks::Diverges,
-            _ => Locks::Excluded,
         }
     }
 }
@@ -368,40 +362,86 @@ pub struct Checked {
 /// Checks one liveness shape.
 pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits, domain: Domain) -> Checked {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
-    let outcome = |run: Run, found, exhausted| {
+    // `whole`: the run explored all that every initial state reaches.
+    let outcome = |mut run: Run, whole: bool, found, exhausted| {
+        time_lock_search(net, abstraction, limits, domain, whole, &mut run);
         let locks = run.locks;
         Checked { outcome: outcome(run, EngineKind::Live, found, exhausted), locks }
     };
     match shape {
         Shape::Eventually(psi) => {
             let q = Query { enter: not(&psi), stay: not(&psi), initial_only: true, locks: always() };
-            outcome(search(net, &q, abstraction, None, limits, domain), Verdict::Violated, Verdict::Satisfied)
+            outcome(search(net, &q, abstraction, None, limits, domain), true, Verdict::Violated, Verdict::Satisfied)
         }
         Shape::LeadsTo(phi, psi) => {
             let enter = StateFormula::And(Box::new(phi), Box::new(not(&psi)));
             let q = Query { enter, stay: not(&psi), initial_only: false, locks: always() };
-            outcome(search(net, &q, abstraction, None, limits, domain), Verdict::Violated, Verdict::Satisfied)
+            outcome(search(net, &q, abstraction, None, limits, domain), true, Verdict::Violated, Verdict::Satisfied)
         }
         Shape::Globally(phi) => {
-            // Every initial state needs its own witness.
+            // Every initial state needs its own witness; `--max-states`
+            // bounds the searches together, and the statistics add up.
             let q = Query { enter: phi.clone(), stay: phi, initial_only: true, locks: always() };
             let count = initial_count(net);
+            let mut total = Stats::default();
             let mut last: Option<Run> = None;
             for k in 0..count {
-                let mut run = search(net, &q, abstraction, Some(k), limits, domain);
-                // Each search saw what its initial state reaches: a fact on
-                // time-locks holds of the model when every search showed it.
-                if let Some(prev) = &last {
-                    run.locks = run.locks.min_with(prev.locks);
-                }
+                let mut left = limits.clone();
+                left.max_states = limits.max_states.map(|m| m.saturating_sub(total.visited));
+                let mut run = search(net, &q, abstraction, Some(k), &left, domain);
+                add(&mut total, &run.stats);
+                total.time_s += run.stats.time_s;
+                run.stats = total;
+                // A search saw only what its own initial state reaches.
                 if !matches!(run.end, End::Found(_)) {
-                    return outcome(run, Verdict::Satisfied, Verdict::Violated);
+                    return outcome(run, count == 1, Verdict::Satisfied, Verdict::Violated);
                 }
                 last = Some(run);
             }
-            outcome(last.expect("at least one initial state"), Verdict::Satisfied, Verdict::Violated)
+            outcome(last.expect("at least one initial state"), false, Verdict::Satisfied, Verdict::Violated)
         }
     }
+}
+
+/// After a search that stopped at its answer (a lasso), or explored only
+/// what one of several initial states reaches (`E[]`), the time-locks it
+/// did not look for: the graph searched again for nothing but them (phase
+/// 0 only, as a search that finds no answer explores it), which gives the
+/// warnings and [`Locks`] an exhausted search gives. The engine layer
+/// would otherwise run the fixpoint engine's exact scan, far slower as a
+/// rule than exploring the zone graph (seconds against milliseconds on
+/// small random networks). Within what is left of `--max-states`; a
+/// search stopped by a limit leaves the facts unknown (the scan then
+/// decides, as before). Not on linear networks, whose time-locks the scan
+/// does not look for either.
+fn time_lock_search(
+    net: &Network,
+    abstraction: Abstraction,
+    limits: &Limits,
+    domain: Domain,
+    whole: bool,
+    run: &mut Run,
+) {
+    let partial = match run.end {
+        End::Found(_) => true,
+        End::Exhausted => !whole,
+        End::Stopped(_) | End::Error(..) => false,
+    };
+    if net.hybrid.is_some() || !partial {
+        return;
+    }
+    let never = StateFormula::Pred(Vec::new());
+    let q = Query { enter: never.clone(), stay: never, initial_only: false, locks: always() };
+    let mut left = limits.clone();
+    left.max_states = limits.max_states.map(|m| m.saturating_sub(run.stats.visited));
+    let locks = search(net, &q, abstraction, None, &left, domain);
+    add(&mut run.stats, &locks.stats);
+    run.stats.time_s += locks.stats.time_s;
+    (run.warnings, run.locks) = match locks.end {
+        End::Exhausted => (locks.warnings, locks.locks),
+        // What one initial state's search showed is not the model's.
+        _ => (Vec::new(), Locks::Unknown),
+    };
 }
 
 /// The liveness shapes, with their compiled state formulas.

@@ -31,8 +31,10 @@
 //!   LU bounds), and the clock-free formulas of the phases depend on the
 //!   discrete state only.
 //!
-//! Subsumption (a zone *included* in another's class) is still not used:
-//! a cycle closed through a covering node need not exist.
+//! Subsumption (a zone *included* in another's class) is not used here:
+//! a cycle closed through a covering node need not exist. The one sound
+//! case, a finished node that reaches nothing accepting, is
+//! [`super::cover`]'s.
 //!
 //! With exact zones (`--abstraction none`) nodes are equal zones: there
 //! is no simulation to rely on (diagonal constraints).
@@ -239,6 +241,12 @@ impl<S: ClockSet> Nodes<S> {
     pub fn node(&self, c: u32, phase: bool) -> Option<u32> {
         let n = self.of_class[c as usize][phase as usize];
         (n != NONE).then_some(n)
+    }
+
+    /// Makes node `t` stand for class `c` in `phase` (which has no node):
+    /// `t` covers it ([`super::cover`]).
+    pub fn alias(&mut self, c: u32, phase: bool, t: u32) {
+        self.of_class[c as usize][phase as usize] = t;
     }
 
     /// Adds the node of class `c` in `phase` (there is none yet) and

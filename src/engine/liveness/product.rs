@@ -66,6 +66,7 @@
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
 
+use super::cover::Covers;
 use super::nodes::Nodes;
 use super::progress::Progress;
 use super::scc::Graph;
@@ -270,6 +271,9 @@ pub struct Product<'q, 'n, S = Dbm> {
     stack: Vec<i64>,
     /// Every arc followed, in a pass without ticks (for [`super::zeno`]).
     pub arcs: Option<Vec<(u32, u32, Step)>>,
+    /// The finished nodes that cover new ones ([`super::cover`]); none on
+    /// linear networks.
+    covers: Option<Covers>,
 }
 
 impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
@@ -285,6 +289,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         // Linear networks carry no divergence labels (module doc).
         let arcs = (ticks == Ticks::Nowhere && zg.net.hybrid.is_none()).then(Vec::new);
         let shared = ticks.tracks(false) == ticks.tracks(true);
+        let zg_linear = zg.net.hybrid.is_some();
         Product {
             zg,
             to_zone,
@@ -304,6 +309,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             scratch: None,
             stack: Vec::new(),
             arcs,
+            covers: (!zg_linear).then(Covers::default),
         }
     }
 
@@ -332,11 +338,18 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         }
     }
 
-    /// The node of class `c` in `phase`, added with its parent when new.
+    /// The node of class `c` in `phase`, added with its parent when new,
+    /// unless a finished node covers it ([`super::cover`]).
     fn node(&mut self, c: u32, phase: bool, parent: Option<(u32, Step)>) -> u32 {
         match self.nodes.node(c, phase) {
             Some(n) => n,
             None => {
+                if let Some(covers) = &mut self.covers
+                    && let Some(t) = covers.find(&mut self.zg, &self.nodes, c, phase)
+                {
+                    self.nodes.alias(c, phase, t);
+                    return t;
+                }
                 self.parent.push(parent);
                 self.stats.stored += 1;
                 self.nodes.add_node(c, phase)
@@ -556,6 +569,12 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
 
     fn counterexample(&self, node: u32) -> bool {
         self.nodes.phase(node)
+    }
+
+    fn finished(&mut self, node: u32, good: bool) {
+        if !good && let Some(covers) = &mut self.covers {
+            covers.add(&mut self.zg, &self.nodes, node);
+        }
     }
 
     fn check_limits(&mut self) -> Result<(), Stop> {

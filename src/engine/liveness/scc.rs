@@ -52,6 +52,9 @@ pub trait Graph {
     fn counterexample(&self, node: u32) -> bool;
     /// Called before each expansion; `Err` stops the search (limits).
     fn check_limits(&mut self) -> Result<(), Self::Error>;
+    /// Called when `node`'s SCC is complete: everything it reaches is
+    /// explored, and `good` says whether it reaches an accepting SCC.
+    fn finished(&mut self, _node: u32, _good: bool) {}
 }
 
 /// A node's successors with their edges' labels and steps.
@@ -188,6 +191,7 @@ pub fn search<G: Graph>(g: &mut G) -> Result<Search<G::Step, G::Label>, G::Error
                     let n = live.pop().expect("the SCC's nodes are live");
                     num[n as usize] = DEAD;
                     good[n as usize] = is_good;
+                    g.finished(n, is_good);
                     if n == v {
                         break;
                     }
