@@ -201,8 +201,7 @@ fn search_in<S: ClockSet>(
     loop {
         let zg = ZoneGraph::<S>::with_sets(&net, abstraction);
         // `--max-states` bounds the whole search, not each pass.
-        let mut pass = limits.clone();
-        pass.max_states = limits.max_states.map(|m| m.saturating_sub(total.visited));
+        let pass = left(limits, &total);
         let mut p = Product::new(zg, to_zone, query, z, ticks, only_initial, &pass);
         let result = scc::search(&mut p);
         add(&mut total, &p.stats);
@@ -273,7 +272,17 @@ fn next_pass<S: ClockSet>(
     Ok((None, locks))
 }
 
+/// What `limits` leave after the searches counted in `spent`
+/// (`--max-states` bounds them together).
+fn left(limits: &Limits, spent: &Stats) -> Limits {
+    let mut left = limits.clone();
+    left.max_states = limits.max_states.map(|m| m.saturating_sub(spent.visited));
+    left
+}
+
+/// Adds the counts and time of `s` to `total`.
 fn add(total: &mut Stats, s: &Stats) {
+    total.time_s += s.time_s;
     total.visited += s.visited;
     total.stored += s.stored;
     total.transitions += s.transitions;
@@ -386,11 +395,8 @@ pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Lim
             let mut total = Stats::default();
             let mut last: Option<Run> = None;
             for k in 0..count {
-                let mut left = limits.clone();
-                left.max_states = limits.max_states.map(|m| m.saturating_sub(total.visited));
-                let mut run = search(net, &q, abstraction, Some(k), &left, domain);
+                let mut run = search(net, &q, abstraction, Some(k), &left(limits, &total), domain);
                 add(&mut total, &run.stats);
-                total.time_s += run.stats.time_s;
                 run.stats = total;
                 // A search saw only what its own initial state reaches.
                 if !matches!(run.end, End::Found(_)) {
@@ -432,11 +438,8 @@ fn time_lock_search(
     }
     let never = StateFormula::Pred(Vec::new());
     let q = Query { enter: never.clone(), stay: never, initial_only: false, locks: always() };
-    let mut left = limits.clone();
-    left.max_states = limits.max_states.map(|m| m.saturating_sub(run.stats.visited));
-    let locks = search(net, &q, abstraction, None, &left, domain);
+    let locks = search(net, &q, abstraction, None, &left(limits, &run.stats), domain);
     add(&mut run.stats, &locks.stats);
-    run.stats.time_s += locks.stats.time_s;
     (run.warnings, run.locks) = match locks.end {
         End::Exhausted => (locks.warnings, locks.locks),
         // What one initial state's search showed is not the model's.

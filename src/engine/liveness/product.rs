@@ -287,9 +287,9 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         limits: &'q Limits,
     ) -> Self {
         // Linear networks carry no divergence labels (module doc).
-        let arcs = (ticks == Ticks::Nowhere && zg.net.hybrid.is_none()).then(Vec::new);
+        let linear = zg.net.hybrid.is_some();
+        let arcs = (ticks == Ticks::Nowhere && !linear).then(Vec::new);
         let shared = ticks.tracks(false) == ticks.tracks(true);
-        let zg_linear = zg.net.hybrid.is_some();
         Product {
             zg,
             to_zone,
@@ -309,7 +309,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             scratch: None,
             stack: Vec::new(),
             arcs,
-            covers: (!zg_linear).then(Covers::default),
+            covers: (!linear).then(Covers::default),
         }
     }
 
