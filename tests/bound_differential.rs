@@ -74,6 +74,9 @@ struct Tally {
     bdd_verdicts: u64,
     bdd_refused: u64,
     unknown: u64,
+    /// Observer verdicts whose time-lock warnings were compared with the
+    /// fixpoint's scan, and those with a warning.
+    locks: [u64; 2],
     /// Counterexamples made concrete, validated and read again.
     traces: u64,
     /// Counterexamples of networks with diagonal constraints, where the
@@ -223,6 +226,10 @@ struct Net<'a> {
     net: &'a Network,
     settings: &'a [Options],
     yaml: &'a str,
+    /// Whether the fixpoint engine's exact scan finds a time-locked
+    /// reachable state (`None`: no property to ask it with): the observer
+    /// engine's warnings are the model's, the same for every property.
+    scan: Option<bool>,
 }
 
 impl Net<'_> {
@@ -283,6 +290,18 @@ impl Net<'_> {
             };
             tally.verdicts += 1;
             tally.bdd_verdicts += u64::from(options.data == DataChoice::Bdd);
+            let default = options.abstraction.is_none() && options.data == DataChoice::Explicit;
+            if let (true, Some(scan)) = (default, self.scan) {
+                let warned = out.warnings.iter().any(|w| w.message.starts_with("time-lock"));
+                tally.locks[0] += 1;
+                tally.locks[1] += u64::from(warned);
+                if warned != scan {
+                    tally.disagreements.push(format!(
+                        "seed {seed}: `{text}`: time-lock warning {warned}, the fixpoint's scan {scan}\n{}",
+                        self.yaml
+                    ));
+                }
+            }
             if got != expected {
                 tally.disagreements.push(format!(
                     "seed {seed}: `{text}` ({:?}): engine {got}, oracle {expected}\n{}",
@@ -370,7 +389,11 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
     // ExtraLU+ is unsound with diagonal constraints: exact zones only.
     let bdd = Options { data: DataChoice::Bdd, ..lu.clone() };
     let settings = if net.has_diagonals { vec![none] } else { vec![lu.clone(), bdd, none] };
-    let ctx = Net { seed, loaded: &loaded, net: &net, settings: &settings, yaml: &yaml };
+    // The scan's own budget is far above what these networks need (a scan
+    // stopped by it would read as "no time-lock").
+    let scan_options = Options { limits: limit(budget.oracle_states as u64), ..Options::default() };
+    let scan = parsed.first().map(|(_, _, p, _, _)| engine::tctl::time_lock_warning(&net, p, &scan_options).is_some());
+    let ctx = Net { seed, loaded: &loaded, net: &net, settings: &settings, yaml: &yaml, scan };
     let mut r = Rng(seed ^ 0x0b5e_52e7);
     for (phi_text, psi_text, p, phi, psi) in &parsed {
         tally.pairs += 1;
@@ -485,7 +508,7 @@ fn run(first: u64, count: u64, budget: Budget) {
          run-time errors, oracle budget), {} (φ, ψ) pairs; `kairos bound`: {} finite and {} unbounded compared, \
          {} unknown; observer: {} verdicts compared ({} with --data bdd, {} refused by it), {} unknown \
          (over the state budget, or not run after one that was); {} counterexamples validated and read again \
-         ({} with diagonals not); oracle W: {:?} (0..15, 16+, ∞); \
+         ({} with diagonals not); time-lock warnings compared with the fixpoint's scan: {} ({} warned); oracle W: {:?} (0..15, 16+, ∞); \
          {:.1} s oracle, {:.1} s bound, {:.1} s observer, {:.1} s traces; {} DISAGREEMENTS",
         t.networks,
         first + count - 1,
@@ -501,6 +524,8 @@ fn run(first: u64, count: u64, budget: Budget) {
         t.unknown,
         t.traces,
         t.untraced,
+        t.locks[0],
+        t.locks[1],
         t.histogram,
         t.seconds[0],
         t.seconds[1],
@@ -512,6 +537,7 @@ fn run(first: u64, count: u64, budget: Budget) {
         println!("{d}");
     }
     assert!(t.disagreements.is_empty());
+    assert!(t.locks[1] > 0 && t.locks[1] < t.locks[0], "time-lock warnings compared: {:?}", t.locks);
     assert!(t.bdd_verdicts * 4 >= t.verdicts, "too few verdicts with --data bdd: {} of {}", t.bdd_verdicts, t.verdicts);
 }
 

@@ -38,6 +38,7 @@ pub(super) fn options(c: &Run) -> engine::Options {
             args::EngineChoice::Param => None,
         }),
         tctl: engine::tctl::Cache::default(),
+        time_locks: engine::liveness::Cache::default(),
     }
 }
 

@@ -101,7 +101,14 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
     if let Some(why) = liveness::refusal(net, &[&p, &q], Abstraction::Lu) {
         return unsupported(why);
     }
-    let live = liveness::check(net, Shape::LeadsTo(p, q), Abstraction::Lu, &options.limits, options.domain);
+    let live = liveness::check(
+        net,
+        Shape::LeadsTo(p, q),
+        Abstraction::Lu,
+        &options.limits,
+        options.domain,
+        &options.time_locks,
+    );
     let live = super::exact_time_locks(net, property, options, live.outcome, live.locks);
     match live.verdict {
         Verdict::Violated => return WorstCase::Unbounded(live),

@@ -121,6 +121,9 @@ pub struct Options {
     /// The fixpoint engine's analysis of the network, shared by the
     /// properties checked with these options.
     pub tctl: tctl::Cache,
+    /// The model's time-locks as the liveness engine found them, shared
+    /// likewise.
+    pub time_locks: liveness::Cache,
 }
 
 /// The data representation of the reach engine (`symdata`).
@@ -160,6 +163,7 @@ impl Default for Options {
             data: DataChoice::Explicit,
             jobs: 1,
             tctl: tctl::Cache::default(),
+            time_locks: liveness::Cache::default(),
         }
     }
 }
@@ -346,8 +350,10 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
     if engine == EngineKind::Observer
         && let Some(r) = observer::response(property)
     {
-        let o = observer::check(net, &r, liveness::abstraction(options), options);
-        return exact_time_locks(net, property, options, o, liveness::Locks::Unknown);
+        let abstraction = liveness::abstraction(options);
+        let mut o = observer::check(net, &r, abstraction, options);
+        let locks = observer_time_locks(net, abstraction, options, &mut o);
+        return exact_time_locks(net, property, options, o, locks);
     }
     let (negate, arg) = match &property.formula {
         Formula::Path { op: PathOp::EF, bound: None, arg } if arg.is_state() => (false, arg),
@@ -366,6 +372,27 @@ fn check_forward(net: &Network, property: &Property, engine: EngineKind, options
         });
     }
     reach_check(net, if negate { StateFormula::Not(Box::new(phi)) } else { phi }, negate, options)
+}
+
+/// The model's time-locks beside an observer's verdict `o`: the product's
+/// search shows the product's (the observer's invariant stops time where
+/// the model does not), so the model's own zone graph is searched for
+/// them ([`liveness::model_time_locks`]) within what `--max-states` has
+/// left; its states count in `o`'s. Not with BDD data (an explicit search
+/// of a BDD model is what `--data bdd` avoids) nor on linear networks: the
+/// scan decides there, as it does after a limit.
+fn observer_time_locks(net: &Network, abstraction: Abstraction, options: &Options, o: &mut Outcome) -> liveness::Locks {
+    let definite = matches!(o.verdict, Verdict::Satisfied | Verdict::Violated);
+    let Some(stats) = o.stats.as_mut() else { return liveness::Locks::Unknown };
+    if !definite || !o.warnings.is_empty() || net.hybrid.is_some() || options.data == DataChoice::Bdd {
+        return liveness::Locks::Unknown;
+    }
+    let limits = liveness::left(&options.limits, stats);
+    let (warnings, locks, spent) =
+        liveness::model_time_locks(net, abstraction, &limits, options.domain, &options.time_locks);
+    liveness::add(stats, &spent);
+    o.warnings = warnings.into_iter().map(|w| Warning { of_model: true, ..w }).collect();
+    locks
 }
 
 /// The liveness and observer engines see a time-lock only where a whole

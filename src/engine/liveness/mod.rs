@@ -69,9 +69,12 @@ mod periodic;
 mod product;
 pub(crate) mod progress;
 pub(crate) mod scc;
+mod time_locks;
 pub(crate) mod zeno;
 
 pub use product::{Query, always, augment, tick_exact};
+use time_locks::time_lock_search;
+pub use time_locks::{Cache, model_time_locks};
 
 use std::time::Instant;
 
@@ -274,14 +277,14 @@ fn next_pass<S: ClockSet>(
 
 /// What `limits` leave after the searches counted in `spent`
 /// (`--max-states` bounds them together).
-fn left(limits: &Limits, spent: &Stats) -> Limits {
+pub(crate) fn left(limits: &Limits, spent: &Stats) -> Limits {
     let mut left = limits.clone();
     left.max_states = limits.max_states.map(|m| m.saturating_sub(spent.visited));
     left
 }
 
 /// Adds the counts and time of `s` to `total`.
-fn add(total: &mut Stats, s: &Stats) {
+pub(crate) fn add(total: &mut Stats, s: &Stats) {
     total.time_s += s.time_s;
     total.visited += s.visited;
     total.stored += s.stored;
@@ -369,11 +372,18 @@ pub struct Checked {
 }
 
 /// Checks one liveness shape.
-pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Limits, domain: Domain) -> Checked {
+pub fn check(
+    net: &Network,
+    shape: Shape,
+    abstraction: Abstraction,
+    limits: &Limits,
+    domain: Domain,
+    cache: &Cache,
+) -> Checked {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
     // `whole`: the run explored all that every initial state reaches.
     let outcome = |mut run: Run, whole: bool, found, exhausted| {
-        time_lock_search(net, abstraction, limits, domain, whole, &mut run);
+        time_lock_search(net, abstraction, limits, domain, whole, cache, &mut run);
         let locks = run.locks;
         Checked { outcome: outcome(run, EngineKind::Live, found, exhausted), locks }
     };
@@ -407,44 +417,6 @@ pub fn check(net: &Network, shape: Shape, abstraction: Abstraction, limits: &Lim
             outcome(last.expect("at least one initial state"), false, Verdict::Satisfied, Verdict::Violated)
         }
     }
-}
-
-/// After a search that stopped at its answer (a lasso), or explored only
-/// what one of several initial states reaches (`E[]`), the time-locks it
-/// did not look for: the graph searched again for nothing but them (phase
-/// 0 only, as a search that finds no answer explores it), which gives the
-/// warnings and [`Locks`] an exhausted search gives. The engine layer
-/// would otherwise run the fixpoint engine's exact scan, far slower as a
-/// rule than exploring the zone graph (seconds against milliseconds on
-/// small random networks). Within what is left of `--max-states`; a
-/// search stopped by a limit leaves the facts unknown (the scan then
-/// decides, as before). Not on linear networks, whose time-locks the scan
-/// does not look for either.
-fn time_lock_search(
-    net: &Network,
-    abstraction: Abstraction,
-    limits: &Limits,
-    domain: Domain,
-    whole: bool,
-    run: &mut Run,
-) {
-    let partial = match run.end {
-        End::Found(_) => true,
-        End::Exhausted => !whole,
-        End::Stopped(_) | End::Error(..) => false,
-    };
-    if net.hybrid.is_some() || !partial {
-        return;
-    }
-    let never = StateFormula::Pred(Vec::new());
-    let q = Query { enter: never.clone(), stay: never, initial_only: false, locks: always() };
-    let locks = search(net, &q, abstraction, None, &left(limits, &run.stats), domain);
-    add(&mut run.stats, &locks.stats);
-    (run.warnings, run.locks) = match locks.end {
-        End::Exhausted => (locks.warnings, locks.locks),
-        // What one initial state's search showed is not the model's.
-        _ => (Vec::new(), Locks::Unknown),
-    };
 }
 
 /// The liveness shapes, with their compiled state formulas.
@@ -497,7 +469,7 @@ pub fn shape(net: &Network, property: &Property, abstraction: Abstraction) -> Re
 pub fn check_property(net: &Network, property: &Property, options: &Options) -> Checked {
     let abstraction = abstraction(options);
     match shape(net, property, abstraction) {
-        Ok(shape) => check(net, shape, abstraction, &options.limits, options.domain),
+        Ok(shape) => check(net, shape, abstraction, &options.limits, options.domain, &options.time_locks),
         Err(why) => Checked { outcome: Outcome::unsupported(EngineKind::Live, why), locks: Locks::Unknown },
     }
 }
