@@ -35,8 +35,8 @@
 //! 2001911); the oracle's `Worst::reached` is that quantity, printed with
 //! every disagreement on a bound.
 //!
-//! `cargo test --test bound_differential` checks 150 networks; `cargo test
-//! --release --test bound_differential campaign -- --ignored` 3 000.
+//! `cargo test --test suite bound_differential::` checks 150 networks; `cargo test
+//! --release --test suite bound_differential::bounded_response_agrees_with_the_integer_time_oracle_campaign -- --ignored` 3 000.
 //! `KAIROS_BOUND_SEED`, `KAIROS_BOUND_COUNT`: the first seed and how many;
 //! `KAIROS_BOUND_VERBOSE`: the oracle's values, every engine run and its
 //! time; `KAIROS_BOUND_DUMP=DIR`: write each network there.
@@ -547,7 +547,7 @@ fn bounded_response_agrees_with_the_integer_time_oracle() {
 }
 
 #[test]
-#[ignore = "the big campaign: cargo test --release --test bound_differential campaign -- --ignored"]
+#[ignore = "the big campaign: cargo test --release --test suite bound_differential::bounded_response_agrees_with_the_integer_time_oracle_campaign -- --ignored"]
 fn bounded_response_agrees_with_the_integer_time_oracle_campaign() {
     run(2_000_000, 3_000, Budget { oracle_states: 200_000, lu_states: 50_000, none_states: 10_000, sample: None });
 }

@@ -1,5 +1,5 @@
-//! Shared by the `dbm_*` tests (included with `#[path]`; as a test target of
-//! its own it holds no tests): random zones kept together with the
+//! Shared by the `dbm_*` tests (included with `#[path]`; each uses part of
+//! it): random zones kept together with the
 //! constraint list that built them, and oracles that decide membership and
 //! emptiness from those lists without the library.
 //!
@@ -21,6 +21,7 @@
 //! are not enough from two clocks on: the zone 0 < y < x < 1 has no
 //! half-integer point, so {0 < x < 1, 0 < y < 1} and its subset {x <= y}
 //! would look equal. Hence [`witness_denominator`].
+#![allow(dead_code)]
 
 use kairos::domain::zone::{Bound, Dbm, NO_BOUND};
 use proptest::prelude::*;

@@ -11,8 +11,8 @@
 //! model, the property, both verdicts and the seed (and the command that
 //! reproduces it), and fails.
 //!
-//! `cargo test --test differential` checks a few hundred networks;
-//! `cargo test --release --test differential -- --ignored` runs the big
+//! `cargo test --test suite zone_engine_agrees` checks a few hundred networks;
+//! `cargo test --release --test suite zone_engine_agrees -- --ignored` runs the big
 //! campaign (10 000 networks, larger budgets). Environment:
 //! - `KAIROS_DIFF_SEED`, `KAIROS_DIFF_COUNT`: the first seed and how many;
 //! - `KAIROS_DIFF_MODEL=file.yaml`: check that model and its own
@@ -867,13 +867,13 @@ fn zone_engine_agrees_with_the_discrete_time_oracle() {
             fine_clocks: 3,
             cross_check: true,
             tctl_every: 4,
-            command: "cargo test --test differential -- --nocapture",
+            command: "cargo test --test suite zone_engine_agrees -- --nocapture",
         },
     );
 }
 
 #[test]
-#[ignore = "the big campaign: cargo test --release --test differential -- --ignored"]
+#[ignore = "the big campaign: cargo test --release --test suite zone_engine_agrees -- --ignored"]
 fn zone_engine_agrees_with_the_discrete_time_oracle_campaign() {
     run(
         1_000_000,
@@ -884,7 +884,7 @@ fn zone_engine_agrees_with_the_discrete_time_oracle_campaign() {
             fine_clocks: 5,
             cross_check: true,
             tctl_every: 1,
-            command: "cargo test --release --test differential -- --ignored --nocapture",
+            command: "cargo test --release --test suite zone_engine_agrees -- --ignored --nocapture",
         },
     );
 }
@@ -903,7 +903,7 @@ fn the_oracle_accepts_a_violation_settled_without_an_error() {
         fine_clocks: 3,
         cross_check: true,
         tctl_every: 1,
-        command: "cargo test --test differential",
+        command: "cargo test --test suite differential::the_oracle_accepts",
     };
     let mut t = Tally::default();
     check_generated(0, &Generated { yaml, properties: Vec::new() }, budget, &mut t);

@@ -1,7 +1,7 @@
 //! Inputs far beyond what a user writes get an answer or an error, never an
 //! abort. These are slow (seconds to a minute, gigabytes), so they are
 //! ignored by default; run them with
-//! `cargo test --release --test huge_inputs -- --ignored`.
+//! `cargo test --release --test suite huge_inputs:: -- --ignored`.
 
 mod common;
 

@@ -74,7 +74,7 @@ fn hybrid_readings_of_random_networks_get_the_zone_verdicts() {
     assert!(networks >= 16 && compared >= 100, "{networks} networks, {compared} compared");
 }
 
-/// `cargo test --test hybrid_differential -- --ignored`: more networks.
+/// `cargo test --test suite hybrid_differential:: -- --ignored`: more networks.
 #[test]
 #[ignore]
 fn hybrid_readings_of_many_random_networks_get_the_zone_verdicts() {

@@ -14,7 +14,7 @@
 //!   published one (`.res`), semantically. The files come from GitHub's
 //!   DylanMarinho/IMITATOR-library: `.imi`/`.imiprop` from `benchmarks/` at
 //!   commit 01f67219, `.res` from `files/res/` at commit 1cefe28c, copied
-//!   flat into the folder (`cargo test --test import_imitator -- --ignored
+//!   flat into the folder (`cargo test --test suite import_imitator:: -- --ignored
 //!   --nocapture` prints each constraint and its time).
 
 mod common;

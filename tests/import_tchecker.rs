@@ -7,7 +7,7 @@
 //!
 //! The rows with more than `fast_limit()` visited states (20 000 in release
 //! builds) run in the ignored test `slow_rows_match_tcheckers_counts`
-//! (`cargo test --release --test import_tchecker -- --ignored --nocapture`).
+//! (`cargo test --release --test suite import_tchecker:: -- --ignored --nocapture`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

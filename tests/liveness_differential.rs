@@ -14,7 +14,7 @@
 //! oracles handle diagonals (the grid by its normalisation, regions by the
 //! difference classes).
 //!
-//! `cargo test --test liveness_differential` checks 200 networks (in the
+//! `cargo test --test suite liveness_differential::` checks 200 networks (in the
 //! test profile most of the time goes to the DBM library's `debug_assert!`
 //! contracts, hence small state budgets); `cargo test --release --test
 //! liveness_differential -- --ignored` thousands. Environment:
@@ -448,7 +448,7 @@ fn liveness_engine_agrees_with_the_oracles() {
 }
 
 #[test]
-#[ignore = "the big campaign: cargo test --release --test liveness_differential -- --ignored"]
+#[ignore = "the big campaign: cargo test --release --test suite liveness_differential:: -- --ignored"]
 fn liveness_engine_agrees_with_the_oracles_campaign() {
     run(
         1_000_000,
@@ -562,9 +562,9 @@ system: [P]
 /// `KAIROS_LIVE_BUDGET` the state budget of each liveness run (2 000 000);
 /// runs over the budget are printed; `KAIROS_LIVE_DUMP=DIR` writes each
 /// network to `DIR/seed-N.yaml`;
-/// `cargo test --release --test liveness_differential scale -- --ignored --nocapture`
+/// `cargo test --release --test suite liveness_differential::liveness_scale -- --ignored --nocapture`
 #[test]
-#[ignore = "a measurement: cargo test --release --test liveness_differential scale -- --ignored --nocapture"]
+#[ignore = "a measurement: cargo test --release --test suite liveness_differential::liveness_scale -- --ignored --nocapture"]
 fn liveness_scale_against_reachability() {
     let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse().ok());
     let first: u64 = env("KAIROS_LIVE_SEED").unwrap_or(1);

@@ -4,7 +4,7 @@
 //! whose updates call any. Values are mostly wrapped into their target's
 //! range, so that about half of the networks run without a run-time error.
 
-use crate::random::Rng;
+use super::super::random::Rng;
 
 use super::*;
 
