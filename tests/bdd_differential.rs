@@ -5,8 +5,7 @@
 //! answer differently). Every trace of a BDD run is concretised and
 //! replayed by the validator, and ends where the property says.
 
-#[allow(dead_code)]
-mod oracle;
+use crate::oracle;
 
 use std::path::{Path, PathBuf};
 

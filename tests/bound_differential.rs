@@ -42,8 +42,7 @@
 //! time; `KAIROS_BOUND_DUMP=DIR`: write each network there.
 
 // The oracle's reachability helpers are for tests/differential.rs.
-#[allow(dead_code)]
-mod oracle;
+use crate::oracle;
 
 use std::time::Instant;
 

@@ -1,6 +1,6 @@
 //! The command line as a user types it: exit codes, text and JSON.
 
-mod common;
+use crate::common;
 
 use common::kairos;
 

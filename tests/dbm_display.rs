@@ -1,8 +1,7 @@
 //! Readable constraints: hand-checked texts, and a round trip through a
 //! small parser showing that the text denotes exactly the zone.
 
-#[path = "dbm_support.rs"]
-pub mod support;
+use crate::support;
 
 use kairos::domain::zone::{Bound, Dbm};
 use proptest::prelude::*;

@@ -1,8 +1,7 @@
 //! ExtraLU+: laws that follow from its definition and from its soundness
 //! with respect to the LU simulation (Extra+_LU(Z) ⊆ aLU(Z)).
 
-#[path = "dbm_support.rs"]
-pub mod support;
+use crate::support;
 
 use kairos::domain::zone::{Bound, Dbm, NO_BOUND};
 use proptest::prelude::*;

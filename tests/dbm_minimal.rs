@@ -3,9 +3,8 @@
 //! keeps no entry a path implies, and its comparisons agree with the ones
 //! on whole matrices.
 
-mod common;
-#[path = "dbm_support.rs"]
-pub mod support;
+use crate::common;
+use crate::support;
 
 use std::collections::VecDeque;
 use std::path::Path;

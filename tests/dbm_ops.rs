@@ -1,8 +1,7 @@
 //! The core DBM verbs against constraint-list oracles on grids of rational
 //! points, plus hand-written edge cases.
 
-#[path = "dbm_support.rs"]
-pub mod support;
+use crate::support;
 
 use std::hash::{BuildHasher, Hash, Hasher};
 

@@ -1,8 +1,7 @@
 //! The aLU subsumption test against the definition of the LU simulation,
 //! decided point by point by the oracle in dbm_support.rs.
 
-#[path = "dbm_support.rs"]
-pub mod support;
+use crate::support;
 
 use kairos::domain::zone::{Bound, Dbm, NO_BOUND};
 use proptest::prelude::*;

@@ -1,7 +1,6 @@
 //! Zone difference: a partition of `A \ B` into disjoint canonical zones.
 
-#[path = "dbm_support.rs"]
-pub mod support;
+use crate::support;
 
 use kairos::domain::zone::{Bound, Dbm};
 use proptest::prelude::*;

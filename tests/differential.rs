@@ -20,7 +20,7 @@
 //! - `KAIROS_DIFF_DUMP`, `KAIROS_DIFF_VERBOSE`: print every generated model,
 //!   every oracle exploration and engine run with its time.
 
-mod oracle;
+use crate::oracle;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,6 +1,6 @@
 //! The models and specs a user reads first: every one loads and validates.
 
-mod common;
+use crate::common;
 
 use common::yaml_files;
 

@@ -2,8 +2,7 @@
 //! result is compared, point by point, with the oracle of `dbm_support.rs`
 //! applied to the constraint lists the members were built from.
 
-#[path = "dbm_support.rs"]
-pub mod support;
+use crate::support;
 
 use kairos::domain::federation::Federation;
 use kairos::domain::zone::{Bound, Dbm};

@@ -3,7 +3,7 @@
 //! hand (an independent oracle: no function code runs in the twin), and the
 //! diagnostics and run-time errors of functions.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -14,10 +14,9 @@
 //! `KAIROS_FN_SEED` and `KAIROS_FN_COUNT` choose the seeds;
 //! `-- --ignored` runs the 5 000-network campaign.
 
-mod common;
+use crate::common;
 mod programs;
-#[path = "oracle/random.rs"]
-mod random;
+use crate::oracle::random;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;

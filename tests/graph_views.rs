@@ -2,7 +2,7 @@
 //! against the location vectors of the whole graph; `--max-nodes`; zones on
 //! the clocks that matter; `--format svg` without Graphviz.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

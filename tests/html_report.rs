@@ -3,7 +3,7 @@
 //! check --format json --trace` on the same files; and, when Debian's
 //! `chromium` is installed, loaded in headless Chromium without errors.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

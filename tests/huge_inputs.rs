@@ -3,7 +3,7 @@
 //! ignored by default; run them with
 //! `cargo test --release --test suite huge_inputs:: -- --ignored`.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::PathBuf;

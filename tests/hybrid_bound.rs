@@ -10,9 +10,8 @@
 //! timed models (random networks included) the zone and polyhedra figures,
 //! and the exact ones of the hybrid reading where its exploration ends.
 
-mod common;
-#[allow(dead_code)]
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! section 4), the default and forced `--domain`, and what does not take
 //! hybrid models yet answering exit 5.
 
-mod common;
+use crate::common;
 
 use common::kairos;
 

@@ -7,9 +7,8 @@
 //! extrapolation (none exists for hybrid models) some explorations do not
 //! end within the state cap; those are skipped and counted.
 
-mod common;
-#[allow(dead_code)]
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use kairos::engine::reach::Limits;
 use kairos::engine::{self, Options, Verdict};

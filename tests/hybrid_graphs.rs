@@ -4,7 +4,7 @@
 //! on every hybrid model of `models/`, as many nodes as the exploration of
 //! `kairos check` with no property stores.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -12,7 +12,7 @@
 //! need a run: the periodic cycle confirms them (engine/liveness/periodic.rs),
 //! and a sound counter-check is that they fail or hold as argued.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! argued in the model's comments), with exact figures checked on the
 //! validated concrete traces; HyTech's crossing is safe exactly for m >= 7.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -7,7 +7,7 @@
 //! `-->[<= ⌈w⌉]` holding and `-->[<= ⌈w⌉ - 1]` failing, and `-->[< w]`
 //! failing too when `w` is an integer (attained).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -17,7 +17,7 @@
 //!   flat into the folder (`cargo test --test suite import_imitator:: -- --ignored
 //!   --nocapture` prints each constraint and its time).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Instant;

@@ -4,7 +4,7 @@
 //! malformed or unsupported input gets a located error (exit 2 or 5), never a
 //! panic.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Run-time errors of an imported model name the lines of the file the user
 //! wrote, not those of its YAML translation.
 
-mod common;
+use crate::common;
 
 use common::kairos;
 

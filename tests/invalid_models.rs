@@ -3,7 +3,7 @@
 //! is snapshotted so messages change only on purpose. (A file of its own:
 //! `glob!` snapshot tests interfere with others.)
 
-mod common;
+use crate::common;
 
 #[test]
 fn invalid_models_are_rejected_with_located_errors() {

@@ -7,7 +7,7 @@
 //! element types that differ, a value that is not an array, an element out
 //! of the target's range at run time, and the importer's refusal of a row.
 
-mod common;
+use crate::common;
 
 use common::kairos;
 

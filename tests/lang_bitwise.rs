@@ -6,7 +6,7 @@
 //! definitions (bits as floor divisions, shifts as multiplications by powers
 //! of two, in 128 bits) is the oracle, error for error.
 
-mod common;
+use crate::common;
 
 use kairos::import::import_uppaal;
 use kairos::model::load::load_model;

@@ -8,7 +8,7 @@
 //! time (with its trace) and at load time, a wrong number of indices, an
 //! initial value of the wrong shape.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -8,7 +8,7 @@
 //! an assignment in a guard, an invariant or a property, and an index
 //! taken by `n++` out of bounds at run time.
 
-mod common;
+use crate::common;
 
 use common::kairos;
 

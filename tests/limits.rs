@@ -6,7 +6,7 @@
 //! (a deadline met within a second, a memory budget overshot by at most
 //! 10%), not performance measurements.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! time-locks are warned about, counterexamples are lassos that the
 //! validator checks.
 
-mod common;
+use crate::common;
 
 use common::kairos;
 use kairos::engine::{self, Options, Verdict};

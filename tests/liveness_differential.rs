@@ -25,8 +25,7 @@
 //!   its size and time.
 
 // The oracle's reachability helpers are for tests/differential.rs.
-#[allow(dead_code)]
-mod oracle;
+use crate::oracle;
 
 use std::time::Instant;
 

@@ -3,7 +3,7 @@
 //! is attained `-->[<d]` fails, otherwise `-->[<d]` holds and
 //! `-->[<=d-1]` fails.
 
-mod common;
+use crate::common;
 
 use common::kairos;
 

@@ -4,7 +4,7 @@
 //! subsumption, and the limits that end a search with `unknown`. (The
 //! differential suite compares `--jobs 2` with the independent oracles.)
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! with `p` off `v` has `e(y) = p_v` (one unknown, decided exactly by the
 //! naive oracle); `p` is in the pre-image iff `p[v := e(p)] ∈ P`.
 
-mod poly_support;
+use crate::poly_support;
 
 use kairos::domain::poly::{Constraint, LinExpr, Q, Rel, q};
 use poly_support::*;

@@ -2,7 +2,7 @@
 //! inclusion, bounds and sample points of `domain::poly`, against grid
 //! membership and the naive Fourier–Motzkin oracle of `poly_support`.
 
-mod poly_support;
+use crate::poly_support;
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 

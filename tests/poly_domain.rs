@@ -6,9 +6,8 @@
 //! witness paths coincide too). Liveness properties with clock atoms, which
 //! the fixpoint engine answers on zones only, are left out.
 
-mod common;
-#[allow(dead_code)]
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use std::path::Path;
 

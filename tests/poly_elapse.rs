@@ -4,7 +4,7 @@
 //! scaled by `t` is `A·w <= t·b`, which at `t = 0` forces `w = 0` for the
 //! bounded rate sets used here); backwards with `p + w ∈ P`.
 
-mod poly_support;
+use crate::poly_support;
 
 use kairos::domain::poly::{Constraint, Poly, RateError, Rel, q, unit};
 use poly_support::*;

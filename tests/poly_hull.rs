@@ -3,7 +3,7 @@
 //! supremum is the larger of the two, which pins it to the closure of the
 //! convex hull and nothing larger.
 
-mod poly_support;
+use crate::poly_support;
 
 use kairos::domain::poly::{Constraint, Q, Sup, q};
 use poly_support::*;

@@ -4,7 +4,7 @@
 //! elapse under a box by the naive exact oracle (`reachable`), assignments'
 //! pre-images by moving the point.
 
-mod poly_support;
+use crate::poly_support;
 
 use kairos::domain::poly::{Constraint, Poly, Q, Rel, q, unit};
 use poly_support::*;

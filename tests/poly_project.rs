@@ -2,7 +2,7 @@
 //! iff some point agreeing with `p` off the eliminated variables is in the
 //! set, decided exactly by the naive oracle with those coordinates fixed.
 
-mod poly_support;
+use crate::poly_support;
 
 use kairos::domain::poly::{Constraint, Q, Rel, q, unit};
 use poly_support::*;

@@ -1,7 +1,7 @@
 //! The reachability engine on small models built to exercise one point of
 //! the semantics each (tests/models/semantics/).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! (the `kairos` ones, against the binary under test) and every file it
 //! names or links to is in the repository.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! semantics, BFS). `reach` keeps every distinct zone; `covreach` keeps
 //! maximal ones.
 
-mod common;
+use crate::common;
 
 use kairos::engine::reach::Order;
 use kairos::engine::{self, AbstractionChoice, Options, Verdict};

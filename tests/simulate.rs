@@ -2,7 +2,7 @@
 //! by the independent validator before it is printed; how a run ends (the
 //! steps asked for, stuck, a run-time error) and the timing diagram.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

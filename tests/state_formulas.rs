@@ -10,8 +10,7 @@
 //!   by the trace validator on the same states. Neither evaluator shares
 //!   code with the typing that produced the DNF.
 
-mod common;
-mod trace_support;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! search stored for it, recorded as it was admitted (the target test sees
 //! the admitted states in node order).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

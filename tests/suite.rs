@@ -4,6 +4,14 @@
 //! --test suite poly_domain::` runs one); `every_test_file_is_a_module`
 //! fails when a file under `tests/` is not listed here.
 
+// What several files share, declared once.
+mod common;
+mod oracle;
+mod poly_support;
+#[path = "dbm_support.rs"]
+mod support;
+mod trace_support;
+
 #[path = "bdd_data.rs"]
 mod bdd_data;
 #[path = "bdd_differential.rs"]

@@ -3,7 +3,7 @@
 //! (the set read back from the printed constraint), and the grid comes out
 //! the same on one worker and on several.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -9,7 +9,7 @@
 //! array size, a select's range, clock bounds in guards and invariants, and
 //! the query.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! their outputs merged by `--merge`, give the direct sweep's JSON, table
 //! and CSV; inconsistent outputs are refused.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

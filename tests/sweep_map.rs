@@ -3,7 +3,7 @@
 //! pinned in a snapshot; the README's map is current; `--format csv` holds
 //! the JSON's points.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -5,7 +5,7 @@
 //! points on and next to the boundary; and each constraint equals, as a
 //! set, the one argued in the model's comments (the spec's `expect:`).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! says; the trace printed is the one the concrete check gives there, and
 //! the replay validator accepts it.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

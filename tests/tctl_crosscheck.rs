@@ -5,7 +5,7 @@
 //! tests), so the comparison is with `expect`; otherwise the default engine
 //! runs here. Every trace the fixpoint engine gives is validated.
 
-mod common;
+use crate::common;
 
 use common::yaml_files;
 

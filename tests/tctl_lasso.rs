@@ -11,8 +11,7 @@
 //! `tests/oracle/live.rs` for the verdict, and for every satisfied `E[] φ`
 //! and violated `A<> ψ` a lasso is required.
 
-#[allow(dead_code)]
-mod oracle;
+use crate::oracle;
 
 use std::time::Instant;
 

@@ -3,7 +3,7 @@
 //! process, one step group per step, one plot per clock and variable, the
 //! loop of a lasso marked.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

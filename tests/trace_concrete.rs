@@ -2,7 +2,7 @@
 //! with exact rational delays, replayed by the independent validator, and
 //! pinned where the delays are forced.
 
-mod trace_support;
+use crate::trace_support;
 
 use kairos::engine::{self, Options, Verdict};
 use kairos::trace::{self, Rational};

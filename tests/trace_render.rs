@@ -1,7 +1,7 @@
 //! Concrete traces printed for people (text) and programs (JSON, FORMAT.md
 //! section 7).
 
-mod trace_support;
+use crate::trace_support;
 
 use kairos::trace;
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! The replay checker rejects corrupted traces, each with a message that
 //! says where and why.
 
-mod trace_support;
+use crate::trace_support;
 
 use kairos::semantics::Transition;
 use kairos::trace::{self, ConcreteStep};

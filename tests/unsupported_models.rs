@@ -2,7 +2,7 @@
 //! uses something kairos does not support yet: `kairos validate` answers exit
 //! 5 with exactly one located "not supported yet" line, no follow-on errors.
 
-mod common;
+use crate::common;
 
 #[test]
 fn unsupported_models_are_refused_with_one_located_line() {

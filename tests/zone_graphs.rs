@@ -1,7 +1,7 @@
 //! Snapshots of whole zone graphs (canonical YAML): small models whose every
 //! state and step a reviewer can check by hand.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
