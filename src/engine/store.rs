@@ -24,7 +24,6 @@ use crate::domain::{Against, ClockSet};
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 use discretes::Discretes;
 pub use discretes::discrete_hash;
-pub use zones::WHOLE_BYTES;
 use zones::{Held, Zones};
 
 /// When a new zone is covered by a stored one of the same discrete state.
