@@ -148,10 +148,10 @@ system: [P]
     let (code, out) = spin("do-over", inner, "j < 1025");
     assert_eq!(code, 4, "{out}");
     assert!(out.contains("a loop ran more than 1048576 iterations in function `spin`"), "{out}");
-    // Past the budget in the `do`'s own steps: located at its line.
+    // Past the budget in the `do`'s own steps: located at its line in the file.
     let (code, out) = spin("do-spin", "k = 1 - k;", "true");
     assert_eq!(code, 4, "{out}");
-    assert!(out.contains("a loop ran more than 1048576 iterations in function `spin` (line 4)"), "{out}");
+    assert!(out.contains("a loop ran more than 1048576 iterations in function `spin` (line 7)"), "{out}");
 }
 
 #[test]
