@@ -113,6 +113,47 @@ fn run_time_errors_name_the_function_and_its_line() {
     assert_eq!(code, 0);
 }
 
+/// A `do` loop has `while`'s step budget: one step per run of its body.
+#[test]
+fn do_loops_share_the_loop_budget() {
+    let spin = |name: &str, body: &str, cond: &str| {
+        let text = format!(
+            "model: spin
+functions:
+  - |
+    void spin() {{
+      int k = 0;
+      int j = 0;
+      do {{
+        {body}
+      }} while ({cond});
+    }}
+templates:
+  P:
+    initial: a
+    locations: {{a: {{}}, b: {{}}}}
+    edges:
+      - {{from: a, to: b, update: \"spin()\"}}
+system: [P]
+"
+        );
+        let (code, out, err) = kairos(&["check", &scratch(name, &text), "-q", "E<> P.b"]);
+        (code, out + &err)
+    };
+    // 1024 runs of a body of 1023 steps, each with the `do`'s own: exactly
+    // the budget; one run more is over it.
+    let inner = "for (k = 0; k < 1023; k++) { } j++;";
+    let (code, out) = spin("do-within", inner, "j < 1024");
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = spin("do-over", inner, "j < 1025");
+    assert_eq!(code, 4, "{out}");
+    assert!(out.contains("a loop ran more than 1048576 iterations in function `spin`"), "{out}");
+    // Past the budget in the `do`'s own steps: located at its line in the file.
+    let (code, out) = spin("do-spin", "k = 1 - k;", "true");
+    assert_eq!(code, 4, "{out}");
+    assert!(out.contains("a loop ran more than 1048576 iterations in function `spin` (line 7)"), "{out}");
+}
+
 #[test]
 fn out_of_range_disable_applies_inside_functions() {
     let text: Vec<&str> = ERRORS.lines().filter(|l| !l.contains("{from: a, to:") || l.contains("to: e,")).collect();

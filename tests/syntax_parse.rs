@@ -899,6 +899,10 @@ fn function_definitions() {
         })
         .collect();
     assert_eq!(kinds, ["local", "for", "while", "if-else"]);
+    let d = parse_function("int f(int n) { do { n--; } while (n > 0); do n++; while (n < 3); return n; }").unwrap();
+    assert!(matches!(d.body[0].kind, StmtKind::DoWhile { .. }) && matches!(d.body[1].kind, StmtKind::DoWhile { .. }));
+    let e = parse_function("void f(int n) { do n--; while (n > 0) }").unwrap_err();
+    assert!(e.message.contains("`;`"), "a `do` loop ends with `;`: {}", e.message);
     let v = parse_function("void g() { return; }").unwrap();
     assert!(v.ret.is_none() && matches!(v.body[0].kind, StmtKind::Return(None)));
 }

@@ -155,6 +155,8 @@ pub enum TStmtKind {
     /// `for` loops are a `While` after their initialisation, the step at the
     /// end of the body.
     While(TExpr, Vec<TStmt>),
+    /// `do body while (cond);`: the condition after each run of the body.
+    DoWhile(Vec<TStmt>, TExpr),
     Return(Option<TExpr>),
     /// `to = from` for two arrays of `len` elements, element by element.
     CopyArray {

@@ -529,6 +529,22 @@ impl Env<'_> {
                 out.ops[exit] = Op::PopJumpIfZero(out.ops.len() as u32);
                 out.target();
             }
+            TStmtKind::DoWhile(body, c) => {
+                // A `Tick` after each run of the body, as `while` has: the
+                // same step budget.
+                out.target();
+                let top = out.ops.len() as u32;
+                self.stmts(body, out)?;
+                let function = out.frames.last().expect("the call's frame").function.clone();
+                out.site(function, s.line);
+                out.ops.push(Op::Tick);
+                self.emit(c, out)?;
+                let exit = out.ops.len();
+                out.ops.push(Op::PopJumpIfZero(0));
+                out.ops.push(Op::Jump(top));
+                out.ops[exit] = Op::PopJumpIfZero(out.ops.len() as u32);
+                out.target();
+            }
             TStmtKind::Return(value) => {
                 if let Some(e) = value {
                     self.emit(e, out)?;

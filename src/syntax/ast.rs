@@ -282,6 +282,11 @@ pub enum StmtKind {
         cond: Expr,
         body: Box<Stmt>,
     },
+    /// `do body while (cond);`: the body once, then as `while`.
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
     /// `init` is a `Local` or `Actions` statement, scoped to the loop.
     For {
         init: Box<Stmt>,

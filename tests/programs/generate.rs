@@ -212,7 +212,12 @@ impl Gen<'_> {
                     let body = self.block(scope, depth + 1);
                     scope.slots.pop();
                     scope.slots.push((slot, true, r));
-                    out.push(Stmt::Loop { slot, n, body, as_while: self.rng.chance(0.4) });
+                    let form = match self.rng.int(0, 4) {
+                        0 | 1 => LoopForm::For,
+                        2 | 3 => LoopForm::While,
+                        _ => LoopForm::DoWhile,
+                    };
+                    out.push(Stmt::Loop { slot, n, body, form });
                 }
                 4 if scope.ret != Type::Void && self.rng.chance(0.5) => {
                     let c = self.bexpr(scope, 1);

@@ -122,15 +122,24 @@ pub enum Stmt {
     SetFlag(usize, BExpr),
     If(BExpr, Vec<Stmt>, Vec<Stmt>),
     /// `for (t{slot} = 0; t{slot} < n; t{slot}++) body` over a declared
-    /// local the body does not assign; written as a `while` when `as_while`.
+    /// local the body does not assign, written as `form` says; `n >= 1`, so a
+    /// `do` loop runs as many times as the others.
     Loop {
         slot: usize,
         n: i64,
         body: Vec<Stmt>,
-        as_while: bool,
+        form: LoopForm,
     },
     Return(Option<Ret>),
     Call(Callee, Vec<Arg>),
+}
+
+/// How a generated counting loop is written.
+#[derive(Clone, Copy, Debug)]
+pub enum LoopForm {
+    For,
+    While,
+    DoWhile,
 }
 
 #[derive(Clone, Debug)]

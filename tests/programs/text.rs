@@ -62,16 +62,24 @@ fn block(out: &mut String, body: &[Stmt], depth: usize, d: Dialect) {
                     writeln!(out, "{pad}}}").unwrap();
                 }
             }
-            Stmt::Loop { slot, n, body, as_while } => {
+            Stmt::Loop { slot, n, body, form } => {
                 let t = slot_name(*slot);
-                if *as_while {
-                    writeln!(out, "{pad}{t} = 0;\n{pad}while ({t} < {n}) {{").unwrap();
-                    block(out, body, depth + 1, d);
-                    writeln!(out, "{pad}  {t}++;\n{pad}}}").unwrap();
-                } else {
-                    writeln!(out, "{pad}for ({t} = 0; {t} < {n}; {t}++) {{").unwrap();
-                    block(out, body, depth + 1, d);
-                    writeln!(out, "{pad}}}").unwrap();
+                match form {
+                    LoopForm::While => {
+                        writeln!(out, "{pad}{t} = 0;\n{pad}while ({t} < {n}) {{").unwrap();
+                        block(out, body, depth + 1, d);
+                        writeln!(out, "{pad}  {t}++;\n{pad}}}").unwrap();
+                    }
+                    LoopForm::DoWhile => {
+                        writeln!(out, "{pad}{t} = 0;\n{pad}do {{").unwrap();
+                        block(out, body, depth + 1, d);
+                        writeln!(out, "{pad}  {t}++;\n{pad}}} while ({t} < {n});").unwrap();
+                    }
+                    LoopForm::For => {
+                        writeln!(out, "{pad}for ({t} = 0; {t} < {n}; {t}++) {{").unwrap();
+                        block(out, body, depth + 1, d);
+                        writeln!(out, "{pad}}}").unwrap();
+                    }
                 }
             }
             Stmt::Decl(slot, r, init) => {

@@ -182,6 +182,10 @@ fn stmt(pr: &mut Printer, s: &St, ret: Option<Ty>, level: usize, out: &mut Strin
             let c = pr.boolean(c)?.text;
             format!("while ({c}) {}", braced(pr, body, ret, level)?)
         }
+        St::DoWhile(body, c) => {
+            let body = braced(pr, body, ret, level)?;
+            format!("do {body} while ({});", pr.boolean(c)?.text)
+        }
         St::For(init, cond, step, body) => {
             let depth = pr.locals_len();
             let r = (|| {

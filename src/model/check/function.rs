@@ -45,11 +45,13 @@ pub(super) struct Body {
     ret: Option<TValueTy>,
 }
 
-/// Every path through `body` ends in a `return` (loops are not trusted to).
+/// Every path through `body` ends in a `return` (loops are not trusted to,
+/// but a `do` loop's body runs at least once).
 fn always_returns(body: &[TStmt]) -> bool {
     body.iter().any(|s| match &s.kind {
         TStmtKind::Return(_) => true,
         TStmtKind::If(_, a, b) => always_returns(a) && always_returns(b),
+        TStmtKind::DoWhile(b, _) => always_returns(b),
         _ => false,
     })
 }
@@ -251,6 +253,11 @@ impl Checker<'_> {
                 let c = self.cond(node, cond, fs);
                 let b = self.one(node, body, fs, cx);
                 out.push(at(TStmtKind::While(c, b)));
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let b = self.one(node, body, fs, cx);
+                let c = self.cond(node, cond, fs);
+                out.push(at(TStmtKind::DoWhile(b, c)));
             }
             StmtKind::For { init, cond, step, body } => {
                 let depth = fs.names.len();

@@ -159,6 +159,7 @@ pub(super) fn children<'t>(pair: Pair<'t, Rule>) -> Vec<Pair<'t, Rule>> {
                     | Rule::kw_if
                     | Rule::kw_else
                     | Rule::kw_while
+                    | Rule::kw_do
                     | Rule::kw_for
                     | Rule::kw_return
             )

@@ -133,7 +133,7 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         bound_op => Want::Words("a comparison (`<=`, `<`, `==`, `>=` or `>`)"),
         set_assign | with_assign | incr | decr if mode == Mode::Updates => Want::Words("`=`, `+=`, `-=`, `++` or `--`"),
         lvalue | update | updates_text | assign | call => Want::Words("an assignment"),
-        stmt | block | if_stmt | while_stmt | for_stmt | return_stmt | local_decl | update_stmt => {
+        stmt | block | if_stmt | while_stmt | do_stmt | for_stmt | return_stmt | local_decl | update_stmt => {
             Want::Words("a statement")
         }
         rbrace => Want::Words("`}`"),

@@ -129,6 +129,9 @@ impl<'t> Builder<'t> {
             Rule::while_stmt => {
                 StmtKind::While { cond: self.expr(nth(&kids, 0, span)?)?, body: boxed(self, nth(&kids, 1, span)?)? }
             }
+            Rule::do_stmt => {
+                StmtKind::DoWhile { body: boxed(self, nth(&kids, 0, span)?)?, cond: self.expr(nth(&kids, 1, span)?)? }
+            }
             Rule::for_stmt => {
                 let cond = children(nth(&kids, 1, span)?).into_iter().next().map(|e| self.expr(e)).transpose()?;
                 StmtKind::For {

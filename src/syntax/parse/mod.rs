@@ -119,7 +119,7 @@ pub fn parse_function(text: &str) -> Result<Function, ParseError> {
         let rest = &text[i..];
         let word = rest.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').next().unwrap_or("");
         let at_word_start = i == 0 || !text[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
-        if rest.starts_with('{') || (at_word_start && matches!(word, "if" | "else" | "while" | "for")) {
+        if rest.starts_with('{') || (at_word_start && matches!(word, "if" | "else" | "while" | "do" | "for")) {
             count += 1;
             if count > MAX_STATEMENT_WORDS {
                 return Err(ParseError {

@@ -12,6 +12,8 @@ pub(crate) enum St {
     Assigns(Vec<Assign>),
     If(Expr, Box<St>, Option<Box<St>>),
     While(Expr, Box<St>),
+    /// `do body while (cond);`
+    DoWhile(Box<St>, Expr),
     /// `for (init; cond; step) body`; `init` is a `Local` or `Assigns`.
     For(Box<St>, Option<Expr>, Vec<Assign>, Box<St>),
     /// `for (i : T) body`: `i` over the values of `T`, in increasing order.
@@ -145,6 +147,17 @@ impl Parser<'_, '_, '_> {
                 let c = self.condition()?;
                 Ok(St::While(c, self.sub()?))
             }
+            "do" => {
+                self.next();
+                let body = self.sub()?;
+                if !self.is_id("while") {
+                    return self.fail("`while`");
+                }
+                self.next();
+                let c = self.condition()?;
+                self.expect_op(";")?;
+                Ok(St::DoWhile(body, c))
+            }
             "for" => {
                 self.next();
                 self.expect_op("(")?;
@@ -174,7 +187,7 @@ impl Parser<'_, '_, '_> {
                 let end = self.expect_op(";")?.end;
                 Ok(St::Return(value, t.at, end))
             }
-            "do" | "break" | "continue" | "switch" | "case" | "default" => {
+            "break" | "continue" | "switch" | "case" | "default" => {
                 self.d.unsupported(t.at, t.end, format!("`{word}` statements"));
                 Err(())
             }
