@@ -387,10 +387,8 @@ fn observer_time_locks(net: &Network, abstraction: Abstraction, options: &Option
     if !definite || !o.warnings.is_empty() || net.hybrid.is_some() || options.data == DataChoice::Bdd {
         return liveness::Locks::Unknown;
     }
-    let limits = liveness::left(&options.limits, stats);
-    let (warnings, locks, spent) =
-        liveness::model_time_locks(net, abstraction, &limits, options.domain, &options.time_locks);
-    liveness::add(stats, &spent);
+    let (warnings, locks) =
+        liveness::model_time_locks(net, abstraction, &options.limits, options.domain, &options.time_locks, stats);
     o.warnings = warnings.into_iter().map(|w| Warning { of_model: true, ..w }).collect();
     locks
 }

@@ -148,6 +148,14 @@ impl Out {
         self.sites.push(Site { pc, function, line });
     }
 
+    /// A loop's step, counted against the loop budget and located at
+    /// `line` of the function being compiled.
+    fn tick(&mut self, line: u32) {
+        let function = self.frames.last().expect("the call's frame").function.clone();
+        self.site(function, line);
+        self.ops.push(Op::Tick);
+    }
+
     /// Replaces the program from `start` by its value when it reads nothing
     /// (no data, no location, no frame) and writes nothing.
     pub fn fold_tail(&mut self, start: usize) {
@@ -522,9 +530,7 @@ impl Env<'_> {
                 let exit = out.ops.len();
                 out.ops.push(Op::PopJumpIfZero(0));
                 self.stmts(body, out)?;
-                let function = out.frames.last().expect("the call's frame").function.clone();
-                out.site(function, s.line);
-                out.ops.push(Op::Tick);
+                out.tick(s.line);
                 out.ops.push(Op::Jump(top));
                 out.ops[exit] = Op::PopJumpIfZero(out.ops.len() as u32);
                 out.target();
@@ -535,9 +541,7 @@ impl Env<'_> {
                 out.target();
                 let top = out.ops.len() as u32;
                 self.stmts(body, out)?;
-                let function = out.frames.last().expect("the call's frame").function.clone();
-                out.site(function, s.line);
-                out.ops.push(Op::Tick);
+                out.tick(s.line);
                 self.emit(c, out)?;
                 let exit = out.ops.len();
                 out.ops.push(Op::PopJumpIfZero(0));

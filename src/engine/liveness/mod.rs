@@ -277,14 +277,14 @@ fn next_pass<S: ClockSet>(
 
 /// What `limits` leave after the searches counted in `spent`
 /// (`--max-states` bounds them together).
-pub(crate) fn left(limits: &Limits, spent: &Stats) -> Limits {
+fn left(limits: &Limits, spent: &Stats) -> Limits {
     let mut left = limits.clone();
     left.max_states = limits.max_states.map(|m| m.saturating_sub(spent.visited));
     left
 }
 
 /// Adds the counts and time of `s` to `total`.
-pub(crate) fn add(total: &mut Stats, s: &Stats) {
+fn add(total: &mut Stats, s: &Stats) {
     total.time_s += s.time_s;
     total.visited += s.visited;
     total.stored += s.stored;

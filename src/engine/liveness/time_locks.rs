@@ -42,30 +42,33 @@ impl std::fmt::Debug for Cache {
     }
 }
 
-/// The time-locks of `net` and what the search cost (nothing when `cache`
-/// had them), within `limits`. A search stopped by a limit leaves the
-/// facts unknown and no warnings (the scan then decides).
+/// The time-locks of `net`, searched within what `limits` leave after
+/// `spent` (`--max-states` bounds them together), whose counts the search
+/// joins (nothing when `cache` had the answer). A search stopped by a
+/// limit leaves the facts unknown and no warnings (the scan then decides).
 pub fn model_time_locks(
     net: &Network,
     abstraction: Abstraction,
     limits: &Limits,
     domain: Domain,
     cache: &Cache,
-) -> (Vec<Warning>, Locks, Stats) {
+    spent: &mut Stats,
+) -> (Vec<Warning>, Locks) {
     let key = format!("{abstraction:?} {domain:?} {net:?}");
     let mut slot = cache.0.lock().unwrap_or_else(|p| p.into_inner());
     if let Some((_, warnings, locks)) = slot.as_ref().filter(|(k, ..)| *k == key) {
-        return (warnings.clone(), *locks, Stats::default());
+        return (warnings.clone(), *locks);
     }
     let never = StateFormula::Pred(Vec::new());
     let q = Query { enter: never.clone(), stay: never, initial_only: false, locks: always() };
-    let run = search(net, &q, abstraction, None, limits, domain);
+    let run = search(net, &q, abstraction, None, &left(limits, spent), domain);
+    add(spent, &run.stats);
     match run.end {
         End::Exhausted => {
             *slot = Some((key, run.warnings.clone(), run.locks));
-            (run.warnings, run.locks, run.stats)
+            (run.warnings, run.locks)
         }
-        _ => (Vec::new(), Locks::Unknown, run.stats),
+        _ => (Vec::new(), Locks::Unknown),
     }
 }
 
@@ -90,7 +93,5 @@ pub(super) fn time_lock_search(
     if net.hybrid.is_some() || !partial {
         return;
     }
-    let (warnings, locks, stats) = model_time_locks(net, abstraction, &left(limits, &run.stats), domain, cache);
-    add(&mut run.stats, &stats);
-    (run.warnings, run.locks) = (warnings, locks);
+    (run.warnings, run.locks) = model_time_locks(net, abstraction, limits, domain, cache, &mut run.stats);
 }
