@@ -70,8 +70,20 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
         let mut transitions = Vec::new();
         self.transitions(&s.discrete, &mut transitions)?;
         let delay = self.can_delay_after_transitions(&s.discrete);
+        self.deadlocked_by(s, &transitions, delay)
+    }
+
+    /// The deadlocked valuations of `s`, given the discrete steps of its
+    /// discrete state ([`ZoneGraph::transitions`]) and whether time may
+    /// pass in it ([`ZoneGraph::can_delay`]): for a caller that has them.
+    pub fn deadlocked_by(
+        &mut self,
+        s: &ZoneState<S>,
+        transitions: &[Transition],
+        delay: bool,
+    ) -> Result<Federation<S>, RunError> {
         let mut fed = Federation::from_zone(s.zone.clone());
-        for t in &transitions {
+        for t in transitions {
             if fed.is_empty() {
                 break;
             }

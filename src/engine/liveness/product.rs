@@ -70,7 +70,9 @@ use super::cover::Covers;
 use super::nodes::Nodes;
 use super::progress::Progress;
 use super::scc::Graph;
+use super::zeno;
 use crate::domain::ClockSet;
+use crate::domain::federation::Federation;
 use crate::domain::zone::{Bound, Dbm};
 use crate::engine::limits::{Limits, Watch};
 use crate::engine::{Stats, Unknown};
@@ -271,6 +273,12 @@ pub struct Product<'q, 'n, S = Dbm> {
     stack: Vec<i64>,
     /// Every arc followed, in a pass without ticks (for [`super::zeno`]).
     pub arcs: Option<Vec<(u32, u32, Step)>>,
+    /// In a pass that logs arcs, the stuck valuations of each discrete
+    /// state expanded (by id; `None` where not computed), found with the
+    /// steps its expansion computed anyway, for [`super::zeno::never_stuck`]
+    /// (which would otherwise compute them all again). A run-time error
+    /// leaves `None`: the error is `never_stuck`'s to raise, if it asks.
+    pub stuck: Vec<Option<Federation<S>>>,
     /// The finished nodes that cover new ones ([`super::cover`]); none on
     /// linear networks.
     covers: Option<Covers>,
@@ -309,6 +317,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             scratch: None,
             stack: Vec::new(),
             arcs,
+            stuck: Vec::new(),
             covers: (!linear).then(Covers::default),
         }
     }
@@ -408,6 +417,9 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         } else {
             (None, diverges_in_place(&mut self.zg, &s.discrete)?)
         };
+        if self.arcs.is_some() {
+            self.note_stuck(c, &mut s, diverges);
+        }
         self.scratch = Some(s);
         let mut list = self.cache.spare();
         for (next, t) in buffer.iter_mut() {
@@ -427,6 +439,27 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             list.push((c, Step::Tick));
         }
         Ok(list)
+    }
+
+    /// Computes [`Product::stuck`] for the discrete state of class `c`, if
+    /// not known yet, right after its expansion into `self.transitions`;
+    /// `s` (its state) is scratch.
+    fn note_stuck(&mut self, c: u32, s: &mut ZoneState<S>, diverges: bool) {
+        let k = self.nodes.discrete_id(c) as usize;
+        if self.stuck.len() <= k {
+            self.stuck.resize_with(k + 1, || None);
+        }
+        if self.stuck[k].is_some() {
+            return;
+        }
+        self.stuck[k] = if diverges {
+            Some(Federation::empty())
+        } else {
+            // The successors' delays asked other discrete states whether
+            // time may pass: ask again for this one.
+            let delay = self.zg.can_delay(&s.discrete);
+            delay.and_then(|delay| zeno::stuck_by(&mut self.zg, s, &self.transitions, delay)).ok()
+        };
     }
 
     /// Adds to `out` the arcs from node `n` (in `phase`) to the classes of

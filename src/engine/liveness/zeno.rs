@@ -345,10 +345,11 @@ pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Res
 /// ([`ClockSet::alu_cover`]; with exact zones, `Z` itself, which holds the
 /// reachable valuations), against the stuck valuations of its discrete
 /// state among all those its invariant allows, computed once per discrete
-/// state (most have none); a domain without a cover stops at those.
+/// state (most have none); a domain without a cover stops at those. The
+/// pass computed most of them already, with the steps it had at hand
+/// ([`Product::stuck`]).
 pub fn never_stuck<S: ClockSet>(p: &mut Product<'_, '_, S>) -> Result<bool, Stop> {
-    // By discrete state id (dense): `None` until computed.
-    let mut stuck: Vec<Option<Federation<S>>> = Vec::new();
+    let mut stuck = std::mem::take(&mut p.stuck);
     for v in (0..p.nodes.len() as u32).filter(|&v| !p.nodes.phase(v)) {
         let c = p.nodes.class(v);
         let (d, k) = (p.nodes.class_discrete(c), p.nodes.discrete_id(c) as usize);
@@ -383,12 +384,29 @@ fn stuck_valuations<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, d: &Discrete) -> Res
     if diverges_in_place(zg, d)? {
         return Ok(Federation::empty());
     }
-    let mut zone = S::universe(zg.dim());
+    let mut transitions = Vec::new();
+    zg.transitions(d, &mut transitions)?;
+    let delay = zg.can_delay_after_transitions(d);
+    let mut s = ZoneState { discrete: d.clone(), zone: S::universe(zg.dim()) };
+    stuck_by(zg, &mut s, &transitions, delay)
+}
+
+/// The stuck valuations of `s.discrete` among all those its invariant
+/// allows, given its discrete steps and whether time may pass in it
+/// ([`ZoneGraph::deadlocked_by`]), where time cannot pass forever in it.
+/// Uses `s.zone` as scratch.
+pub(super) fn stuck_by<S: ClockSet>(
+    zg: &mut ZoneGraph<'_, S>,
+    s: &mut ZoneState<S>,
+    transitions: &[Transition],
+    delay: bool,
+) -> Result<Federation<S>, RunError> {
+    s.zone = S::universe(zg.dim());
     let wrap = |error| RunError { error, transition: None };
-    if !zg.invariant(d, &mut zone).map_err(wrap)? {
+    if !zg.invariant(&s.discrete, &mut s.zone).map_err(wrap)? {
         return Ok(Federation::empty());
     }
-    zg.deadlocked(&ZoneState { discrete: d.clone(), zone })
+    zg.deadlocked_by(s, transitions, delay)
 }
 
 /// Whether every run of the product's phase 0 with infinitely many
