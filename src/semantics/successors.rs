@@ -526,8 +526,21 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         out: &mut Vec<(ZoneState<S>, Transition)>,
     ) -> Result<(), RunError> {
         self.transitions(&s.discrete, transitions)?;
+        self.successors_by(s, transitions, out)
+    }
+
+    /// [`ZoneGraph::successors`] of `s` by its discrete steps
+    /// `transitions` ([`ZoneGraph::transitions`]), for a caller that needs
+    /// them before the successors (as [`ZoneGraph::can_delay_after_transitions`]
+    /// does).
+    pub fn successors_by(
+        &mut self,
+        s: &ZoneState<S>,
+        transitions: &[Transition],
+        out: &mut Vec<(ZoneState<S>, Transition)>,
+    ) -> Result<(), RunError> {
         let mut n = 0;
-        for t in transitions.iter() {
+        for t in transitions {
             if n == out.len() {
                 out.push(self.spare.pop().unwrap_or_else(|| (s.clone(), t.clone())));
             }

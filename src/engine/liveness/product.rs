@@ -194,9 +194,12 @@ fn holds(f: &StateFormula, d: &Discrete, stack: &mut Vec<i64>) -> Result<bool, E
 /// Time can pass forever from every valuation of `d`: delays allowed and
 /// no clock invariant.
 pub(super) fn diverges_in_place<S: ClockSet>(zg: &mut ZoneGraph<'_, S>, d: &Discrete) -> Result<bool, RunError> {
-    let net = zg.net;
-    let bounded = d.locs.iter().enumerate().any(|(p, &l)| !net.processes[p].locations[l as usize].invariant.is_empty());
-    Ok(!bounded && zg.can_delay(d)?)
+    Ok(!bounded(zg.net, d) && zg.can_delay(d)?)
+}
+
+/// Some location of `d` has an invariant.
+fn bounded(net: &Network, d: &Discrete) -> bool {
+    d.locs.iter().enumerate().any(|(p, &l)| !net.processes[p].locations[l as usize].invariant.is_empty())
 }
 
 /// No list kept (in [`Successors::index`]).
@@ -411,14 +414,17 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         let mut buffer = std::mem::take(&mut self.buffer);
         let mut s = self.scratch.take().unwrap_or_else(|| self.nodes.state(n));
         self.nodes.load(c, &mut s);
-        self.zg.successors(&s, &mut self.transitions, &mut buffer)?;
+        self.zg.transitions(&s.discrete, &mut self.transitions)?;
+        // Asked before the successors, whose delays ask other states.
+        let delay = self.zg.can_delay_after_transitions(&s.discrete);
+        self.zg.successors_by(&s, &self.transitions, &mut buffer)?;
         let (tick, diverges) = if self.ticks.tracks(phase) {
             (tick_exact(&mut self.zg, &s, self.z)?, false)
         } else {
-            (None, diverges_in_place(&mut self.zg, &s.discrete)?)
+            (None, delay && !bounded(self.zg.net, &s.discrete))
         };
         if self.arcs.is_some() {
-            self.note_stuck(c, &mut s, diverges);
+            self.note_stuck(c, &mut s, diverges, delay);
         }
         self.scratch = Some(s);
         let mut list = self.cache.spare();
@@ -444,7 +450,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
     /// Computes [`Product::stuck`] for the discrete state of class `c`, if
     /// not known yet, right after its expansion into `self.transitions`;
     /// `s` (its state) is scratch.
-    fn note_stuck(&mut self, c: u32, s: &mut ZoneState<S>, diverges: bool) {
+    fn note_stuck(&mut self, c: u32, s: &mut ZoneState<S>, diverges: bool, delay: bool) {
         let k = self.nodes.discrete_id(c) as usize;
         if self.stuck.len() <= k {
             self.stuck.resize_with(k + 1, || None);
@@ -455,10 +461,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         self.stuck[k] = if diverges {
             Some(Federation::empty())
         } else {
-            // The successors' delays asked other discrete states whether
-            // time may pass: ask again for this one.
-            let delay = self.zg.can_delay(&s.discrete);
-            delay.and_then(|delay| zeno::stuck_by(&mut self.zg, s, &self.transitions, delay)).ok()
+            zeno::stuck_by(&mut self.zg, s, &self.transitions, delay).ok()
         };
     }
 
