@@ -20,6 +20,7 @@ pub mod store;
 pub mod symdata;
 pub mod synth;
 pub mod tctl;
+mod waiting;
 
 use std::time::Instant;
 

@@ -2,13 +2,13 @@
 //! list keyed by the discrete state (maximal zones only, unless asked to keep
 //! every distinct zone).
 
-use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::domain::zone::Dbm;
 use crate::engine::store::Store;
+use crate::engine::waiting::Waiting;
 use crate::engine::{Stats, Unknown};
 use crate::semantics::{RunError, Transition, ZoneGraph, ZoneState};
 
@@ -55,7 +55,7 @@ pub fn explore<S: ClockSet>(
 ) -> Exploration<S> {
     let start = Instant::now();
     let mut store = Store::new(cover);
-    let mut waiting: VecDeque<u32> = VecDeque::new();
+    let mut waiting = Waiting::new(order);
     let mut stats = Stats::default();
     let mut watch = limits.watch();
     let finish = |end, store: Store<S>, mut stats: Stats| {
@@ -82,18 +82,15 @@ pub fn explore<S: ClockSet>(
         };
     for state in &initial {
         match admit(zg, &mut store, state, None) {
-            Ok(id) => waiting.extend(id),
+            Ok(Some(id)) => waiting.push(id, 0, store.retired()),
+            Ok(None) => {}
             Err(end) => return finish(end, store, stats),
         }
     }
     let Some(mut current) = initial.first().cloned() else { return finish(End::Exhausted, store, stats) };
     let (mut transitions, mut successors) = (Vec::new(), Vec::new());
     loop {
-        let next = match order {
-            Order::Bfs => waiting.pop_front(),
-            Order::Dfs => waiting.pop_back(),
-        };
-        let Some(id) = next else { return finish(End::Exhausted, store, stats) };
+        let Some((id, depth)) = waiting.pop() else { return finish(End::Exhausted, store, stats) };
         if !store.is_alive(id) {
             continue;
         }
@@ -108,7 +105,8 @@ pub fn explore<S: ClockSet>(
         stats.transitions += successors.len() as u64;
         for (state, step) in &successors {
             match admit(zg, &mut store, state, Some((id, step))) {
-                Ok(new) => waiting.extend(new),
+                Ok(Some(new)) => waiting.push(new, depth + 1, store.retired()),
+                Ok(None) => {}
                 Err(end) => return finish(end, store, stats),
             }
         }

@@ -70,6 +70,8 @@ pub struct Store<S: ClockSet = Dbm> {
     stored: u64,
     /// A stored zone unpacked, for the comparisons that need it whole.
     scratch: Option<S>,
+    /// The nodes the last insertion retired ([`Store::retired`]).
+    retired: Vec<u32>,
 }
 
 impl<S: ClockSet> Store<S> {
@@ -90,6 +92,7 @@ impl<S: ClockSet> Store<S> {
             pairs: FxHashSet::default(),
             stored: 0,
             scratch: None,
+            retired: Vec::new(),
         }
     }
 
@@ -115,6 +118,7 @@ impl<S: ClockSet> Store<S> {
         parent: Option<(u32, &Transition)>,
     ) -> Option<u32> {
         let id = self.nodes.len() as u32;
+        self.retired.clear();
         let ZoneState { discrete, zone } = state;
         if self.cover == Cover::Alu {
             zg.load_bounds(discrete);
@@ -168,6 +172,7 @@ impl<S: ClockSet> Store<S> {
                         self.nodes[prev as usize].next = node.next;
                     }
                     self.nodes[at as usize].next = DEAD;
+                    self.retired.push(at);
                     self.zones.release(node.zone);
                     self.stored -= 1;
                 }
@@ -191,6 +196,13 @@ impl<S: ClockSet> Store<S> {
         };
         self.nodes.push(Node { discrete, zone, parent, step, next });
         self.stored += 1;
+    }
+
+    /// The live nodes the last [`Store::insert`] retired, its new zone
+    /// covering theirs (none when that zone was itself covered: the live
+    /// zones are pairwise incomparable).
+    pub fn retired(&self) -> &[u32] {
+        &self.retired
     }
 
     /// Zones stored and not covered by a later one.
