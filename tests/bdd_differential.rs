@@ -379,7 +379,7 @@ fn confirm_locks(net: &Network, p: &Property, what: &str, max_states: u64, tally
 /// fixpoint engine's scan.
 #[test]
 fn bdd_and_explicit_agree_on_liveness() {
-    let (count, max_states) = (300, 3_000);
+    let (count, max_states) = (150, 3_000);
     let (mut tally, mut networks, mut with_any) = (Live::default(), 0, 0);
     for (seed, g, loaded, net) in random_networks(count) {
         let before = tally.compared;
@@ -404,10 +404,10 @@ fn bdd_and_explicit_agree_on_liveness() {
         tally.explicit_excluded
     );
     assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
-    assert!(tally.excluded >= 100, "too few searches excluded time-locks: {tally:?}");
-    assert!(networks >= 100 && tally.compared >= 500, "too few compared: {networks} networks, {tally:?}");
-    assert!(with_any >= 30, "too few networks with `init: any` compared: {with_any}");
-    assert!(tally.lassos >= 100, "too few lassos: {tally:?}");
+    assert!(tally.excluded >= 50, "too few searches excluded time-locks: {tally:?}");
+    assert!(networks >= 50 && tally.compared >= 250, "too few compared: {networks} networks, {tally:?}");
+    assert!(with_any >= 15, "too few networks with `init: any` compared: {with_any}");
+    assert!(tally.lassos >= 50, "too few lassos: {tally:?}");
 }
 
 /// Bounded responses made from the liveness differential suite's
@@ -486,7 +486,7 @@ fn compare_response(model: &Model, net: &Network, p: &Property, what: &str, max_
 /// validated.
 #[test]
 fn bdd_and_explicit_agree_on_bounded_response() {
-    let (count, max_states) = (200, 3_000);
+    let (count, max_states) = (100, 3_000);
     let (mut tally, mut networks) = (Live::default(), 0);
     for (seed, _, loaded, net) in random_networks(count) {
         let before = tally.compared;
@@ -507,8 +507,8 @@ fn bdd_and_explicit_agree_on_bounded_response() {
         tally.why
     );
     assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
-    assert!(networks >= 100 && tally.compared >= 400, "too few compared: {networks} networks, {tally:?}");
-    assert!(tally.lassos >= 50, "too few lassos: {tally:?}");
+    assert!(networks >= 50 && tally.compared >= 200, "too few compared: {networks} networks, {tally:?}");
+    assert!(tally.lassos >= 25, "too few lassos: {tally:?}");
 }
 
 /// A data invariant that holds of some valuations of a data set and not
