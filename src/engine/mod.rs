@@ -10,6 +10,7 @@
 pub mod bound;
 pub mod graph;
 pub mod initial;
+mod layers;
 pub mod limits;
 pub mod liveness;
 pub mod observer;

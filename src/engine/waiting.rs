@@ -27,71 +27,58 @@
 //! and stored, never what is found: covering by inclusion or aLU is a
 //! simulation, whatever the order.
 
-use std::collections::VecDeque;
-
+use crate::engine::layers::Layers;
 use crate::engine::reach::Order;
 
 pub struct Waiting {
-    order: Order,
-    /// `layers[k]`: the nodes queued at depth `base + k` (depth-first: one
-    /// layer, a stack).
-    layers: VecDeque<VecDeque<u32>>,
-    base: u32,
+    queue: Queue,
     /// A bit per node id: expanded.
     expanded: Vec<u64>,
 }
 
+enum Queue {
+    Stack(Vec<u32>),
+    Layers(Layers),
+}
+
 impl Waiting {
     pub fn new(order: Order) -> Self {
-        Waiting { order, layers: VecDeque::from([VecDeque::new()]), base: 0, expanded: Vec::new() }
+        let queue = match order {
+            Order::Dfs => Queue::Stack(Vec::new()),
+            Order::Bfs => Queue::Layers(Layers::default()),
+        };
+        Waiting { queue, expanded: Vec::new() }
     }
 
     /// Queues the new node `id`, `depth` steps below an initial state (at
     /// least the depth last popped), which covered the stored nodes
     /// `retired`.
     pub fn push(&mut self, id: u32, depth: u32, retired: &[u32]) {
-        if self.order == Order::Dfs {
-            self.layers[0].push_back(id);
-            return;
+        match &mut self.queue {
+            Queue::Stack(stack) => stack.push(id),
+            Queue::Layers(layers) if retired.iter().any(|&r| is_set(&self.expanded, r)) => layers.push_first(depth, id),
+            Queue::Layers(layers) => layers.push(depth, id),
         }
-        let k = (depth - self.base) as usize;
-        if self.layers.len() <= k {
-            self.layers.resize_with(k + 1, VecDeque::new);
-        }
-        if retired.iter().any(|&r| self.is_expanded(r)) {
-            self.layers[k].push_front(id);
-        } else {
-            self.layers[k].push_back(id);
-        }
-    }
-
-    fn is_expanded(&self, id: u32) -> bool {
-        self.expanded.get(id as usize / 64).is_some_and(|w| w >> (id % 64) & 1 == 1)
     }
 
     /// The next node to expand and its depth: the first of the shallowest
     /// layer (depth-first: the last queued, depth 0), taken as expanded.
     pub fn pop(&mut self) -> Option<(u32, u32)> {
-        let id = loop {
-            if self.order == Order::Dfs {
-                break self.layers[0].pop_back()?;
-            }
-            if let Some(id) = self.layers[0].pop_front() {
-                break id;
-            }
-            if self.layers.len() == 1 {
-                return None;
-            }
-            self.layers.pop_front();
-            self.base += 1;
+        let (id, depth) = match &mut self.queue {
+            Queue::Stack(stack) => (stack.pop()?, 0),
+            Queue::Layers(layers) => layers.pop()?,
         };
         let (word, bit) = (id as usize / 64, id % 64);
         if self.expanded.len() <= word {
             self.expanded.resize(word + 1, 0);
         }
         self.expanded[word] |= 1 << bit;
-        Some((id, self.base))
+        Some((id, depth))
     }
+}
+
+fn is_set(bits: &[u64], id: u32) -> bool {
+    bits.get(id as usize / 64).is_some_and(|w| w >> (id % 64) & 1 == 1)
 }
 
 #[cfg(test)]

@@ -31,7 +31,6 @@
 //! Liveness, bounded response, `bound` and the fixpoint engine run on one
 //! thread.
 
-mod layers;
 mod mail;
 
 use std::sync::Mutex;
@@ -40,12 +39,12 @@ use std::time::{Duration, Instant};
 
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
+use crate::engine::layers::Layers;
 use crate::engine::limits::{Limits, Watch, peak_resident_bytes};
 use crate::engine::store::{Cover, Store, discrete_hash};
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
-use layers::Layers;
 use mail::{Batch, Mail, owner};
 
 /// The target test, shared by the workers.

@@ -1,6 +1,8 @@
-//! A worker's queue, breadth-first across workers: node ids by the depth
-//! (steps from an initial state) they were reached at, the shallowest
-//! first. A plain FIFO would put the states another worker mails late, at
+//! A breadth-first queue: node ids by the depth (steps from an initial
+//! state) they were reached at, the shallowest first. The one-thread search
+//! ([`super::waiting`]) puts some ids first in their layer; each worker of
+//! the parallel search keeps one. A plain FIFO would put the states another
+//! worker mails late, at
 //! a depth this worker has left behind, after all its deeper ones; they
 //! would then be expanded after deeper states of their discrete state, and
 //! a larger zone reached shallower would cover those only once expanded
@@ -19,11 +21,22 @@ pub struct Layers {
 
 impl Layers {
     pub fn push(&mut self, depth: u32, id: u32) {
+        self.layer(depth).push_back(id);
+        self.len += 1;
+    }
+
+    /// The layer of `depth` (the first one for a depth already left).
+    fn layer(&mut self, depth: u32) -> &mut VecDeque<u32> {
         let k = depth.saturating_sub(self.base) as usize;
         if self.layers.len() <= k {
             self.layers.resize_with(k + 1, VecDeque::new);
         }
-        self.layers[k].push_back(id);
+        &mut self.layers[k]
+    }
+
+    /// Queues `id` ahead of the others of its depth.
+    pub fn push_first(&mut self, depth: u32, id: u32) {
+        self.layer(depth).push_front(id);
         self.len += 1;
     }
 
