@@ -81,7 +81,8 @@ impl Dbm {
 
     /// Whether the matrix is a valid operand: marked empty, or closed
     /// under the triangle inequality with `<= 0` diagonal and clocks `>= 0`.
-    /// Meant for `debug_assert!`s, here and in callers.
+    /// Meant for `debug_assert!`s on what operations return (see the
+    /// module's invariant for why not on what they take).
     /// Pre: none. Post: true for every DBM an operation other than
     /// `tighten` returns. Cost: O(dim³).
     pub fn is_canonical(&self) -> bool {
@@ -89,10 +90,17 @@ impl Dbm {
             return true;
         }
         let n = self.dim;
-        let at = |i: usize, j: usize| self.m[i * n + j];
-        (0..n).all(|i| at(i, i) == Bound::LE_ZERO)
-            && (0..n).all(|j| at(0, j) <= Bound::LE_ZERO)
-            && (0..n).all(|k| (0..n).all(|i| (0..n).all(|j| at(i, k) + at(k, j) >= at(i, j))))
+        let row = |i: usize| &self.m[i * n..(i + 1) * n];
+        // A path through `k` from a row with `m[i][k] = ∞` is `∞`: skipped,
+        // as in the closure, which keeps the check cheap on ExtraLU+'s zones.
+        (0..n).all(|i| row(i)[i] == Bound::LE_ZERO)
+            && row(0).iter().all(|&b| b <= Bound::LE_ZERO)
+            && (0..n).all(|k| {
+                (0..n).all(|i| {
+                    let ik = row(i)[k];
+                    ik == Bound::INF || row(i).iter().zip(row(k)).all(|(&ij, &kj)| ik + kj >= ij)
+                })
+            })
     }
 
     /// Floyd–Warshall: brings the matrix to canonical form or detects that
@@ -173,7 +181,6 @@ impl Dbm {
     /// empty iff it returns false. Cost: O(dim²), no allocation.
     pub fn constrain(&mut self, i: usize, j: usize, bound: Bound) -> bool {
         debug_assert!(i != j && i < self.dim && j < self.dim);
-        debug_assert!(self.is_canonical());
         if self.is_empty() {
             return false;
         }
@@ -257,7 +264,6 @@ impl Dbm {
     /// Pre: canonical. Post: canonical; empty stays empty. Cost: O(dim), no
     /// allocation.
     pub fn up(&mut self) {
-        debug_assert!(self.is_canonical());
         if self.is_empty() {
             return;
         }
@@ -272,7 +278,6 @@ impl Dbm {
     /// Pre: canonical. Post: canonical; empty stays empty. Cost: O(dim²), no
     /// allocation.
     pub fn down(&mut self) {
-        debug_assert!(self.is_canonical());
         if self.is_empty() {
             return;
         }
@@ -295,7 +300,6 @@ impl Dbm {
     pub fn reset(&mut self, x: usize, value: i32) {
         debug_assert!(0 < x && x < self.dim);
         debug_assert!(value >= 0);
-        debug_assert!(self.is_canonical());
         if self.is_empty() {
             return;
         }
@@ -319,7 +323,6 @@ impl Dbm {
     /// Cost: O(dim), no allocation.
     pub fn free(&mut self, x: usize) {
         debug_assert!(0 < x && x < self.dim);
-        debug_assert!(self.is_canonical());
         if self.is_empty() {
             return;
         }
@@ -342,7 +345,6 @@ impl Dbm {
     /// allocation.
     pub fn is_subset_of(&self, other: &Dbm) -> bool {
         debug_assert_eq!(self.dim, other.dim);
-        debug_assert!(self.is_canonical() && other.is_canonical());
         if self.is_empty() {
             return true;
         }
@@ -405,7 +407,6 @@ impl Clone for Dbm {
 /// Pre: both canonical.
 impl PartialEq for Dbm {
     fn eq(&self, other: &Dbm) -> bool {
-        debug_assert!(self.is_canonical() && other.is_canonical());
         self.dim == other.dim
             && match (self.is_empty(), other.is_empty()) {
                 (true, true) => true,
@@ -421,7 +422,6 @@ impl Eq for Dbm {}
 /// Pre: canonical.
 impl Hash for Dbm {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        debug_assert!(self.is_canonical());
         state.write_usize(self.dim);
         if !self.is_empty() {
             // Two entries per word halves the hasher rounds.

@@ -43,8 +43,12 @@
 //! empty DBM keep it empty, and all empty DBMs of one `dim` are equal.
 //!
 //! **Invariant.** Every operation takes and returns DBMs that are canonical
-//! or marked empty ([`Dbm::is_canonical`], checked by `debug_assert!`s),
-//! except [`Dbm::tighten`], which batches constraints until a `close`.
+//! or marked empty, except [`Dbm::tighten`], which batches constraints
+//! until a `close`. `debug_assert!`s check ([`Dbm::is_canonical`]) what each
+//! operation returns, not what it takes: the operand was some operation's
+//! result, and an O(dim³) check on every O(dim) verb and comparison made it
+//! most of a debug build's time (tests/dbm_ops.rs checks each verb's result
+//! against its definition).
 //!
 //! **Per-clock slices** (a point, LU bounds, clock names) have `dim − 1`
 //! entries: slot `k − 1` describes DBM index `k`. The reference clock has
