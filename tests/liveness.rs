@@ -196,6 +196,26 @@ fn clock_atoms_in_liveness_go_to_the_fixpoint_engine() {
     }
 }
 
+/// A loop whose earliest run repeats a region only after 51 passes (`y`
+/// grows by the tick's unit per pass until it passes 50, its largest
+/// constant): the lasso is still found and validated, for `A<>` and `E[]`.
+#[test]
+fn long_lassos_are_concretised() {
+    let src = Source::new("reset-loop", std::fs::read_to_string("tests/models/liveness/reset-loop.yaml").unwrap());
+    let loaded = load_model(&src).unwrap();
+    let net = kairos::network::build(&loaded.model).unwrap();
+    for (q, expected) in [("A<> P.done", Verdict::Violated), ("E[] P.work", Verdict::Satisfied)] {
+        let p = loaded.query("q", q).unwrap();
+        let o = engine::check(&loaded.model, Some(&net), &p, &Options::default());
+        assert_eq!(o.verdict, expected, "{q}");
+        let t = trace::concretise(&net, o.trace.as_ref().unwrap()).unwrap_or_else(|e| panic!("{q}: {e}"));
+        trace::validate(&net, &t).unwrap();
+        let start = t.loop_start.expect("a lasso");
+        let y = |k: usize| t.steps[k].after.clocks[1].clone();
+        assert!(y(start) >= trace::Rational::from_integer(50.into()), "{q}: the loop starts past y = 50");
+    }
+}
+
 /// `--max-states` bounds the whole liveness search: here a first pass
 /// without the tick clock leaves the loop of `work` undecided and a second
 /// pass with it follows (23 states in all, fewer than 20 in each); both

@@ -6,8 +6,9 @@
 //! extrapolated zones are unions of many regions. But the abstract cycle
 //! can be followed forever (that is what makes the engine's answer right),
 //! and there are finitely many regions, so some two passes start in the
-//! same region. So the cycle is unrolled `k = 1, 2, …` times, the earliest
-//! run along it is solved ([`super::concrete`]), and the loop is the stretch
+//! same region. So the cycle is unrolled `k = 1, 2, 4, …` times (doubling
+//! keeps the work linear in the passes needed), the earliest run along it
+//! is solved ([`super::concrete`]), and the loop is the stretch
 //! between the first two pass boundaries whose states are region
 //! equivalent ([`super::validate::region`]). Its ends are right after
 //! ticks, so `z = 0` at both, and the validator's argument applies.
@@ -20,8 +21,11 @@ use crate::domain::zone::Dbm;
 use crate::engine::SymbolicTrace;
 use crate::network::Network;
 
-/// Most passes around the symbolic cycle tried.
-const MAX_PASSES: usize = 16;
+/// Most passes around the symbolic cycle tried. The earliest run can need
+/// many: a clock the cycle never resets grows by at least the tick's time
+/// unit per pass, so it repeats a region only past its largest constant
+/// (`y >= 50` in tests/models/liveness/reset-loop.yaml: 51 passes).
+const MAX_PASSES: usize = 1024;
 
 /// The concrete lasso of `trace` (loop opened at step `open`), on `net`;
 /// `extended` is `net` with the progress clock.
@@ -38,7 +42,7 @@ pub(super) fn unroll(
     if trace.steps[open..].iter().all(|t| t.edges.is_empty()) {
         return Ok(pure_delay(net, &solve(extended, trace, true)?, open));
     }
-    for passes in 1..=MAX_PASSES {
+    for passes in std::iter::successors(Some(1), |p| Some(p * 2)).take_while(|&p| p <= MAX_PASSES) {
         let mut unrolled = trace.clone();
         unrolled.states.truncate(open + 1);
         unrolled.steps.truncate(open);
