@@ -212,10 +212,7 @@ fn errors_are_located() {
             model("clock x;", &edge("<label kind=\"assignment\">x = x + 1, x++</label>"), "system P;"),
             "m.xml:5:76: error[type-error]: in an update of `P`: a clock is used where an integer is expected",
         ),
-        (
-            model("int x;", LOCS, "system P &lt; P;"),
-            "m.xml:6:18: error[unsupported]: not supported yet: process priorities",
-        ),
+        (model("int x;", LOCS, "system P &lt; P;"), "error[duplicate-instance]: `P` appears twice in `system`"),
         (model("int x;", LOCS, ""), "error[missing-system]"),
         (
             model("int[1,5] x;", LOCS, "system P;"),
@@ -275,7 +272,7 @@ fn unsupported_features_are_refused_at_their_place() {
         ),
         (
             model("chan priority a;", LOCS, "system P;"),
-            "2:14: error[unsupported]: not supported yet: channel priorities",
+            "2:28: error[unknown-name]: `a` is not a channel",
         ),
         (
             model("int x;", &format!("{LOCS}<foo/>"), "system P;"),
@@ -407,7 +404,7 @@ fn refused_declarations_have_no_follow_on_errors() {
     assert!(d[1].to_string().contains("m.xml:2:") && d[1].to_string().contains("a branchpoint"));
 
     // `system P;` over a parameter of a refused (`scalar`) type, and
-    // queries over the processes of a refused `system` line (priorities).
+    // a `system` line with process priorities.
     let proc_ = |param: &str| {
         format!(
             "<template><name>P</name><parameter>{param}</parameter><location id=\"a\"><name>a</name></location>\
@@ -423,21 +420,21 @@ fn refused_declarations_have_no_follow_on_errors() {
          <queries><query><formula>E&lt;&gt; Q.a &amp;&amp; R.a</formula></query></queries></nta>",
         proc_("const int[0,1] i")
     );
-    for (text, want) in [(scalar, "`scalar` types"), (prio, "process priorities")] {
-        let d = import_uppaal("m.xml", &text).expect_err("refused");
-        assert_eq!(d.len(), 1, "{}", render(&d));
-        assert!(d[0].to_string().contains(want), "{}", render(&d));
-    }
-    // A refused `system` line beside a partial instantiation: a query
-    // naming the partial instance adds no error of its own.
+    let d = import_uppaal("m.xml", &scalar).expect_err("refused");
+    assert_eq!(d.len(), 1, "{}", render(&d));
+    assert!(d[0].to_string().contains("`scalar` types"), "{}", render(&d));
+    // Process priorities: the instances by their kairos names, lowest first.
+    let m = import_uppaal("m.xml", &prio).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(m.yaml.contains("priorities:\n  processes: Q < R\n"), "{}", m.yaml);
     let partial = format!(
         "<nta>\n{}\n<system>R(const int[0,1] j) = P(j); Q = P(0);\nsystem Q &lt; R;</system>\n\
          <queries><query><formula>E&lt;&gt; R(1).a</formula></query></queries></nta>",
         proc_("const int[0,1] i")
     );
-    let d = import_uppaal("m.xml", &partial).expect_err("refused");
-    assert_eq!(d.len(), 1, "{}", render(&d));
-    assert!(d[0].to_string().contains("m.xml:4:") && d[0].to_string().contains("process priorities"), "{}", render(&d));
+    // A partial instantiation in a priority order: its instances by their
+    // kairos template's name.
+    let m = import_uppaal("m.xml", &partial).unwrap_or_else(|d| panic!("{}", render(&d)));
+    assert!(m.yaml.contains("priorities:\n  processes: Q < "), "{}", m.yaml);
 }
 
 /// Partial instantiations `X(params) = T(args);`: supported when the

@@ -29,7 +29,7 @@ pub enum Abstraction {
 pub struct ZoneGraph<'n, S = Dbm> {
     pub net: &'n Network,
     pub abstraction: Abstraction,
-    stack: Vec<i64>,
+    pub(super) stack: Vec<i64>,
     /// The network's LU bounds in the zone library's units: per process and
     /// location the `(clock, L, U)` it bounds, and the global floor.
     lu_local: Vec<Vec<Vec<(u32, i32, i32)>>>,
@@ -55,8 +55,8 @@ pub struct ZoneGraph<'n, S = Dbm> {
     spare: Vec<(ZoneState<S>, Transition)>,
 }
 
-fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
-    RunError { error, transition: Some(Transition { edges: edges.to_vec(), out: Vec::new() }) }
+pub(super) fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
+    RunError { error, transition: Some(Transition { edges: edges.to_vec(), out: Vec::new(), unless: Vec::new() }) }
 }
 
 /// An update failed: with `out_of_range: disable`, a variable assigned out of
@@ -301,6 +301,9 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         }
         self.syncs = syncs;
         emitted.finish();
+        if self.net.priorities.is_some() {
+            self.prioritise(d, out)?;
+        }
         Ok(())
     }
 
@@ -319,7 +322,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
 
     /// [`ZoneGraph::discrete_post`] into `next`, reusing its buffers;
     /// false when the step is disabled.
-    fn discrete_post_into(
+    pub(super) fn discrete_post_into(
         &mut self,
         d: &Discrete,
         t: &Transition,
@@ -401,7 +404,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 return Ok(false);
             }
         }
-        Ok(true)
+        Ok(t.unless.iter().all(|&(i, j, b)| zone.constrain(i as usize, j as usize, b)))
     }
 
     /// The successor of `s` by `t` before abstraction: guard, updates,
@@ -745,8 +748,9 @@ impl Emitted<'_> {
                 t.edges.extend_from_slice(edges);
                 t.out.clear();
                 t.out.extend_from_slice(out);
+                t.unless.clear();
             }
-            None => self.out.push(Transition { edges: edges.to_vec(), out: out.to_vec() }),
+            None => self.out.push(Transition { edges: edges.to_vec(), out: out.to_vec(), unless: Vec::new() }),
         }
         self.n += 1;
     }
