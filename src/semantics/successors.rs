@@ -606,7 +606,10 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 self.upper[k] = self.upper[k].max(u);
             }
         }
-        if self.abstraction == Abstraction::M {
+        // Priorities split steps by the negations of other steps' guards and
+        // invariants: an upper bound `x <= c` there becomes the lower bound
+        // `x > c`, so every bound must serve both ways.
+        if self.abstraction == Abstraction::M || self.net.priorities.is_some() {
             for (l, u) in self.lower.iter_mut().zip(self.upper.iter_mut()) {
                 let m = (*l).max(*u);
                 (*l, *u) = (m, m);

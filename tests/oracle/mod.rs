@@ -708,9 +708,14 @@ impl<'n> Oracle<'n> {
         out.clear();
         let enabled = self.enabled(s)?;
         let mut error = None;
+        // With priorities: the possible steps' levels, only the highest kept.
+        let mut levels = Vec::new();
         for t in self.steps(s, &enabled) {
             match self.fire(s, &t) {
-                Ok(Some(n)) => out.push(n),
+                Ok(Some(n)) => {
+                    out.push(n);
+                    levels.push(self.level(&t, &enabled));
+                }
                 Ok(None) => {}
                 Err(e) => {
                     error = Some(e);
@@ -720,6 +725,13 @@ impl<'n> Oracle<'n> {
         }
         if error.is_some() {
             out.clear();
+        }
+        if let Some(top) = levels.iter().flatten().max().copied() {
+            let mut k = 0;
+            out.retain(|_| {
+                k += 1;
+                levels[k - 1].is_none_or(|l| l == top)
+            });
         }
         if !self.can_delay(s, &enabled) {
             return Ok((None, error));
@@ -732,6 +744,22 @@ impl<'n> Oracle<'n> {
         }
         self.clocks.normalise(&mut d[base..]);
         Ok((Some(d.into_boxed_slice()), error))
+    }
+
+    /// The priority of step `edges` (FORMAT.md, "Priorities"): its
+    /// channel's level (`default` without one), then the highest level of
+    /// its processes; `None` without priorities or for an observer's step.
+    fn level(&self, edges: &[(usize, usize)], enabled: &[Enabled]) -> Option<(i32, i32)> {
+        let net = self.net;
+        let prio = net.priorities.as_ref()?;
+        if edges.iter().all(|&(p, _)| net.processes[p].observer) {
+            return None;
+        }
+        let (p, e) = edges[0];
+        let first = enabled.iter().find(|x| x.p == p && x.e == e).expect("an enabled edge");
+        let channel = first.sync.map_or(prio.internal, |(c, _)| prio.channels[c as usize]);
+        let process = edges.iter().map(|&(p, _)| prio.processes.get(p).copied().unwrap_or(0)).max();
+        Some((channel, process.unwrap_or(0)))
     }
 
     /// Whether state `i` is deadlocked: no discrete step from it, nor from
