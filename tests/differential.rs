@@ -889,7 +889,7 @@ fn priorities(seed: u64, yaml: &str) -> String {
 /// The same comparison on the random networks with random channel or
 /// process priorities added.
 #[test]
-#[ignore = "81 disagreements in 8 of 300 networks before the symmetric bounds under priorities; not rerun since"]
+#[ignore = "seed 159 disagrees (a step whose update fails: the engine blocks by its guard, the oracle stops); to settle"]
 fn zone_engine_agrees_with_the_oracle_under_priorities() {
     run(
         1,
