@@ -109,3 +109,54 @@ fn imported_channel_priorities() {
     assert_eq!(code, 5, "{err}");
     assert!(err.contains("prio-dynamic.xml:6:") && err.contains("not known before the run"), "{err}");
 }
+
+/// A step whose update fails is not taken where a higher step blocks it, so
+/// its error is not raised there (FORMAT.md, "Priorities"); where nothing
+/// blocks it, it is. The test fails if blocked steps' updates are run, or
+/// if priorities hide the error where they do not apply.
+#[test]
+fn a_blocked_step_raises_no_error() {
+    let model = |hi_guard: &str| {
+        format!(
+            "model: blocked-error
+clocks: [x]
+variables:
+  n: {{range: [0, 1], init: 0}}
+channels:
+  hi: binary
+templates:
+  P:
+    initial: a
+    locations: {{a: {{}}, b: {{}}, bad: {{}}}}
+    edges:
+      - {{from: a, to: bad, update: \"n -= 1\"}}
+      - {{from: a, to: b, guard: \"{hi_guard}\", sync: \"hi!\"}}
+  Q:
+    initial: q
+    locations: {{q: {{}}}}
+    edges:
+      - {{from: q, to: q, sync: \"hi?\"}}
+system: [P, Q]
+priorities:
+  channels: \"default < hi\"
+properties:
+  - {{name: safe, check: \"A[] not P.bad\"}}
+"
+        )
+    };
+    let always = common::scratch("prio-blocked-error.yaml", &model("x >= 0"));
+    for engine in [&[][..], &["--engine", "tctl"]] {
+        let mut args = vec!["check", always.as_str()];
+        args.extend_from_slice(engine);
+        let (code, out, err) = kairos(&args);
+        assert_eq!(code, 0, "{engine:?}: {out}{err}");
+        assert!(out.contains("satisfied"), "{out}");
+    }
+    // `hi` possible only until x = 2: past it the failing step is taken.
+    let early = common::scratch("prio-unblocked-error.yaml", &model("x <= 2"));
+    let (code, out, err) = kairos(&["check", &early]);
+    assert_eq!(code, 4, "{out}{err}");
+    assert!(out.contains("`n` = -1 is outside its range"), "{out}");
+    // The trace waits into the cell where nothing blocks the failing step.
+    assert!(out.trim_end().ends_with("x = 3"), "{out}");
+}

@@ -59,12 +59,19 @@ pub(super) fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
     RunError { error, transition: Some(Transition { edges: edges.to_vec(), out: Vec::new(), unless: Vec::new() }) }
 }
 
+/// An update of `t` failed: the whole transition is kept (a broadcast's
+/// receivers left out, a priority cell), so that a trace to the error ends
+/// where `t` is taken.
+fn failed(error: EvalError, t: &Transition) -> RunError {
+    RunError { error, transition: Some(t.clone()) }
+}
+
 /// An update failed: with `out_of_range: disable`, a variable assigned out of
 /// its range (in a function too) disables the step; anything else is an error.
-fn disabled_or(error: EvalError, mode: OutOfRange, edges: &[(u32, u32)]) -> Result<bool, RunError> {
+fn disabled_or(error: EvalError, mode: OutOfRange, t: &Transition) -> Result<bool, RunError> {
     match (mode, error.innermost()) {
         (OutOfRange::Disable, EvalError::OutOfRange { .. }) => Ok(false),
-        _ => Err(err(error, edges)),
+        _ => Err(failed(error, t)),
     }
 }
 
@@ -343,27 +350,26 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 match u {
                     Update::Reset { clock, value } => resets.push((*clock, *value)),
                     Update::Assign { value, .. } => {
-                        let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
+                        let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| failed(x, t))?;
                         self.assigns.push((p, e, k as u32, v));
                     }
                     Update::Effect(code) => {
                         if let Err(x) = code.exec(&next.locs, &mut next.data, &mut self.stack) {
-                            return disabled_or(x, net.out_of_range, &t.edges);
+                            return disabled_or(x, net.out_of_range, t);
                         }
                     }
                     Update::Data { target, value } => {
                         let v = match value.exec(&next.locs, &mut next.data, &mut self.stack) {
                             Ok(v) => v,
-                            Err(x) => return disabled_or(x, net.out_of_range, &t.edges),
+                            Err(x) => return disabled_or(x, net.out_of_range, t),
                         };
                         let slot = match target {
                             Target::Slot(s) => *s,
                             Target::Indexed { base, len, index } => {
-                                let i = index
-                                    .eval(&next.locs, &next.data, &mut self.stack)
-                                    .map_err(|x| err(x, &t.edges))?;
+                                let i =
+                                    index.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| failed(x, t))?;
                                 if i < 0 || i >= *len as i64 {
-                                    return Err(err(EvalError::IndexOutOfBounds { index: i, len: *len }, &t.edges));
+                                    return Err(failed(EvalError::IndexOutOfBounds { index: i, len: *len }, t));
                                 }
                                 base + i as u32
                             }
@@ -372,7 +378,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                         if v < s.lo || v > s.hi {
                             return match net.out_of_range {
                                 OutOfRange::Disable => Ok(false),
-                                OutOfRange::Error => Err(err(EvalError::OutOfRange { slot, value: v }, &t.edges)),
+                                OutOfRange::Error => Err(failed(EvalError::OutOfRange { slot, value: v }, t)),
                             };
                         }
                         next.data[slot as usize] = v;

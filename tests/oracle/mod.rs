@@ -707,32 +707,35 @@ impl<'n> Oracle<'n> {
     fn expand(&mut self, s: &[i64], out: &mut Vec<Box<[i64]>>) -> Result<(Option<Box<[i64]>>, Option<String>), String> {
         out.clear();
         let enabled = self.enabled(s)?;
-        let mut error = None;
-        // With priorities: the possible steps' levels, only the highest kept.
+        // With priorities: the levels of the possible steps and of the
+        // failing ones (a step whose update fails is possible: taking it
+        // raises the error), only the highest kept. A failing step that a
+        // higher one blocks is not taken, so its error is not raised, as
+        // for a step the committed rule leaves out.
         let mut levels = Vec::new();
+        let mut errors = Vec::new();
         for t in self.steps(s, &enabled) {
+            let level = self.level(&t, &enabled);
             match self.fire(s, &t) {
                 Ok(Some(n)) => {
                     out.push(n);
-                    levels.push(self.level(&t, &enabled));
+                    levels.push(level);
                 }
                 Ok(None) => {}
-                Err(e) => {
-                    error = Some(e);
-                    break;
-                }
+                Err(e) => errors.push((e, level)),
             }
         }
+        let top = levels.iter().chain(errors.iter().map(|(_, l)| l)).flatten().max().copied();
+        let blocked = |l: &Option<(i32, i32)>| l.is_some_and(|l| top.is_some_and(|top| l < top));
+        let error = errors.into_iter().find(|(_, l)| !blocked(l)).map(|(e, _)| e);
         if error.is_some() {
             out.clear();
         }
-        if let Some(top) = levels.iter().flatten().max().copied() {
-            let mut k = 0;
-            out.retain(|_| {
-                k += 1;
-                levels[k - 1].is_none_or(|l| l == top)
-            });
-        }
+        let mut k = 0;
+        out.retain(|_| {
+            k += 1;
+            !blocked(&levels[k - 1])
+        });
         if !self.can_delay(s, &enabled) {
             return Ok((None, error));
         }
