@@ -570,6 +570,10 @@ fn instantiation_arguments_are_checked_against_the_parameter_types() {
             "error[argument-out-of-range]: the argument for `a` of `P` is 40000, outside the parameter's type [-32768, 32767]",
         ),
         (
+            with("const int a", "P1 = P(2147483647 + 1); system P1;"),
+            "error[argument-out-of-range]: the argument for `a` of `P` is 2147483648, outside the parameter's type [-2147483648, 2147483647]",
+        ),
+        (
             with("id_t id", "P1 = P(g); system P1;"),
             "m.xml:6:16: error[not-constant]: the argument for `id` of `P` must be computable at compile time",
         ),
@@ -594,6 +598,23 @@ fn instantiation_arguments_are_checked_against_the_parameter_types() {
     assert!(u.yaml.contains("P1 = P(N - 1 > 1 ? N : 0)"), "{}", u.yaml);
     // A constant `bool` argument is accepted.
     import_uppaal("m.xml", &with("bool b", "P1 = P(N &gt; 2 &amp;&amp; true); system P1;")).unwrap();
+}
+
+/// A `const int` parameter or constant array holds a value, not a
+/// variable: UPPAAL's 16-bit range of `int` bounds what is assigned, and
+/// models pass periods of 120000 (the TetaSARTS case studies). A twin of
+/// theirs: the guard and the invariant meet at 120000 only.
+#[test]
+fn constant_ints_are_not_bounded_by_the_variable_range() {
+    let text = "<nta>\n<declaration>const int W[2] = {100000, 5};\nclock x;</declaration>\n\
+        <template><name>P</name><parameter>const int period</parameter>\n\
+        <location id=\"a\"><name>a</name><label kind=\"invariant\">x &lt;= period</label></location>\n\
+        <location id=\"b\"><name>b</name></location><init ref=\"a\"/>\n\
+        <transition><source ref=\"a\"/><target ref=\"b\"/><label kind=\"guard\">x &gt;= W[0] + 20000</label></transition>\n\
+        </template>\n<system>P1 = P(120000); system P1;</system>\n</nta>\n";
+    assert_eq!(check_xml(text, "E<> P1.b"), Verdict::Satisfied);
+    assert_eq!(check_xml(text, "E<> P1.b and x < 120000"), Verdict::Violated);
+    assert_eq!(check_xml(&text.replace("120000)", "119999)"), "E<> P1.b"), Verdict::Violated);
 }
 
 #[test]

@@ -330,7 +330,7 @@ fn variable(
         }
         (k, _) => (k, values),
     };
-    let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
+    let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.constant_bounds(ty).ok() } else { None };
     out.scope = local;
     let (kind, size, values, known) = (kind?, size?, values?, known?);
     let dims = size.len();
