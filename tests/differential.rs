@@ -55,6 +55,8 @@ struct Budget {
     /// The fixpoint engine runs on the networks whose seed is a multiple
     /// of this (it costs as much as the other settings together).
     tctl_every: u64,
+    /// Add random priorities to every network.
+    priorities: bool,
     /// The command that runs the same test.
     command: &'static str,
 }
@@ -193,7 +195,11 @@ struct Prop {
 }
 
 fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
-    let generated = Gen::generate(seed);
+    let mut generated = Gen::generate(seed);
+    if budget.priorities {
+        let block = priorities(seed, &generated.yaml);
+        generated.yaml.push_str(&block);
+    }
     if std::env::var("KAIROS_DIFF_DUMP").is_ok() {
         eprintln!("=== seed {seed}\n{}{:#?}", generated.yaml, generated.properties);
     }
@@ -856,6 +862,68 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
     assert!(t.agreed > 0, "nothing was compared");
 }
 
+/// A random `priorities:` block for the generator's channels (`c`, `bc`,
+/// `u`, `ch[0..1]`) or instances (by template, `T0`...).
+fn priorities(seed: u64, yaml: &str) -> String {
+    let mut r = oracle::random::Rng(seed ^ 0x9e10_1e5e);
+    let channels = r.chance(0.5);
+    let mut members: Vec<String> = if channels {
+        ["c", "bc", "u", "ch[0]", "ch[1]", "default"].iter().map(|s| s.to_string()).collect()
+    } else {
+        (0..4).map(|t| format!("T{t}")).filter(|t| yaml.contains(&format!("\n  {t}:\n"))).collect()
+    };
+    // Shuffled, then cut into levels.
+    for k in (1..members.len()).rev() {
+        members.swap(k, r.below(k + 1));
+    }
+    let mut text = String::new();
+    for (k, m) in members.iter().enumerate() {
+        if k > 0 {
+            text.push_str(if r.chance(0.6) { " < " } else { ", " });
+        }
+        text.push_str(m);
+    }
+    format!("priorities:\n  {}: \"{text}\"\n", if channels { "channels" } else { "processes" })
+}
+
+/// The same comparison on the random networks with random channel or
+/// process priorities added (250 seeds: a few seconds, CI's budget is
+/// nearly spent; the campaign below runs more).
+#[test]
+fn zone_engine_agrees_with_the_oracle_under_priorities() {
+    run(
+        1,
+        250,
+        Budget {
+            oracle_states: 20_000,
+            none_states: 300,
+            fine_clocks: 3,
+            cross_check: false,
+            tctl_every: 3,
+            priorities: true,
+            command: "cargo test --test suite zone_engine_agrees_with_the_oracle_under -- --nocapture",
+        },
+    );
+}
+
+#[test]
+#[ignore = "a campaign: cargo test --release --test suite under_priorities_campaign -- --ignored"]
+fn zone_engine_agrees_with_the_oracle_under_priorities_campaign() {
+    run(
+        2_000_000,
+        5_000,
+        Budget {
+            oracle_states: 1_000_000,
+            none_states: 10_000,
+            fine_clocks: 5,
+            cross_check: false,
+            tctl_every: 1,
+            priorities: true,
+            command: "cargo test --release --test suite under_priorities_campaign -- --ignored --nocapture",
+        },
+    );
+}
+
 #[test]
 fn zone_engine_agrees_with_the_discrete_time_oracle() {
     run(
@@ -867,6 +935,7 @@ fn zone_engine_agrees_with_the_discrete_time_oracle() {
             fine_clocks: 3,
             cross_check: true,
             tctl_every: 4,
+            priorities: false,
             command: "cargo test --test suite zone_engine_agrees -- --nocapture",
         },
     );
@@ -884,6 +953,7 @@ fn zone_engine_agrees_with_the_discrete_time_oracle_campaign() {
             fine_clocks: 5,
             cross_check: true,
             tctl_every: 1,
+            priorities: false,
             command: "cargo test --release --test suite zone_engine_agrees -- --ignored --nocapture",
         },
     );
@@ -903,6 +973,7 @@ fn the_oracle_accepts_a_violation_settled_without_an_error() {
         fine_clocks: 3,
         cross_check: true,
         tctl_every: 1,
+        priorities: false,
         command: "cargo test --test suite differential::the_oracle_accepts",
     };
     let mut t = Tally::default();

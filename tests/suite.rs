@@ -108,6 +108,8 @@ mod poly_hull;
 mod poly_linear;
 #[path = "poly_project.rs"]
 mod poly_project;
+#[path = "priority.rs"]
+mod priority;
 #[path = "reach_semantics.rs"]
 mod reach_semantics;
 #[path = "readme.rs"]

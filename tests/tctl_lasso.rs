@@ -428,8 +428,8 @@ fn a_lasso_never_jumps_over_a_gap() {
         transition,
         after: at(x),
     };
-    let reset = Transition { edges: vec![(0, 0)], out: Vec::new() };
-    let mark = Transition { edges: Vec::new(), out: Vec::new() };
+    let reset = Transition { edges: vec![(0, 0)], out: Vec::new(), unless: Vec::new() };
+    let mark = Transition { edges: Vec::new(), out: Vec::new(), unless: Vec::new() };
     let jumping = ConcreteTrace {
         initial: at(0),
         steps: vec![step(0, mark.clone(), 0), step(3, reset, 0), step(0, mark, 0)],
@@ -511,7 +511,7 @@ fn a_loop_must_come_back_to_its_differences() {
     };
     let step = |delay: Rational, edges: Vec<(u32, u32)>, after: ConcreteState| ConcreteStep {
         delay,
-        transition: Transition { edges, out: Vec::new() },
+        transition: Transition { edges, out: Vec::new(), unless: Vec::new() },
         after,
     };
     let (a, b) = (0, 1);

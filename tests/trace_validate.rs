@@ -95,7 +95,11 @@ fn the_committed_rule_is_enforced() {
             after.clocks = vec![r("1")];
         }
         let delay = if edges == [(0, 0)] { r("1") } else { r("0") };
-        bad.steps.push(ConcreteStep { delay, transition: Transition { edges, out: Vec::new() }, after: after.clone() });
+        bad.steps.push(ConcreteStep {
+            delay,
+            transition: Transition { edges, out: Vec::new(), unless: Vec::new() },
+            after: after.clone(),
+        });
         at = after;
     }
     bad.final_delay = r("0");

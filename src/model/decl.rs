@@ -26,6 +26,8 @@ pub struct ModelDecl {
     pub system: Vec<Text>,
     pub properties: Vec<PropertyDecl>,
     pub out_of_range: OutOfRange,
+    /// `priorities:`, a mapping checked with the channels and instances.
+    pub priorities: Option<Node>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -236,6 +238,7 @@ impl Reader<'_> {
                 }
             },
         };
+        let priorities = m.get("priorities").cloned();
         self.finish(m, "a model file");
         ModelDecl {
             name,
@@ -252,6 +255,7 @@ impl Reader<'_> {
             system,
             properties,
             out_of_range,
+            priorities,
         }
     }
 

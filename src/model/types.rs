@@ -26,8 +26,22 @@ pub struct Model {
     pub instances: Vec<Instance>,
     pub properties: Vec<Property>,
     pub out_of_range: OutOfRange,
+    /// `priorities:` (FORMAT.md section 1, "Priorities").
+    pub priorities: Option<Priorities>,
     /// Continuous variables or non-unit rates: needs the polyhedra engines.
     pub hybrid: bool,
+}
+
+/// Priority levels, higher wins: a step's priority is its channel's level
+/// (`internal` without a channel), then the highest level of its instances.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Priorities {
+    /// Per channel of [`Model::channels`], per element (one for a scalar).
+    pub channels: Vec<Vec<i32>>,
+    /// The `default` level: internal steps and channels not listed.
+    pub internal: i32,
+    /// Per instance.
+    pub processes: Vec<i32>,
 }
 
 /// An integer or boolean variable (an array when `size` is set). Bounds and

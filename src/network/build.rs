@@ -130,6 +130,11 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         params: b.params,
         hybrid,
         line_map: None,
+        priorities: model.priorities.as_ref().map(|p| crate::network::Priorities {
+            channels: p.channels.iter().flatten().copied().collect(),
+            internal: p.internal,
+            processes: p.processes.clone(),
+        }),
     };
     let errors = symbolic_conflicts(model, &net);
     if errors.is_empty() { Ok(net) } else { Err(errors) }

@@ -207,6 +207,21 @@ pub struct Network {
     /// file each line of its YAML translation comes from, so that run-time
     /// errors name the lines the user wrote.
     pub line_map: Option<std::sync::Arc<[usize]>>,
+    /// The priority levels (`None`: the model has no `priorities:`).
+    pub priorities: Option<Priorities>,
+}
+
+/// Priority levels (FORMAT.md section 1, "Priorities"), higher wins. A
+/// step's priority is its channel's level (`internal` for a step without
+/// a channel), then the highest level of its processes.
+#[derive(Clone, Debug)]
+pub struct Priorities {
+    /// Per channel element.
+    pub channels: Vec<i32>,
+    /// The `default` level: internal steps and channels not listed.
+    pub internal: i32,
+    /// Per process.
+    pub processes: Vec<i32>,
 }
 
 impl Network {

@@ -6,6 +6,7 @@
 
 mod deadlock;
 mod error;
+mod priority;
 mod sat;
 mod state;
 mod successors;

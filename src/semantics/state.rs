@@ -1,6 +1,6 @@
 //! Symbolic states of the zone graph and the steps between them.
 
-use crate::domain::zone::Dbm;
+use crate::domain::zone::{Bound, Dbm};
 
 /// The explicit part of a state: one location per process, one value per
 /// data slot.
@@ -44,4 +44,8 @@ pub struct Transition {
     /// the edge's clock guard fails at its atom `k`, the atoms before `k`
     /// holding (one cell of a disjoint split of the guard's complement).
     pub out: Vec<(u32, u32, u32)>,
+    /// With priorities: the constraints `x_i - x_j ≺ b` of one cell of
+    /// the valuations where no step of higher priority is possible (the
+    /// step is split into one transition per cell; `semantics::priority`).
+    pub unless: Vec<(u32, u32, Bound)>,
 }

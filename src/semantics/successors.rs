@@ -29,7 +29,7 @@ pub enum Abstraction {
 pub struct ZoneGraph<'n, S = Dbm> {
     pub net: &'n Network,
     pub abstraction: Abstraction,
-    stack: Vec<i64>,
+    pub(super) stack: Vec<i64>,
     /// The network's LU bounds in the zone library's units: per process and
     /// location the `(clock, L, U)` it bounds, and the global floor.
     lu_local: Vec<Vec<Vec<(u32, i32, i32)>>>,
@@ -55,16 +55,23 @@ pub struct ZoneGraph<'n, S = Dbm> {
     spare: Vec<(ZoneState<S>, Transition)>,
 }
 
-fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
-    RunError { error, transition: Some(Transition { edges: edges.to_vec(), out: Vec::new() }) }
+pub(super) fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
+    RunError { error, transition: Some(Transition { edges: edges.to_vec(), out: Vec::new(), unless: Vec::new() }) }
+}
+
+/// An update of `t` failed: the whole transition is kept (a broadcast's
+/// receivers left out, a priority cell), so that a trace to the error ends
+/// where `t` is taken.
+fn failed(error: EvalError, t: &Transition) -> RunError {
+    RunError { error, transition: Some(t.clone()) }
 }
 
 /// An update failed: with `out_of_range: disable`, a variable assigned out of
 /// its range (in a function too) disables the step; anything else is an error.
-fn disabled_or(error: EvalError, mode: OutOfRange, edges: &[(u32, u32)]) -> Result<bool, RunError> {
+fn disabled_or(error: EvalError, mode: OutOfRange, t: &Transition) -> Result<bool, RunError> {
     match (mode, error.innermost()) {
         (OutOfRange::Disable, EvalError::OutOfRange { .. }) => Ok(false),
-        _ => Err(err(error, edges)),
+        _ => Err(failed(error, t)),
     }
 }
 
@@ -301,6 +308,9 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         }
         self.syncs = syncs;
         emitted.finish();
+        if self.net.priorities.is_some() {
+            self.prioritise(d, out)?;
+        }
         Ok(())
     }
 
@@ -319,7 +329,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
 
     /// [`ZoneGraph::discrete_post`] into `next`, reusing its buffers;
     /// false when the step is disabled.
-    fn discrete_post_into(
+    pub(super) fn discrete_post_into(
         &mut self,
         d: &Discrete,
         t: &Transition,
@@ -340,27 +350,26 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 match u {
                     Update::Reset { clock, value } => resets.push((*clock, *value)),
                     Update::Assign { value, .. } => {
-                        let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| err(x, &t.edges))?;
+                        let v = value.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| failed(x, t))?;
                         self.assigns.push((p, e, k as u32, v));
                     }
                     Update::Effect(code) => {
                         if let Err(x) = code.exec(&next.locs, &mut next.data, &mut self.stack) {
-                            return disabled_or(x, net.out_of_range, &t.edges);
+                            return disabled_or(x, net.out_of_range, t);
                         }
                     }
                     Update::Data { target, value } => {
                         let v = match value.exec(&next.locs, &mut next.data, &mut self.stack) {
                             Ok(v) => v,
-                            Err(x) => return disabled_or(x, net.out_of_range, &t.edges),
+                            Err(x) => return disabled_or(x, net.out_of_range, t),
                         };
                         let slot = match target {
                             Target::Slot(s) => *s,
                             Target::Indexed { base, len, index } => {
-                                let i = index
-                                    .eval(&next.locs, &next.data, &mut self.stack)
-                                    .map_err(|x| err(x, &t.edges))?;
+                                let i =
+                                    index.eval(&next.locs, &next.data, &mut self.stack).map_err(|x| failed(x, t))?;
                                 if i < 0 || i >= *len as i64 {
-                                    return Err(err(EvalError::IndexOutOfBounds { index: i, len: *len }, &t.edges));
+                                    return Err(failed(EvalError::IndexOutOfBounds { index: i, len: *len }, t));
                                 }
                                 base + i as u32
                             }
@@ -369,7 +378,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                         if v < s.lo || v > s.hi {
                             return match net.out_of_range {
                                 OutOfRange::Disable => Ok(false),
-                                OutOfRange::Error => Err(err(EvalError::OutOfRange { slot, value: v }, &t.edges)),
+                                OutOfRange::Error => Err(failed(EvalError::OutOfRange { slot, value: v }, t)),
                             };
                         }
                         next.data[slot as usize] = v;
@@ -401,7 +410,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 return Ok(false);
             }
         }
-        Ok(true)
+        Ok(t.unless.iter().all(|&(i, j, b)| zone.constrain(i as usize, j as usize, b)))
     }
 
     /// The successor of `s` by `t` before abstraction: guard, updates,
@@ -603,7 +612,10 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 self.upper[k] = self.upper[k].max(u);
             }
         }
-        if self.abstraction == Abstraction::M {
+        // Priorities split steps by the negations of other steps' guards and
+        // invariants: an upper bound `x <= c` there becomes the lower bound
+        // `x > c`, so every bound must serve both ways.
+        if self.abstraction == Abstraction::M || self.net.priorities.is_some() {
             for (l, u) in self.lower.iter_mut().zip(self.upper.iter_mut()) {
                 let m = (*l).max(*u);
                 (*l, *u) = (m, m);
@@ -745,8 +757,9 @@ impl Emitted<'_> {
                 t.edges.extend_from_slice(edges);
                 t.out.clear();
                 t.out.extend_from_slice(out);
+                t.unless.clear();
             }
-            None => self.out.push(Transition { edges: edges.to_vec(), out: out.to_vec() }),
+            None => self.out.push(Transition { edges: edges.to_vec(), out: out.to_vec(), unless: Vec::new() }),
         }
         self.n += 1;
     }

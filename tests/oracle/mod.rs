@@ -707,20 +707,35 @@ impl<'n> Oracle<'n> {
     fn expand(&mut self, s: &[i64], out: &mut Vec<Box<[i64]>>) -> Result<(Option<Box<[i64]>>, Option<String>), String> {
         out.clear();
         let enabled = self.enabled(s)?;
-        let mut error = None;
+        // With priorities: the levels of the possible steps and of the
+        // failing ones (a step whose update fails is possible: taking it
+        // raises the error), only the highest kept. A failing step that a
+        // higher one blocks is not taken, so its error is not raised, as
+        // for a step the committed rule leaves out.
+        let mut levels = Vec::new();
+        let mut errors = Vec::new();
         for t in self.steps(s, &enabled) {
+            let level = self.level(&t, &enabled);
             match self.fire(s, &t) {
-                Ok(Some(n)) => out.push(n),
-                Ok(None) => {}
-                Err(e) => {
-                    error = Some(e);
-                    break;
+                Ok(Some(n)) => {
+                    out.push(n);
+                    levels.push(level);
                 }
+                Ok(None) => {}
+                Err(e) => errors.push((e, level)),
             }
         }
+        let top = levels.iter().chain(errors.iter().map(|(_, l)| l)).flatten().max().copied();
+        let blocked = |l: &Option<(i32, i32)>| l.is_some_and(|l| top.is_some_and(|top| l < top));
+        let error = errors.into_iter().find(|(_, l)| !blocked(l)).map(|(e, _)| e);
         if error.is_some() {
             out.clear();
         }
+        let mut k = 0;
+        out.retain(|_| {
+            k += 1;
+            !blocked(&levels[k - 1])
+        });
         if !self.can_delay(s, &enabled) {
             return Ok((None, error));
         }
@@ -732,6 +747,22 @@ impl<'n> Oracle<'n> {
         }
         self.clocks.normalise(&mut d[base..]);
         Ok((Some(d.into_boxed_slice()), error))
+    }
+
+    /// The priority of step `edges` (FORMAT.md, "Priorities"): its
+    /// channel's level (`default` without one), then the highest level of
+    /// its processes; `None` without priorities or for an observer's step.
+    fn level(&self, edges: &[(usize, usize)], enabled: &[Enabled]) -> Option<(i32, i32)> {
+        let net = self.net;
+        let prio = net.priorities.as_ref()?;
+        if edges.iter().all(|&(p, _)| net.processes[p].observer) {
+            return None;
+        }
+        let (p, e) = edges[0];
+        let first = enabled.iter().find(|x| x.p == p && x.e == e).expect("an enabled edge");
+        let channel = first.sync.map_or(prio.internal, |(c, _)| prio.channels[c as usize]);
+        let process = edges.iter().map(|&(p, _)| prio.processes.get(p).copied().unwrap_or(0)).max();
+        Some((channel, process.unwrap_or(0)))
     }
 
     /// Whether state `i` is deadlocked: no discrete step from it, nor from

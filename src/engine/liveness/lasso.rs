@@ -25,7 +25,7 @@ fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) 
             Step::Initial => states.push(state),
             Step::Enter => {}
             Step::Tick => {
-                transitions.push(Transition { edges: Vec::new(), out: Vec::new() });
+                transitions.push(Transition { edges: Vec::new(), out: Vec::new(), unless: Vec::new() });
                 states.push(state);
             }
             Step::Edge(k) => {

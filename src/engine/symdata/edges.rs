@@ -44,7 +44,11 @@ impl Step {
             EdgeRef::Edge(e) => e,
             EdgeRef::Group(g) => net.processes[p as usize].select_groups[g as usize].members[0],
         };
-        Transition { edges: self.0.iter().map(|&(p, r)| (p, member(p, r))).collect(), out: Vec::new() }
+        Transition {
+            edges: self.0.iter().map(|&(p, r)| (p, member(p, r))).collect(),
+            out: Vec::new(),
+            unless: Vec::new(),
+        }
     }
 
     /// The network transition this step takes with the select slots'
@@ -68,7 +72,7 @@ impl Step {
             };
             edges.push((p, e));
         }
-        Some(Transition { edges, out: Vec::new() })
+        Some(Transition { edges, out: Vec::new(), unless: Vec::new() })
     }
 }
 

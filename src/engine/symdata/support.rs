@@ -8,6 +8,9 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
     if net.hybrid.is_some() {
         return Err("hybrid models and fixed timing parameters are not supported".into());
     }
+    if net.priorities.is_some() {
+        return Err("priorities are not supported yet".into());
+    }
     for (pi, p) in net.processes.iter().enumerate() {
         for (k, e) in p.edges.iter().enumerate() {
             let at = || net.edge_text(pi as u32, k as u32);

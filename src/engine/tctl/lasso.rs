@@ -172,7 +172,7 @@ impl Walk<'_> {
 
     /// A progress mark: a step without edges, `u` reset.
     fn mark(&mut self) {
-        self.record(Transition { edges: Vec::new(), out: Vec::new() });
+        self.record(Transition { edges: Vec::new(), out: Vec::new(), unless: Vec::new() });
         let u = self.v.len() - 1;
         self.v[u] = Rational::zero();
     }

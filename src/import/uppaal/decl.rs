@@ -7,7 +7,7 @@
 //! a template) are substituted where they are used.
 
 use super::eval::NoValue;
-use super::parse::{Base, Decl, EK, Expr, Init, Type, VarDecl};
+use super::parse::{Base, ChanPrio, Decl, EK, Expr, Init, Type, VarDecl};
 use super::print::{Printer, Range, Scope, StructArray, Sym, Ty};
 use super::xml::Diags;
 use crate::import::{Taken, sanitize};
@@ -58,6 +58,9 @@ pub(crate) struct Decls {
     pub chans: Vec<ChanOut>,
     /// Functions as kairos text, with their position.
     pub functions: Vec<(String, usize)>,
+    /// `chan priority ...;` as the kairos `priorities: channels:` text,
+    /// with its position.
+    pub chan_priority: Option<(String, usize)>,
 }
 
 /// What a declared name is.
@@ -114,9 +117,48 @@ pub(crate) fn declare(
                 }
                 refuse(out, &f.name);
             }
-            Decl::Instance { .. } | Decl::Partial { .. } | Decl::System(_) => {}
+            Decl::ChanPriority(members) => {
+                let mut pr = Printer::new(outer.iter().copied().chain([&out.scope]).collect(), d, "`chan priority`");
+                if let Some(text) = chan_priority(&mut pr, members) {
+                    out.chan_priority = Some((text, members[0].at));
+                }
+            }
+            Decl::Instance { .. } | Decl::Partial { .. } | Decl::System(..) => {}
         }
     }
+}
+
+/// The kairos text of `chan priority` (channel names and constant indices
+/// translated, indices counted from 0); `None` when reported.
+fn chan_priority(pr: &mut Printer, members: &[ChanPrio]) -> Option<String> {
+    let mut text = String::new();
+    for (k, m) in members.iter().enumerate() {
+        let (at, end) = (&m.at, &m.end);
+        if k > 0 {
+            text.push_str(if m.level > members[k - 1].level { " < " } else { ", " });
+        }
+        let Some((name, index)) = &m.channel else {
+            text.push_str("default");
+            continue;
+        };
+        let Some(Sym::Val { text: kname, ty: Ty::Chan, dims, lows, .. }) = pr.lookup(name) else {
+            pr.d.error(*at, *end, "unknown-name", format!("`{name}` is not a channel"));
+            return None;
+        };
+        if !index.is_empty() && index.len() != dims {
+            pr.d.error(*at, *end, "type-error", format!("`{name}` has {dims} dimension(s)"));
+            return None;
+        }
+        text.push_str(&kname);
+        for (n, i) in index.iter().enumerate() {
+            let Ok(v) = pr.value(i) else {
+                pr.d.unsupported(i.at, i.end, "a channel priority indexed by a value not known before the run");
+                return None;
+            };
+            text.push_str(&format!("[{}]", v - lows.get(n).copied().unwrap_or(0)));
+        }
+    }
+    Some(text)
 }
 
 fn typedef(v: &VarDecl, out: &mut Decls, outer: &[&Scope], d: &mut Diags) {
@@ -288,7 +330,7 @@ fn variable(
         }
         (k, _) => (k, values),
     };
-    let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.bounds(ty).ok() } else { None };
+    let declared = if is_const && matches!(kind, Ok(Kind::Int(..))) { pr.constant_bounds(ty).ok() } else { None };
     out.scope = local;
     let (kind, size, values, known) = (kind?, size?, values?, known?);
     let dims = size.len();

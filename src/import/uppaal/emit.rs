@@ -102,6 +102,15 @@ pub(crate) fn yaml(src: &Src, globals: &Decls, sys: &System, properties: &[Prope
     for e in &sys.entries {
         y.line(line(e.at), format!("  - {}", scalar(&e.text)));
     }
+    if sys.priorities.is_some() || globals.chan_priority.is_some() {
+        y.line(0, "priorities:");
+    }
+    if let Some((p, at)) = &globals.chan_priority {
+        y.line(line(*at), format!("  channels: {}", scalar(p)));
+    }
+    if let Some(p) = &sys.priorities {
+        y.line(0, format!("  processes: {}", scalar(p)));
+    }
 
     if !properties.is_empty() {
         y.line(0, "");

@@ -106,6 +106,17 @@ impl Printer<'_, '_> {
         NoValue::Reported
     }
 
+    /// The values a constant of type `ty` may hold: UPPAAL's 16-bit range
+    /// of `int` bounds what is assigned (a variable), not a constant's value
+    /// (`const int period = 120000`), which is a 32-bit integer; a range
+    /// written in the type still bounds it.
+    pub fn constant_bounds(&mut self, ty: &Type) -> Result<(i64, i64), NoValue> {
+        match &ty.base {
+            Base::Int(None) => Ok((i32::MIN.into(), i32::MAX.into())),
+            _ => self.bounds(ty),
+        }
+    }
+
     /// The bounds of an integer type (`int` is UPPAAL's 16-bit range).
     pub fn bounds(&mut self, ty: &Type) -> Result<(i64, i64), NoValue> {
         match &ty.base {

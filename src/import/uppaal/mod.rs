@@ -10,7 +10,7 @@
 //!
 //! The translation rules are written at the top of every YAML produced
 //! ([`emit::HEADER`]). What kairos cannot express exactly (functions,
-//! structures, `meta`, priorities, ...) is reported "not supported yet" at its
+//! structures, `meta`, ...) is reported "not supported yet" at its
 //! place in the XML; nothing is ignored silently, nothing panics.
 
 mod clocks;

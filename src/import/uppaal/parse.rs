@@ -180,11 +180,25 @@ pub(crate) enum Decl {
         end: usize,
     },
     /// `system A, B;`
-    System(Vec<(String, usize, usize)>),
+    /// The `system` line's processes and each one's priority level (`<`
+    /// raises it).
+    System(Vec<(String, usize, usize)>, Vec<u32>),
     Function(FnDecl),
+    /// `chan priority a, d[0] < default < b;`.
+    ChanPriority(Vec<ChanPrio>),
     /// The names a declaration that failed to parse (reported) would have
     /// declared.
     Refused(Vec<String>),
+}
+
+/// A member of `chan priority`: a channel or an element (`None` for
+/// `default`), its level (`<` raises it) and position.
+#[derive(Clone, Debug)]
+pub(crate) struct ChanPrio {
+    pub channel: Option<(String, Vec<Expr>)>,
+    pub level: u32,
+    pub at: usize,
+    pub end: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -617,13 +631,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             }
             "bool" => Base::Bool,
             "clock" => Base::Clock,
-            "chan" => {
-                if self.is_id("priority") {
-                    self.d.unsupported(t.at, self.peek().end, "channel priorities (`chan priority`)");
-                    return Err(());
-                }
-                Base::Chan
-            }
+            "chan" => Base::Chan,
             "double" | "string" | "void" => {
                 self.d.unsupported(t.at, t.end, format!("the type `{word}`"));
                 return Err(());
@@ -780,19 +788,50 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             "system" if system_block => {
                 self.next();
                 let mut names = Vec::new();
+                let mut levels = Vec::new();
+                let mut level = 0;
                 loop {
                     names.push(self.ident("a process name")?);
-                    if self.is_op("<") {
-                        let t = self.peek().clone();
-                        self.d.unsupported(t.at, t.end, "process priorities (`system A < B`)");
-                        return Err(());
-                    }
-                    if !self.eat_op(",") {
+                    levels.push(level);
+                    if self.eat_op("<") {
+                        level += 1;
+                    } else if !self.eat_op(",") {
                         break;
                     }
                 }
                 self.expect_op(";")?;
-                out.push(Decl::System(names));
+                out.push(Decl::System(names, levels));
+                return Ok(());
+            }
+            "chan" if matches!(self.peek_at(1), Tk::Id(w) if w == "priority") => {
+                self.next();
+                self.next();
+                let mut members = Vec::new();
+                let mut level = 0;
+                loop {
+                    let at = self.peek().at;
+                    let member = if self.is_id("default") {
+                        self.next();
+                        None
+                    } else {
+                        let (name, ..) = self.ident("a channel")?;
+                        let mut index = Vec::new();
+                        while self.eat_op("[") {
+                            index.push(self.expr()?);
+                            self.expect_op("]")?;
+                        }
+                        Some((name, index))
+                    };
+                    let end = self.toks[self.i.saturating_sub(1)].end;
+                    members.push(ChanPrio { channel: member, level, at, end });
+                    if self.eat_op("<") {
+                        level += 1;
+                    } else if !self.eat_op(",") {
+                        break;
+                    }
+                }
+                self.expect_op(";")?;
+                out.push(Decl::ChanPriority(members));
                 return Ok(());
             }
             // Presentation (a Gantt chart) and a hint for UPPAAL's search

@@ -25,11 +25,13 @@ pub(crate) struct System {
     pub templates: Vec<TemplateOut>,
     pub entries: Vec<Entry>,
     pub procs: Procs,
+    /// `system A < B, C;`: the kairos `priorities: processes:` text.
+    pub priorities: Option<String>,
 }
 
 pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags) -> System {
     let mut names = Taken::default();
-    let mut sys = System { templates: Vec::new(), entries: Vec::new(), procs: Procs::default() };
+    let mut sys = System { templates: Vec::new(), entries: Vec::new(), procs: Procs::default(), priorities: None };
     // The templates whose parameters all stay parameters: printed once,
     // whether instantiated or not (so that their errors are reported);
     // `Some(None)` when printing failed (reported).
@@ -47,9 +49,10 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
 
     let instances: Vec<&Decl> =
         decls.iter().filter(|x| matches!(x, Decl::Instance { .. } | Decl::Partial { .. } | Decl::Refused(_))).collect();
-    let lines: Vec<&Vec<(String, usize, usize)>> =
-        decls.iter().filter_map(|x| if let Decl::System(l) = x { Some(l) } else { None }).collect();
-    let list = match lines.as_slice() {
+    type Line<'a> = (&'a Vec<(String, usize, usize)>, &'a Vec<u32>);
+    let lines: Vec<Line> =
+        decls.iter().filter_map(|x| if let Decl::System(l, p) = x { Some((l, p)) } else { None }).collect();
+    let (list, levels) = match lines.as_slice() {
         [one] => *one,
         [] => {
             let at = d.src.text.len();
@@ -70,7 +73,7 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             return sys;
         }
         [_, second, ..] => {
-            let (_, at, end) = second[0];
+            let (_, at, end) = second.0[0];
             d.error(at, end, "duplicate-key", "a second `system` line");
             return sys;
         }
@@ -223,7 +226,26 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             sys.procs.refused.push(pname.clone());
         }
     }
+    sys.priorities = process_priorities(&sys, list, levels);
     sys
+}
+
+/// The kairos `priorities: processes:` text of `system A < B, C;` (`None`
+/// without `<`): each process by its kairos instance name, or a template
+/// set by its kairos template (which stands for its instances).
+fn process_priorities(sys: &System, list: &[(String, usize, usize)], levels: &[u32]) -> Option<String> {
+    if levels.iter().all(|&l| l == 0) {
+        return None;
+    }
+    let mut text = String::new();
+    for (k, (pname, _, _)) in list.iter().enumerate() {
+        if k > 0 {
+            text.push_str(if levels[k] > levels[k - 1] { " < " } else { ", " });
+        }
+        // A process refused (reported) leaves nothing to check.
+        text.push_str(&sys.procs.by_name.get(pname)?.0);
+    }
+    Some(text)
 }
 
 /// A partial instantiation `X(params) = T(args);`, borrowed.

@@ -91,7 +91,12 @@ pub(crate) fn parse_template<'x>(x: &'x xml::Template, globals: &Scope, d: &mut 
         }
         let range = pr.range(&p.ty).ok();
         let is_int = matches!(range, Some(Range::Int(..)));
-        bounds.push(if is_int && !p.by_ref { pr.bounds(&p.ty).ok() } else { None });
+        bounds.push(match is_int && !p.by_ref {
+            // A `const` parameter is a value, not a local variable.
+            true if p.ty.has("const") => pr.constant_bounds(&p.ty).ok(),
+            true => pr.bounds(&p.ty).ok(),
+            false => None,
+        });
         if !p.by_ref && matches!(range, Some(Range::Other)) {
             d.unsupported(p.at, p.end, "a clock or channel parameter passed by value").hint = Some(format!(
                 "pass it by reference: `{} &{}`",

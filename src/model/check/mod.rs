@@ -10,6 +10,7 @@ mod expr;
 mod fn_array;
 mod function;
 pub(crate) mod globals;
+mod priority;
 mod property;
 mod system;
 mod template;
@@ -98,6 +99,7 @@ pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl, constants: &[(String, i64)]) -
         instances: Vec::new(),
         properties: Vec::new(),
         out_of_range: decl.out_of_range,
+        priorities: None,
         hybrid,
     };
     let mut c = Checker {
@@ -118,6 +120,9 @@ pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl, constants: &[(String, i64)]) -
     c.labels_vs_globals(decl);
     c.system(decl);
     c.vectors(decl);
+    if let Some(node) = &decl.priorities {
+        c.priorities(node);
+    }
     let file = c.r.src.name.clone();
     for p in &decl.properties {
         if let Some(prop) = c.property(p, file.clone()) {

@@ -50,6 +50,7 @@ pub fn project<S: SetText>(net: &Network, g: &Graph<S>, keep: &[usize]) -> Proje
         let kept = Transition {
             edges: t.edges.iter().copied().filter(|(p, _)| keep.contains(&(*p as usize))).collect(),
             out: t.out.iter().copied().filter(|(p, _, _)| keep.contains(&(*p as usize))).collect(),
+            unless: t.unless.clone(),
         };
         if kept.edges.is_empty() {
             hidden += 1;

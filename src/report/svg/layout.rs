@@ -97,7 +97,7 @@ mod tests {
                 .iter()
                 .map(|&d| ConcreteStep {
                     delay: r(d),
-                    transition: Transition { edges: vec![], out: vec![] },
+                    transition: Transition { edges: vec![], out: vec![], unless: vec![] },
                     after: state.clone(),
                 })
                 .collect(),

@@ -166,7 +166,10 @@ fn replay(
     for (t, want) in steps.into_iter().zip(&states[1..]) {
         let at = out.last().expect("a state");
         let (next, t) = match t {
-            None => (tick_exact(&mut zg, at, g.z).ok()??, Transition { edges: Vec::new(), out: Vec::new() }),
+            None => (
+                tick_exact(&mut zg, at, g.z).ok()??,
+                Transition { edges: Vec::new(), out: Vec::new(), unless: Vec::new() },
+            ),
             Some(t) => (zg.post_exact(at, &t).ok()??, t),
         };
         if next.discrete != discrete(want) {
