@@ -67,7 +67,7 @@ use crate::domain::zone::{Bound, Dbm};
 use crate::engine::limits::{Limits, Watch};
 use crate::engine::liveness::progress::Progress;
 use crate::engine::liveness::scc::{self, Graph};
-use crate::engine::liveness::{self, Checked, Locks, Query, Shape, always};
+use crate::engine::liveness::{self, Cache, Checked, Locks, Query, Shape, always, never};
 use crate::engine::{DataChoice, EngineKind, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict};
 use crate::model::types::Property;
 use crate::network::{Network, StateFormula};
@@ -365,7 +365,8 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
     };
     let (found, exhausted) =
         if every_initial { (Verdict::Satisfied, Verdict::Violated) } else { (Verdict::Violated, Verdict::Satisfied) };
-    let asked = Asked { query: &query, every_initial, engine: EngineKind::Live, found, exhausted, abstraction };
+    let asked =
+        Asked { query: &query, every_initial, engine: EngineKind::Live, found, exhausted, abstraction, model: true };
     answer(net, &asked, options, |explicit| liveness::check_property(net, property, explicit))
 }
 
@@ -379,6 +380,10 @@ pub struct Asked<'q> {
     pub found: Verdict,
     pub exhausted: Verdict,
     pub abstraction: Abstraction,
+    /// Whether `net` is the model, whose time-locks are then looked for
+    /// after a search that did not see them all ([`model_locks`]); not a
+    /// product, whose time-locks are not the model's.
+    pub model: bool,
 }
 
 /// `asked` on `net` (not yet augmented with the tick clock) with data as
@@ -416,8 +421,14 @@ pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl Fn
     } else {
         search(&extended, z, query, abstraction, None, limits, &mut stats).map(Some)
     };
-    stats.time_s = started.elapsed().as_secs_f64();
-    let (verdict, trace, locks) = match ended {
+    // A lasso ends the search before it sees the whole graph; searches
+    // from one initial valuation each see only what it reaches.
+    let partial = match &ended {
+        Ok(Some(End::Found(_))) => true,
+        Ok(Some(End::Exhausted(_))) => initial.len() > 1,
+        _ => false,
+    };
+    let (verdict, trace, mut locks) = match ended {
         Ok(Some(End::Found(trace))) => (asked.found.clone(), trace.map(|t| *t), Locks::Unknown),
         // Searched from one of several initial valuations, the graph is not
         // the whole model's.
@@ -435,9 +446,41 @@ pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl Fn
             return checked;
         }
     };
+    if partial && asked.model {
+        locks = model_locks(&extended, z, abstraction, limits, &options.time_locks, &mut stats);
+    }
+    stats.time_s = started.elapsed().as_secs_f64();
     let outcome =
         Outcome { verdict, engine: asked.engine, stats: Some(stats), trace, warnings: Vec::new(), network: None };
     Checked { outcome, locks }
+}
+
+/// What the phase-0 graph of `net` (augmented with the tick clock `z`)
+/// shows of the model's time-locks ([`locks`]), searched within what
+/// `limits` leave after `spent`, whose counts the search joins: a search
+/// for nothing explores all of it, as [`liveness::model_time_locks`] does
+/// with explicit data, whose `cache` keeps the answer for the run's next
+/// property. A limit or a run-time error leaves them unknown (the engine
+/// layer's scan decides).
+fn model_locks(
+    net: &Network,
+    z: u32,
+    abstraction: Abstraction,
+    limits: &Limits,
+    cache: &Cache,
+    spent: &mut Stats,
+) -> Locks {
+    let key = format!("bdd {abstraction:?} {net:?}");
+    let (_, locks) = cache.answer(key, limits, spent, |limits| {
+        let q = Query { enter: never(), stay: never(), initial_only: false, locks: always() };
+        let mut stats = Stats::default();
+        let found = match search(net, z, &q, abstraction, None, limits, &mut stats) {
+            Ok(End::Exhausted(locks)) => Some((Vec::new(), locks)),
+            Ok(End::Found(_)) | Err(_) => None,
+        };
+        (found, stats)
+    });
+    locks
 }
 
 /// The initial data valuations of `net`, each once.
