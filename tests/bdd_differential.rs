@@ -514,6 +514,78 @@ fn bdd_and_explicit_agree_on_liveness_in_the_models() {
     assert!(tally.compared >= 20 && tally.lassos >= 5 && tally.warned >= 3, "{tally:?}");
 }
 
+/// What [`bound_with_bdds_agrees_with_explicit_data`] compared.
+#[derive(Default, Debug)]
+struct Bounds {
+    finite: u64,
+    unbounded: u64,
+    /// Of the finite ones, with time-lock warnings (both ways).
+    warned: u64,
+    refused: u64,
+    limits: u64,
+    /// Networks with a variable that starts anywhere (`init: any`) compared.
+    with_any: u64,
+    wrong: Vec<String>,
+}
+
+/// `kairos bound` with `--data bdd` against explicit data, the oracle
+/// (itself checked against the integer-time oracle in
+/// `bound_differential`), on the leads-to properties of the liveness suite
+/// on random networks, closed or not: the same supremum and attainment and
+/// the same time-lock warnings, or both unbounded, the BDD lasso made
+/// concrete and validated.
+#[test]
+fn bound_with_bdds_agrees_with_explicit_data() {
+    use kairos::engine::bound::{WorstCase, worst_case};
+    let (count, max_states) = (200, 3_000);
+    let mut t = Bounds::default();
+    for (seed, g, loaded, net) in random_networks(count) {
+        let before = t.finite + t.unbounded;
+        for (k, text) in liveness_properties(&net, seed).iter().enumerate().filter(|(_, q)| q.contains("-->")) {
+            let Ok(p) = loaded.query(&format!("b{k}"), text) else { continue };
+            let what = format!("seed {seed}: `{text}`");
+            let bdd = worst_case(&net, &p, &options(DataChoice::Bdd, max_states));
+            if let WorstCase::None(o) = &bdd
+                && let Verdict::Unknown(Unknown::Unsupported(why)) = &o.verdict
+            {
+                assert!(why.starts_with("--data bdd"), "{what}: {why}");
+                t.refused += 1;
+                continue;
+            }
+            let explicit = worst_case(&net, &p, &options(DataChoice::Explicit, max_states));
+            match (&bdd, &explicit) {
+                (WorstCase::None(_), _) | (_, WorstCase::None(_)) => t.limits += 1,
+                (
+                    WorstCase::Sup { value: v, attained: a, warnings: w },
+                    WorstCase::Sup { value: ev, attained: ea, warnings: ew },
+                ) => {
+                    t.finite += 1;
+                    t.warned += u64::from(!w.is_empty());
+                    if (v, a, w.is_empty()) != (ev, ea, ew.is_empty()) {
+                        t.wrong.push(format!(
+                            "{what}: bdd {v} (attained {a}, {} warnings), explicit {ev} (attained {ea}, {} warnings)",
+                            w.len(),
+                            ew.len()
+                        ));
+                    }
+                }
+                (WorstCase::Unbounded(o), WorstCase::Unbounded(_)) => {
+                    t.unbounded += 1;
+                    let lasso = o.trace.as_ref().ok_or("no lasso".to_string());
+                    if let Err(e) = lasso.and_then(|l| kairos::trace::concretise(&net, l).map_err(|e| e.to_string())) {
+                        t.wrong.push(format!("{what}: the BDD lasso: {e}"));
+                    }
+                }
+                _ => t.wrong.push(format!("{what}: bdd {bdd:?}, explicit {explicit:?}")),
+            }
+        }
+        t.with_any += u64::from(t.finite + t.unbounded > before && g.yaml.contains("init: any"));
+    }
+    eprintln!("bound: {count} networks, {t:?}");
+    assert!(t.wrong.is_empty(), "{}", t.wrong.join("\n"));
+    assert!(t.finite >= 100 && t.unbounded >= 50 && t.warned >= 5 && t.with_any >= 10, "{t:?}");
+}
+
 /// Bounded responses made from the liveness differential suite's
 /// properties: each `A<> ψ` bounded by `<= k`, each `φ --> ψ` by `<= k`
 /// and `< k + 1`, and the first also as `A[] (φ imply A<>[<= k] ψ)`, with

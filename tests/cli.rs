@@ -432,3 +432,26 @@ fn broadcast_receivers_under_clock_guards_split_the_step() {
         assert_eq!(verdicts, expected, "INV = {inv}");
     }
 }
+
+/// `kairos bound --data bdd|auto` answers as explicit data does, the
+/// lasso of an unbounded answer included; `--term` with
+/// `--data bdd` is not measured yet (exit 5, one line `auto` would fall
+/// back on), with `--data auto` it is measured explicitly.
+#[test]
+fn bound_with_bdd_data() {
+    for (model, q) in [
+        ("models/railway-crossing.yaml", "Train(1).near --> Gate.down"),
+        ("models/railway-crossing.yaml", "Train(1).on --> Train(2).near"),
+    ] {
+        let explicit = common::kairos(&["bound", model, "-q", q]);
+        assert_eq!(explicit.0, 0, "{q}: {explicit:?}");
+        for data in ["bdd", "auto"] {
+            assert_eq!(common::kairos(&["bound", model, "-q", q, "--data", data]), explicit, "{q} --data {data}");
+        }
+    }
+    let term = ["bound", "models/railway-crossing.yaml", "--term", "Gate.y", "-q", "true"];
+    let (code, out, err) = common::kairos(&[&term[..], &["--data", "bdd"]].concat());
+    assert_eq!((code, out.as_str()), (5, ""), "{err}");
+    assert!(err.starts_with("kairos: --data bdd: ") && err.lines().count() == 1, "{err}");
+    assert_eq!(common::kairos(&[&term[..], &["--data", "auto"]].concat()), common::kairos(&term));
+}

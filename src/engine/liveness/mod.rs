@@ -422,6 +422,7 @@ pub fn check(
 }
 
 /// The liveness shapes, with their compiled state formulas.
+#[derive(Clone)]
 pub enum Shape {
     /// `E[] φ`.
     Globally(StateFormula),

@@ -343,15 +343,20 @@ fn search(
 /// time-locks inside its nodes.
 pub fn check_property(net: &Network, property: &Property, options: &Options) -> Checked {
     let abstraction = liveness::abstraction(options);
-    let shape = match liveness::shape(net, property, abstraction) {
-        Ok(s) => s,
+    match liveness::shape(net, property, abstraction) {
+        Ok(shape) => check(net, &shape, abstraction, options),
         Err(why) => {
             let outcome = Outcome::unsupported(EngineKind::Live, format!("{REFUSAL}: {why}"));
-            return Checked { outcome, locks: Locks::Unknown };
+            Checked { outcome, locks: Locks::Unknown }
         }
-    };
+    }
+}
+
+/// [`liveness::check`] with `--data bdd`: `shape` on `net` under
+/// `abstraction`; a run-time error is answered with explicit data.
+pub fn check(net: &Network, shape: &Shape, abstraction: Abstraction, options: &Options) -> Checked {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
-    let (query, every_initial) = match &shape {
+    let (query, every_initial) = match shape {
         Shape::Eventually(psi) => {
             (Query { enter: not(psi), stay: not(psi), initial_only: true, locks: always() }, false)
         }
@@ -367,7 +372,9 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
         if every_initial { (Verdict::Satisfied, Verdict::Violated) } else { (Verdict::Violated, Verdict::Satisfied) };
     let asked =
         Asked { query: &query, every_initial, engine: EngineKind::Live, found, exhausted, abstraction, model: true };
-    answer(net, &asked, options, |explicit| liveness::check_property(net, property, explicit))
+    answer(net, &asked, options, |o| {
+        liveness::check(net, shape.clone(), abstraction, &o.limits, o.domain, &o.time_locks)
+    })
 }
 
 /// A question for [`answer`]: the query, whether it is asked from each
