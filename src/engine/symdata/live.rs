@@ -453,12 +453,21 @@ pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl Fn
             return checked;
         }
     };
+    let mut warnings = Vec::new();
     if partial && asked.model {
-        locks = model_locks(&extended, z, abstraction, limits, &options.time_locks, &mut stats);
+        // The BDD graph is never merged nor covered: where the data are
+        // narrow (explicit data under `auto`), the explicit zone graph is
+        // the smaller (railway-crossing: 50 564 BDD nodes), and its search
+        // also gives the warnings with their traces.
+        if super::auto::wants_bdds(net) {
+            locks = model_locks(&extended, z, abstraction, limits, &options.time_locks, &mut stats);
+        } else {
+            let cache = &options.time_locks;
+            (warnings, locks) = liveness::model_time_locks(net, abstraction, limits, options.domain, cache, &mut stats);
+        }
     }
     stats.time_s = started.elapsed().as_secs_f64();
-    let outcome =
-        Outcome { verdict, engine: asked.engine, stats: Some(stats), trace, warnings: Vec::new(), network: None };
+    let outcome = Outcome { verdict, engine: asked.engine, stats: Some(stats), trace, warnings, network: None };
     Checked { outcome, locks }
 }
 
