@@ -531,13 +531,13 @@ struct Bounds {
 /// `kairos bound` with `--data bdd` against explicit data, the oracle
 /// (itself checked against the integer-time oracle in
 /// `bound_differential`), on the leads-to properties of the liveness suite
-/// on random networks, closed or not: the same supremum and attainment and
-/// the same time-lock warnings, or both unbounded, the BDD lasso made
-/// concrete and validated.
-#[test]
-fn bound_with_bdds_agrees_with_explicit_data() {
+/// on the random networks of seeds `0..count`, closed or not: the same
+/// supremum and attainment and the same time-lock warnings, or both
+/// unbounded, the BDD lasso made concrete and validated. A refusal that
+/// is not `--data bdd`'s own must be explicit data's too.
+fn compare_bounds(count: u64) -> Bounds {
     use kairos::engine::bound::{WorstCase, worst_case};
-    let (count, max_states) = (200, 3_000);
+    let max_states = 3_000;
     let mut t = Bounds::default();
     for (seed, g, loaded, net) in random_networks(count) {
         let before = t.finite + t.unbounded;
@@ -590,7 +590,27 @@ fn bound_with_bdds_agrees_with_explicit_data() {
     }
     eprintln!("bound: {count} networks, {t:?}");
     assert!(t.wrong.is_empty(), "{}", t.wrong.join("\n"));
-    assert!(t.finite >= 100 && t.unbounded >= 50 && t.warned >= 5 && t.with_any >= 10, "{t:?}");
+    t
+}
+
+/// [`compare_bounds`] on 40 networks (5 s in the debug test profile):
+/// at least 35 finite bounds and 5 unbounded ones compared, 20 finite ones
+/// with time-lock warnings, 3 networks with `init: any` (session 18: 44,
+/// 7, 35, 5; 24 refused, 5 at the limit).
+#[test]
+fn bound_with_bdds_agrees_with_explicit_data() {
+    let t = compare_bounds(40);
+    assert!(t.finite >= 35 && t.unbounded >= 5 && t.warned >= 20 && t.with_any >= 3, "{t:?}");
+}
+
+/// [`compare_bounds`] on 200 networks (session 18: 240 finite, 29
+/// unbounded, 201 warned, 26 with `init: any`, 114 refused, 17 at the
+/// limit).
+#[test]
+#[ignore = "the campaign: cargo test --release --test suite bdd_differential::bound_with_bdds_campaign -- --ignored"]
+fn bound_with_bdds_campaign() {
+    let t = compare_bounds(200);
+    assert!(t.finite >= 200 && t.unbounded >= 25 && t.warned >= 50 && t.with_any >= 20, "{t:?}");
 }
 
 /// Bounded responses made from the liveness differential suite's
