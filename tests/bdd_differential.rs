@@ -282,6 +282,12 @@ struct Live {
     diverges: u64,
     excluded: u64,
     explicit_excluded: u64,
+    /// Properties whose time-lock warnings were compared (the verdicts
+    /// definite), those both runs warned of, and those that differed only
+    /// under the runs' state budget ([`compare_warnings`]).
+    warnings_compared: u64,
+    warned: u64,
+    warnings_at_limit: u64,
     wrong: Vec<String>,
 }
 
@@ -323,6 +329,9 @@ fn compare_live(model: &Model, net: &Network, p: &Property, what: &str, max_stat
         tally.wrong.push(format!("{what}: `{}`: bdd {:?}, explicit {:?}", p.text, bdd.verdict, explicit.verdict));
         return;
     }
+    if !error(&bdd.verdict) && !error(&explicit.verdict) {
+        compare_warnings(model, net, p, what, [&bdd, &explicit], tally);
+    }
     confirm_locks(net, p, what, max_states, tally);
     if bdd.verdict != evidence {
         return;
@@ -349,6 +358,49 @@ fn compare_live(model: &Model, net: &Network, p: &Property, what: &str, max_stat
     }
     tally.lassos += 1;
 }
+
+/// The time-lock warnings of a BDD run and of an explicit one: both or
+/// neither warn. The explicit engine's come from its own search or the
+/// fixpoint engine's scan (the liveness differential suite checks them
+/// against the scan); the BDD engine's from the scan, which its search
+/// skips where it showed no valuation stuck, or searches the whole graph
+/// again after a lasso. The explicit search may see a time-locked symbolic
+/// state that the scan, stopped by the budget, does not reach (the BDD run
+/// then does not warn): under a budget the scan finishes within, both must
+/// warn alike. A disagreement names what the scan says.
+fn compare_warnings(
+    model: &Model,
+    net: &Network,
+    p: &Property,
+    what: &str,
+    runs: [&engine::Outcome; 2],
+    tally: &mut Live,
+) {
+    tally.warnings_compared += 1;
+    let warned = |[bdd, explicit]: [&engine::Outcome; 2]| [!bdd.warnings.is_empty(), !explicit.warnings.is_empty()];
+    let [bdd, explicit] = warned(runs);
+    tally.warned += u64::from(bdd && explicit);
+    if bdd == explicit {
+        return;
+    }
+    let again =
+        [DataChoice::Bdd, DataChoice::Explicit].map(|d| engine::check(model, Some(net), p, &options(d, SCAN_STATES)));
+    let [bdd_again, explicit_again] = warned([&again[0], &again[1]]);
+    if bdd_again == explicit_again {
+        tally.warnings_at_limit += 1;
+        return;
+    }
+    let scan = engine::tctl::time_lock_warning(net, p, &options(DataChoice::Explicit, SCAN_STATES));
+    tally.wrong.push(format!(
+        "{what}: `{}`: time-lock warnings differ: bdd {bdd_again}, explicit {explicit_again} (the scan: {:?})",
+        p.text,
+        scan.map(|w| w.message)
+    ));
+}
+
+/// The state budget under which the runs whose time-lock warnings differ
+/// are checked again.
+const SCAN_STATES: u64 = 200_000;
 
 /// What the BDD liveness search showed of time-locks inside its nodes
 /// (the engine then skips the fixpoint engine's scan): where it showed
@@ -393,7 +445,8 @@ fn bdd_and_explicit_agree_on_liveness() {
     eprintln!(
         "liveness: {count} networks, {networks} compared ({with_any} with `init: any`), {} properties compared, \
          {} refused, {} at the limit, {} lassos validated, {} disagreements; time-locks: every run divergent \
-         in {} BDD searches, also none stuck in {} (confirmed by the scan; explicit search: {})",
+         in {} BDD searches, also none stuck in {} (confirmed by the scan; explicit search: {}); \
+         warnings compared for {} properties, both warned for {}, differing only under the budget for {}",
         tally.compared,
         tally.refused,
         tally.limits,
@@ -401,13 +454,163 @@ fn bdd_and_explicit_agree_on_liveness() {
         tally.wrong.len(),
         tally.diverges,
         tally.excluded,
-        tally.explicit_excluded
+        tally.explicit_excluded,
+        tally.warnings_compared,
+        tally.warned,
+        tally.warnings_at_limit
     );
     assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
     assert!(tally.excluded >= 50, "too few searches excluded time-locks: {tally:?}");
     assert!(networks >= 50 && tally.compared >= 250, "too few compared: {networks} networks, {tally:?}");
     assert!(with_any >= 15, "too few networks with `init: any` compared: {with_any}");
     assert!(tally.lassos >= 50, "too few lassos: {tally:?}");
+}
+
+/// Liveness on `models/` (with their specs) and `tests/models/`: every
+/// unbounded `E[]`, `A<>` and `-->` the BDD engine takes agrees with the
+/// explicit engine in verdict, lasso and time-lock warnings. The time-lock
+/// models of `tests/models/liveness/` make some of them warn, and lassos
+/// there make the BDD engine search the model again for its time-locks.
+#[test]
+fn bdd_and_explicit_agree_on_liveness_in_the_models() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    yaml_files(&root.join("models"), &mut files);
+    yaml_files(&root.join("tests/models"), &mut files);
+    files.sort();
+    let mut tally = Live::default();
+    // Its lassos, with either data, cannot be made concrete (`kairos check
+    // tests/models/liveness/reset-loop.yaml --trace`: an internal error):
+    // the loop takes 51 passes to start two in one region, the concretiser
+    // tries 16. A trace-layer bug, not one of BDD data.
+    let known = ["tests/models/liveness/reset-loop.yaml"];
+    for f in files.iter().filter(|f| !known.iter().any(|k| f.ends_with(k))) {
+        let text = std::fs::read_to_string(f).unwrap();
+        let Ok(loaded) = load_model(&Source::new("model.yaml", text)) else { continue };
+        let Ok(net) = kairos::network::build(&loaded.model) else { continue };
+        let mut props = loaded.model.properties.clone();
+        let spec = f
+            .strip_prefix(root.join("models"))
+            .ok()
+            .and_then(|rel| std::fs::read_to_string(root.join("specs").join(rel)).ok());
+        if let Some(s) = spec
+            && let Ok(spec) = loaded.spec(&Source::new("spec.yaml", s))
+        {
+            props.extend(spec.properties);
+        }
+        for p in &props {
+            let live = match &p.formula {
+                Formula::Path { op: PathOp::EG | PathOp::AF, bound: None, arg } => arg.is_state(),
+                Formula::LeadsTo { bound: None, lhs, rhs } => lhs.is_state() && rhs.is_state(),
+                _ => false,
+            };
+            if live {
+                compare_live(&loaded.model, &net, p, &f.display().to_string(), 50_000, &mut tally);
+            }
+        }
+    }
+    eprintln!("liveness in the models: {} files, {tally:?}", files.len());
+    assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
+    assert!(tally.compared >= 20 && tally.lassos >= 5 && tally.warned >= 3, "{tally:?}");
+}
+
+/// What [`bound_with_bdds_agrees_with_explicit_data`] compared.
+#[derive(Default, Debug)]
+struct Bounds {
+    finite: u64,
+    unbounded: u64,
+    /// Of the finite ones, with time-lock warnings (both ways).
+    warned: u64,
+    refused: u64,
+    limits: u64,
+    /// Networks with a variable that starts anywhere (`init: any`) compared.
+    with_any: u64,
+    wrong: Vec<String>,
+}
+
+/// `kairos bound` with `--data bdd` against explicit data, the oracle
+/// (itself checked against the integer-time oracle in
+/// `bound_differential`), on the leads-to properties of the liveness suite
+/// on the random networks of seeds `0..count`, closed or not: the same
+/// supremum and attainment and the same time-lock warnings, or both
+/// unbounded, the BDD lasso made concrete and validated. A refusal that
+/// is not `--data bdd`'s own must be explicit data's too.
+fn compare_bounds(count: u64) -> Bounds {
+    use kairos::engine::bound::{WorstCase, worst_case};
+    let max_states = 3_000;
+    let mut t = Bounds::default();
+    for (seed, g, loaded, net) in random_networks(count) {
+        let before = t.finite + t.unbounded;
+        for (k, text) in liveness_properties(&net, seed).iter().enumerate().filter(|(_, q)| q.contains("-->")) {
+            let Ok(p) = loaded.query(&format!("b{k}"), text) else { continue };
+            let what = format!("seed {seed}: `{text}`");
+            let bdd = worst_case(&net, &p, &options(DataChoice::Bdd, max_states));
+            if let WorstCase::None(o) = &bdd
+                && let Verdict::Unknown(Unknown::Unsupported(why)) = &o.verdict
+            {
+                // Not `--data bdd`'s own refusal: explicit data must refuse
+                // it alike (diagonal constraints, for one).
+                if !why.starts_with("--data bdd") {
+                    let explicit = worst_case(&net, &p, &options(DataChoice::Explicit, max_states));
+                    let same = matches!(&explicit, WorstCase::None(e)
+                        if matches!(&e.verdict, Verdict::Unknown(Unknown::Unsupported(w)) if w == why));
+                    assert!(same, "{what}: bdd refused ({why}), explicit did not");
+                }
+                t.refused += 1;
+                continue;
+            }
+            let explicit = worst_case(&net, &p, &options(DataChoice::Explicit, max_states));
+            match (&bdd, &explicit) {
+                (WorstCase::None(_), _) | (_, WorstCase::None(_)) => t.limits += 1,
+                (
+                    WorstCase::Sup { value: v, attained: a, warnings: w },
+                    WorstCase::Sup { value: ev, attained: ea, warnings: ew },
+                ) => {
+                    t.finite += 1;
+                    t.warned += u64::from(!w.is_empty());
+                    if (v, a, w.is_empty()) != (ev, ea, ew.is_empty()) {
+                        t.wrong.push(format!(
+                            "{what}: bdd {v} (attained {a}, {} warnings), explicit {ev} (attained {ea}, {} warnings)",
+                            w.len(),
+                            ew.len()
+                        ));
+                    }
+                }
+                (WorstCase::Unbounded(o), WorstCase::Unbounded(_)) => {
+                    t.unbounded += 1;
+                    let lasso = o.trace.as_ref().ok_or("no lasso".to_string());
+                    if let Err(e) = lasso.and_then(|l| kairos::trace::concretise(&net, l).map_err(|e| e.to_string())) {
+                        t.wrong.push(format!("{what}: the BDD lasso: {e}"));
+                    }
+                }
+                _ => t.wrong.push(format!("{what}: bdd {bdd:?}, explicit {explicit:?}")),
+            }
+        }
+        t.with_any += u64::from(t.finite + t.unbounded > before && g.yaml.contains("init: any"));
+    }
+    eprintln!("bound: {count} networks, {t:?}");
+    assert!(t.wrong.is_empty(), "{}", t.wrong.join("\n"));
+    t
+}
+
+/// [`compare_bounds`] on 40 networks (5 s in the debug test profile):
+/// at least 35 finite bounds and 5 unbounded ones compared, 20 finite ones
+/// with time-lock warnings, 3 networks with `init: any` (session 18: 44,
+/// 7, 35, 5; 24 refused, 5 at the limit).
+#[test]
+fn bound_with_bdds_agrees_with_explicit_data() {
+    let t = compare_bounds(40);
+    assert!(t.finite >= 35 && t.unbounded >= 5 && t.warned >= 20 && t.with_any >= 3, "{t:?}");
+}
+
+/// [`compare_bounds`] on 200 networks (session 18: 240 finite, 29
+/// unbounded, 201 warned, 26 with `init: any`, 114 refused, 17 at the
+/// limit).
+#[test]
+#[ignore = "the campaign: cargo test --release --test suite bdd_differential::bound_with_bdds_campaign -- --ignored"]
+fn bound_with_bdds_campaign() {
+    let t = compare_bounds(200);
+    assert!(t.finite >= 200 && t.unbounded >= 25 && t.warned >= 50 && t.with_any >= 20, "{t:?}");
 }
 
 /// Bounded responses made from the liveness differential suite's
@@ -550,7 +753,8 @@ fn data_invariants_cut_the_data_sets() {
 /// and its 61 values are one data set, which counting modulo 61 maps onto
 /// itself. Every property agrees with the
 /// explicit engine (lassos validated), the lasso of `A<> P.done` holds the
-/// four `b -> b` steps, and the BDD search stores far fewer states.
+/// four `b -> b` steps, and the BDD searches (the lasso, the time-locks) store far fewer
+/// states.
 #[test]
 fn liveness_lassos_go_round_data_cycles() {
     let text = "model: rounds\nvariables:\n  v: {range: [0, 60], init: any}\n  c: {range: [0, 3], init: 0}\n\
@@ -573,14 +777,25 @@ fn liveness_lassos_go_round_data_cycles() {
     assert_eq!((tally.compared, tally.refused, tally.limits), (7, 0, 0), "{tally:?}");
     assert!(tally.lassos >= 2, "{tally:?}");
     let done = loaded.query("done", "A<> P.done").expect("a query");
-    let bdd = engine::check(&loaded.model, Some(&net), &done, &options(DataChoice::Bdd, 200_000));
-    let explicit = engine::check(&loaded.model, Some(&net), &done, &options(DataChoice::Explicit, 200_000));
+    // Each run searches the lasso, then (the lasso leaving the graph
+    // unexplored) the whole graph for time-locks, which the options keep:
+    // checked again, only the lasso is searched.
+    let stored = |data| {
+        let o = options(data, 200_000);
+        let first = engine::check(&loaded.model, Some(&net), &done, &o);
+        let again = engine::check(&loaded.model, Some(&net), &done, &o);
+        let n = |o: &engine::Outcome| o.stats.as_ref().expect("stats").stored;
+        assert!(n(&again) < n(&first), "{data:?}: the time-locks are searched once: {} then {}", n(&first), n(&again));
+        (n(&first), n(&again), first)
+    };
+    let (b, b_lasso, bdd) = stored(DataChoice::Bdd);
+    let (e, e_lasso, _) = stored(DataChoice::Explicit);
     let t = bdd.trace.expect("a lasso");
     let open = t.loop_start.expect("a loop");
     let counts = t.steps[open..].iter().filter(|s| s.edges.len() == 1).count();
     assert_eq!(counts, 4, "the loop goes round c's four values: {:?}", &t.steps[open..]);
-    let (b, e) = (bdd.stats.expect("stats").stored, explicit.stats.expect("stats").stored);
-    assert!(b * 10 < e, "BDD states {b}, explicit {e}");
+    // Session 17: 35 against 288 states, 14 against 143 for the lasso.
+    assert!(b * 5 < e && b_lasso * 5 < e_lasso, "BDD states {b} ({b_lasso} for the lasso), explicit {e} ({e_lasso})");
 }
 
 /// The file's own properties, then `E<> P.l` for every location `l` of

@@ -6,7 +6,8 @@
 //! positive and finite more often), for random φ, ψ over locations and
 //! data:
 //!
-//! - `kairos bound` (`engine::bound::worst_case`) against the oracle's `W`:
+//! - `kairos bound` (`engine::bound::worst_case`, with explicit data and
+//!   with `--data bdd`) against the oracle's `W`:
 //!   "unbounded" iff `W = ∞`, else the same number, attained (a closed
 //!   network attains its bound, see the oracle); a refusal for time-locks
 //!   only where the oracle finds a state without a divergent run;
@@ -64,12 +65,15 @@ struct Tally {
     skipped: u64,
     /// (φ, ψ) pairs asked.
     pairs: u64,
-    /// `kairos bound` answers compared (finite, unbounded), unknown.
+    /// `kairos bound` answers compared (finite, unbounded), those with
+    /// `--data bdd`, unknown.
     bounds: [u64; 2],
+    bdd_bounds: u64,
     bound_unknown: u64,
     /// Observer verdicts compared, and unknown (budget) or run-time errors.
     verdicts: u64,
-    /// Of those, with `--data bdd`, and the runs it refused.
+    /// Of those, with `--data bdd`, and the runs it refused (observer and
+    /// `kairos bound`).
     bdd_verdicts: u64,
     bdd_refused: u64,
     unknown: u64,
@@ -387,7 +391,7 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
     let none = Options { abstraction: Some(AbstractionChoice::None), limits: limit(budget.none_states), ..lu.clone() };
     // ExtraLU+ is unsound with diagonal constraints: exact zones only.
     let bdd = Options { data: DataChoice::Bdd, ..lu.clone() };
-    let settings = if net.has_diagonals { vec![none] } else { vec![lu.clone(), bdd, none] };
+    let settings = if net.has_diagonals { vec![none] } else { vec![lu.clone(), bdd.clone(), none] };
     // The scan's own budget is far above what these networks need (a scan
     // stopped by it would read as "no time-lock").
     let scan_options = Options { limits: limit(budget.oracle_states as u64), ..Options::default() };
@@ -412,15 +416,18 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
             _ => 17,
         }] += 1;
 
-        // `kairos bound`.
-        if !net.has_diagonals {
+        // `kairos bound`, with explicit data and with BDDs.
+        let bounds = if net.has_diagonals { vec![] } else { vec![&lu, &bdd] };
+        for options in bounds {
             let t0 = Instant::now();
-            let got = worst_case(&net, p, &lu);
+            let got = worst_case(&net, p, options);
             tally.seconds[1] += t0.elapsed().as_secs_f64();
             let w = worst.leads_to;
+            let with_bdd = options.data == DataChoice::Bdd;
             let problem = match &got {
                 WorstCase::Sup { value, attained, .. } => {
                     tally.bounds[0] += 1;
+                    tally.bdd_bounds += u64::from(with_bdd);
                     (Resp::Fin(value.to_integer().try_into().unwrap()) != w || !value.is_integer() || !attained).then(
                         || {
                             format!(
@@ -433,10 +440,15 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
                 }
                 WorstCase::Unbounded(out) => {
                     tally.bounds[1] += 1;
+                    tally.bdd_bounds += u64::from(with_bdd);
                     ctx.counterexample(tally, &p.text, out, |_, t| never_answered(t, phi, psi));
                     (w != Resp::Inf).then(|| format!("engine unbounded, oracle {w:?}"))
                 }
                 WorstCase::None(out) => match &out.verdict {
+                    Verdict::Unknown(Unknown::Unsupported(why)) if with_bdd && why.starts_with("--data bdd") => {
+                        tally.bdd_refused += 1;
+                        None
+                    }
                     Verdict::Unknown(Unknown::Unsupported(why)) => Some(format!("unsupported: {why}")),
                     _ => {
                         tally.bound_unknown += 1;
@@ -445,10 +457,17 @@ fn check_network(seed: u64, budget: Budget, tally: &mut Tally) {
                 },
             };
             if std::env::var("KAIROS_BOUND_VERBOSE").is_ok() {
-                eprintln!("seed {seed} bound `{}`: {got:?} in {:.3} s", p.text, t0.elapsed().as_secs_f64());
+                eprintln!(
+                    "seed {seed} bound `{}` {:?}: {got:?} in {:.3} s",
+                    p.text,
+                    options.data,
+                    t0.elapsed().as_secs_f64()
+                );
             }
             if let Some(problem) = problem {
-                tally.disagreements.push(format!("seed {seed}: bound `{}`: {problem}\n{}", p.text, yaml));
+                tally
+                    .disagreements
+                    .push(format!("seed {seed}: bound `{}` ({:?}): {problem}\n{}", p.text, options.data, yaml));
             }
         }
 
@@ -504,8 +523,8 @@ fn run(first: u64, count: u64, budget: Budget) {
     }
     println!(
         "bound differential: {} networks (seeds {first}..{}) in {:.1} s: {} skipped (invalid, strict bounds, \
-         run-time errors, oracle budget), {} (φ, ψ) pairs; `kairos bound`: {} finite and {} unbounded compared, \
-         {} unknown; observer: {} verdicts compared ({} with --data bdd, {} refused by it), {} unknown \
+         run-time errors, oracle budget), {} (φ, ψ) pairs; `kairos bound`: {} finite and {} unbounded compared \
+         ({} with --data bdd), {} unknown; observer: {} verdicts compared ({} with --data bdd, {} refused by it), {} unknown \
          (over the state budget, or not run after one that was); {} counterexamples validated and read again \
          ({} with diagonals not); time-lock warnings compared with the fixpoint's scan: {} ({} warned); oracle W: {:?} (0..15, 16+, ∞); \
          {:.1} s oracle, {:.1} s bound, {:.1} s observer, {:.1} s traces; {} DISAGREEMENTS",
@@ -516,6 +535,7 @@ fn run(first: u64, count: u64, budget: Budget) {
         t.pairs,
         t.bounds[0],
         t.bounds[1],
+        t.bdd_bounds,
         t.bound_unknown,
         t.verdicts,
         t.bdd_verdicts,
@@ -538,6 +558,8 @@ fn run(first: u64, count: u64, budget: Budget) {
     assert!(t.disagreements.is_empty());
     assert!(t.locks[1] > 0 && t.locks[1] < t.locks[0], "time-lock warnings compared: {:?}", t.locks);
     assert!(t.bdd_verdicts * 4 >= t.verdicts, "too few verdicts with --data bdd: {} of {}", t.bdd_verdicts, t.verdicts);
+    let bounds = t.bounds[0] + t.bounds[1];
+    assert!(t.bdd_bounds * 4 >= bounds, "too few bounds with --data bdd: {} of {bounds}", t.bdd_bounds);
 }
 
 #[test]

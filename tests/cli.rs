@@ -432,3 +432,32 @@ fn broadcast_receivers_under_clock_guards_split_the_step() {
         assert_eq!(verdicts, expected, "INV = {inv}");
     }
 }
+
+/// `kairos bound --data bdd|auto` answers as explicit data does on a
+/// small model with wide data (`auto` takes BDDs), an unbounded answer's
+/// lasso included (its verdict line: a lasso may take another valid way
+/// round); `--term` with `--data bdd` is not measured yet (exit 5, one line
+/// `auto` would fall back on), with `--data auto` it is measured
+/// explicitly. (The differential of `bdd_differential` compares the values
+/// on random networks.)
+#[test]
+fn bound_with_bdd_data() {
+    let model = "tests/models/bdd/bound-data.yaml";
+    for (q, expected) in [("S.high --> S.idle", "S.high --> S.idle: 1 (attained"), ("r >= 90 --> S.high", "unbounded")]
+    {
+        let explicit = common::kairos(&["bound", model, "-q", q]);
+        let verdict = |out: &str| out.lines().next().unwrap_or_default().to_string();
+        assert!(verdict(&explicit.1).contains(expected), "{q}: {explicit:?}");
+        for data in ["bdd", "auto"] {
+            let (code, out, err) = common::kairos(&["bound", model, "-q", q, "--data", data]);
+            assert_eq!((code, verdict(&out)), (explicit.0, verdict(&explicit.1)), "{q} --data {data}: {err}");
+        }
+    }
+    let term = ["bound", model, "--term", "S.x", "-q", "true"];
+    let (code, out, err) = common::kairos(&[&term[..], &["--data", "bdd"]].concat());
+    assert_eq!((code, out.as_str()), (5, ""), "{err}");
+    assert!(err.starts_with("kairos: --data bdd: ") && err.lines().count() == 1, "{err}");
+    let explicit = common::kairos(&term);
+    assert_eq!(explicit.0, 0, "{explicit:?}");
+    assert_eq!(common::kairos(&[&term[..], &["--data", "auto"]].concat()), explicit);
+}

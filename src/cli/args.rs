@@ -302,6 +302,10 @@ pub struct BoundArgs {
     /// SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Data representation of the response time's searches, as for `check`
+    /// (not with `--term`).
+    #[arg(long, value_enum, default_value = "explicit")]
+    pub data: Data,
 }
 
 #[derive(Args, Debug)]

@@ -3,10 +3,9 @@
 
 use serde_json::json;
 
-use super::args::{BoundArgs, OutputFormat};
+use super::args::{BoundArgs, Data, OutputFormat};
 use super::evidence::{concrete_trace, print_trace, print_warning, warning_json};
-use super::options::domain;
-use super::options::options;
+use super::options::{data, domain, options};
 use super::params::Given;
 use super::{exit, network_at, not_yet, one_query};
 use num_traits::Zero;
@@ -30,6 +29,10 @@ pub(super) fn run(b: BoundArgs) -> u8 {
         Err(code) => return code,
     };
     if let Some(term) = &b.term {
+        // `auto` measures with explicit data.
+        if b.data == Data::Bdd {
+            return not_yet(&a.model, format, "--data bdd: `kairos bound --term` is not measured with BDD data yet");
+        }
         return run_term(&b, &input, &p, &given, term);
     }
     let network = match network_at(&input, &given, format) {
@@ -39,7 +42,7 @@ pub(super) fn run(b: BoundArgs) -> u8 {
         }
         Err(code) => return code,
     };
-    let options = options(&a.common);
+    let options = engine::Options { data: data(b.data), ..options(&a.common) };
     let result = engine::bound::worst_case(&network, &p, &options);
     let (word, code) = match &result {
         // Also when no divergent run has a `φ and not ψ` moment at all.

@@ -43,7 +43,7 @@ use crate::domain::poly::{Q, Sup};
 use crate::domain::zone::Bound;
 use crate::engine::liveness::{self, Shape};
 use crate::engine::reach::{self, Cover, End, Order};
-use crate::engine::{Options, Outcome, Verdict, Warning, observer};
+use crate::engine::{DataChoice, Options, Outcome, Verdict, Warning, observer, symdata};
 use crate::model::formula::{EngineKind, Formula, TimeBound};
 use crate::model::typed::Cmp;
 use crate::model::types::Property;
@@ -89,6 +89,9 @@ pub fn leads_to(p: &Property) -> Option<(&Formula, &Formula)> {
 }
 
 pub fn worst_case(net: &Network, property: &Property, options: &Options) -> WorstCase {
+    if options.data == DataChoice::Auto {
+        return auto(net, property, options);
+    }
     let unsupported = |why: String| WorstCase::None(unsupported(why));
     let Some((phi, psi)) = leads_to(property) else {
         return unsupported("`kairos bound` takes a leads-to property `φ --> ψ`".into());
@@ -101,14 +104,12 @@ pub fn worst_case(net: &Network, property: &Property, options: &Options) -> Wors
     if let Some(why) = liveness::refusal(net, &[&p, &q], Abstraction::Lu) {
         return unsupported(why);
     }
-    let live = liveness::check(
-        net,
-        Shape::LeadsTo(p, q),
-        Abstraction::Lu,
-        &options.limits,
-        options.domain,
-        &options.time_locks,
-    );
+    let shape = Shape::LeadsTo(p, q);
+    let live = if options.data == DataChoice::Bdd {
+        symdata::live::check(net, &shape, Abstraction::Lu, options)
+    } else {
+        liveness::check(net, shape, Abstraction::Lu, &options.limits, options.domain, &options.time_locks)
+    };
     let live = super::exact_time_locks(net, property, options, live.outcome, live.locks);
     match live.verdict {
         Verdict::Violated => return WorstCase::Unbounded(live),
@@ -231,7 +232,29 @@ fn measure(net: &Network, phi: &Formula, psi: &Formula, options: &Options) -> Re
     let bounds = &mut product.net.lu.local[obs][wait as usize];
     bounds.retain(|&(clock, _, _)| clock as usize != w);
     bounds.push((w as u32, MAX_BOUND, MAX_BOUND));
-    let mut zg = ZoneGraph::new(&product.net, Abstraction::Lu);
+    let sup = if options.data == DataChoice::Bdd {
+        bdd_sup(&product.net, obs, wait, w, options)?
+    } else {
+        explicit_sup(&product.net, obs, wait, w, options)?
+    };
+    match sup {
+        Some(b) if !b.is_finite() => {
+            Err(unsupported("internal error: `w` is unbounded in a reachable zone although φ --> ψ holds".into()))
+        }
+        s => Ok(s),
+    }
+}
+
+/// The largest upper bound of `w` over the reachable `wait` zones of the
+/// product `net` (observer `obs`), explored with explicit data.
+fn explicit_sup(
+    net: &Network,
+    obs: usize,
+    wait: u32,
+    w: usize,
+    options: &Options,
+) -> Result<Option<Bound>, Box<Outcome>> {
+    let mut zg = ZoneGraph::new(net, Abstraction::Lu);
     // Every stored `wait` zone's upper bound of `w` (a zone dropped later
     // for a larger one has no larger bound).
     let mut sup: Option<Bound> = None;
@@ -246,17 +269,38 @@ fn measure(net: &Network, phi: &Formula, psi: &Formula, options: &Options) -> Re
     };
     let run = reach::explore(&mut zg, Order::Bfs, Cover::Inclusion, &options.limits, &mut visit);
     match run.end {
-        End::Exhausted => {}
-        End::Stopped(u) => return Err(Box::new(no_answer(Verdict::Unknown(u)))),
-        End::Error { error, .. } => return Err(Box::new(no_answer(Verdict::Error(error.describe(&product.net))))),
+        End::Exhausted => Ok(sup),
+        End::Stopped(u) => Err(Box::new(no_answer(Verdict::Unknown(u)))),
+        End::Error { error, .. } => Err(Box::new(no_answer(Verdict::Error(error.describe(net))))),
         End::Found { .. } => unreachable!("nothing is searched for"),
     }
-    match sup {
-        Some(b) if !b.is_finite() => {
-            Err(unsupported("internal error: `w` is unbounded in a reachable zone although φ --> ψ holds".into()))
-        }
-        s => Ok(s),
+}
+
+/// [`explicit_sup`] with data as BDDs: every node of the data-symbolic
+/// search holds a reachable zone (with the data set that reaches it), and a
+/// node whose data a larger zone took over has no larger bound. A run-time
+/// error is measured again with explicit data, which reports it with its
+/// trace.
+fn bdd_sup(net: &Network, obs: usize, wait: u32, w: usize, options: &Options) -> Result<Option<Bound>, Box<Outcome>> {
+    // ExtraLU+ as with explicit data: `w`'s bounds keep it exact.
+    let lu = Options { abstraction: None, ..options.clone() };
+    match symdata::reachable_zones(net, &lu)? {
+        Some(zones) => Ok(zones.iter().filter(|(locs, _)| locs[obs] == wait).map(|(_, z)| z.bound(w, 0)).max()),
+        None => explicit_sup(net, obs, wait, w, options),
     }
+}
+
+/// `--data auto`: BDDs where [`symdata::auto::wants_bdds`] and the BDD
+/// engines take the model and the property, else explicit data.
+fn auto(net: &Network, property: &Property, options: &Options) -> WorstCase {
+    let with = |data| Options { data, ..options.clone() };
+    if symdata::auto::wants_bdds(net) {
+        let bdd = worst_case(net, property, &with(DataChoice::Bdd));
+        if !matches!(&bdd, WorstCase::None(o) if symdata::auto::refused(o)) {
+            return bdd;
+        }
+    }
+    worst_case(net, property, &with(DataChoice::Explicit))
 }
 
 /// `φ -->[bound] ψ` as an observer's response.

@@ -50,6 +50,7 @@ pub fn check_late(net: &Network, r: &Response, late: &Late, abstraction: Abstrac
             found: Verdict::Violated,
             exhausted: Verdict::Satisfied,
             abstraction,
+            model: false,
         };
         // What the search shows of time-locks is the product's, not the
         // model's: the engine layer's scan decides, as for explicit data.

@@ -74,7 +74,7 @@ pub(crate) mod zeno;
 
 pub use product::{Query, always, augment, tick_exact};
 use time_locks::time_lock_search;
-pub use time_locks::{Cache, model_time_locks};
+pub use time_locks::{Cache, model_time_locks, never};
 
 use std::time::Instant;
 
@@ -283,14 +283,16 @@ fn left(limits: &Limits, spent: &Stats) -> Limits {
     left
 }
 
-/// Adds the counts and time of `s` to `total`.
+/// Adds the counts and time of `s` to `total`, and its memory: its own
+/// measure when the search took one (with BDD data), else an estimate from
+/// the explicit states it stored.
 fn add(total: &mut Stats, s: &Stats) {
     total.time_s += s.time_s;
     total.visited += s.visited;
     total.stored += s.stored;
     total.transitions += s.transitions;
-    total.peak_bytes =
-        total.peak_bytes.max(s.stored * (std::mem::size_of::<crate::semantics::ZoneState>() as u64 + 128));
+    let estimate = s.stored * (std::mem::size_of::<crate::semantics::ZoneState>() as u64 + 128);
+    total.peak_bytes = total.peak_bytes.max(if s.peak_bytes > 0 { s.peak_bytes } else { estimate });
 }
 
 fn stopped<S: ClockSet>(p: &Product<'_, '_, S>, stop: Stop) -> End {
@@ -420,6 +422,7 @@ pub fn check(
 }
 
 /// The liveness shapes, with their compiled state formulas.
+#[derive(Clone)]
 pub enum Shape {
     /// `E[] φ`.
     Globally(StateFormula),

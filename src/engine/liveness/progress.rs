@@ -28,7 +28,7 @@ use crate::network::{EvalError, Network, Update};
 use crate::semantics::{Discrete, Transition};
 
 /// What a cycle through an edge tells of the time it takes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Progress {
     /// A tick: at least one time unit since the previous tick.
     pub tick: bool,

@@ -54,21 +54,47 @@ pub fn model_time_locks(
     cache: &Cache,
     spent: &mut Stats,
 ) -> (Vec<Warning>, Locks) {
-    let key = format!("{abstraction:?} {domain:?} {net:?}");
-    let mut slot = cache.0.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some((_, warnings, locks)) = slot.as_ref().filter(|(k, ..)| *k == key) {
-        return (warnings.clone(), *locks);
-    }
-    let never = StateFormula::Pred(Vec::new());
-    let q = Query { enter: never.clone(), stay: never, initial_only: false, locks: always() };
-    let run = search(net, &q, abstraction, None, &left(limits, spent), domain);
-    add(spent, &run.stats);
-    match run.end {
-        End::Exhausted => {
-            *slot = Some((key, run.warnings.clone(), run.locks));
-            (run.warnings, run.locks)
+    cache.answer(format!("{abstraction:?} {domain:?} {net:?}"), limits, spent, |limits| {
+        let q = Query { enter: never(), stay: never(), initial_only: false, locks: always() };
+        let run = search(net, &q, abstraction, None, limits, domain);
+        let found = matches!(run.end, End::Exhausted).then_some((run.warnings, run.locks));
+        (found, run.stats)
+    })
+}
+
+/// The formula no state satisfies: a search for it explores all of phase 0.
+pub fn never() -> StateFormula {
+    // An empty disjunction.
+    StateFormula::Pred(Vec::new())
+}
+
+impl Cache {
+    /// The answer kept for `key` (the network and how it is searched), else
+    /// the one `find` gives within what `limits` leave after `spent`
+    /// (`--max-states` bounds them together), kept when it has one
+    /// (`None`: a limit stopped it); what finding it cost joins `spent`.
+    /// Shared by the searches with explicit and with BDD data, whose keys
+    /// differ.
+    pub fn answer(
+        &self,
+        key: String,
+        limits: &Limits,
+        spent: &mut Stats,
+        find: impl FnOnce(&Limits) -> (Option<(Vec<Warning>, Locks)>, Stats),
+    ) -> (Vec<Warning>, Locks) {
+        let mut slot = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, warnings, locks)) = slot.as_ref().filter(|(k, ..)| *k == key) {
+            return (warnings.clone(), *locks);
         }
-        _ => (Vec::new(), Locks::Unknown),
+        let (found, stats) = find(&left(limits, spent));
+        add(spent, &stats);
+        match found {
+            Some((warnings, locks)) => {
+                *slot = Some((key, warnings.clone(), locks));
+                (warnings, locks)
+            }
+            None => (Vec::new(), Locks::Unknown),
+        }
     }
 }
 

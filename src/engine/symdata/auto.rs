@@ -52,6 +52,6 @@ pub fn resolve(net: &Network, options: &Options, check: impl Fn(&Options) -> Out
 }
 
 /// The BDD engine refused the model or the property.
-fn refused(o: &Outcome) -> bool {
+pub fn refused(o: &Outcome) -> bool {
     matches!(&o.verdict, Verdict::Unknown(Unknown::Unsupported(why)) if why.starts_with(REFUSAL))
 }

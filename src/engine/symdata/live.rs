@@ -43,7 +43,9 @@
 //! many data sets, aLU classes), so the path ends in an SCC with a tick,
 //! which Couvreur's search ([`scc`]) finds. Merging data sets would break
 //! the first argument (a union's valuations need not all have
-//! predecessors in the cycle's set), which is why nodes are never merged.
+//! predecessors in the cycle's set), which is why nodes are never merged
+//! here (the search for time-locks alone, [`merged`], looks for no cycle
+//! and merges them).
 //!
 //! **`E[]`** needs a witness from every initial state: one search per
 //! initial valuation, as the explicit engine searches per initial state.
@@ -54,6 +56,8 @@
 //! engine, which reports it with its trace, as the reachability search
 //! does. Time-locks are not reported by the search; what it shows of them
 //! ([`locks`]) spares the engine layer's exact scan where it settles it.
+//! A search that did not see the whole graph (a lasso, searches from single
+//! initial valuations) leaves them to [`merged`].
 
 use rustc_hash::FxHashMap;
 
@@ -61,13 +65,13 @@ use super::auto::REFUSAL;
 use super::edges::{self, Step};
 use super::search::{Sem, enabled, sat, steps};
 use super::support::supported;
-use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported};
+use crate::bdd::{Bdd, Encoding, FALSE, Manager, TRUE, Unsupported};
 use crate::domain::ClockSet;
 use crate::domain::zone::{Bound, Dbm};
 use crate::engine::limits::{Limits, Watch};
 use crate::engine::liveness::progress::Progress;
 use crate::engine::liveness::scc::{self, Graph};
-use crate::engine::liveness::{self, Checked, Locks, Query, Shape, always};
+use crate::engine::liveness::{self, Cache, Checked, Locks, Query, Shape, always};
 use crate::engine::{DataChoice, EngineKind, Options, Outcome, Stats, SymbolicTrace, Unknown, Verdict};
 use crate::model::types::Property;
 use crate::network::{Network, StateFormula};
@@ -75,6 +79,7 @@ use crate::semantics::{Abstraction, Discrete, ZoneGraph};
 
 mod lasso;
 mod locks;
+mod merged;
 
 /// An arc of the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,11 +133,62 @@ struct Live<'q, 'n> {
     parent: Vec<Option<(u32, Arc)>>,
     /// The phase-0 arcs by discrete steps, labelled ([`locks`]).
     arcs: Vec<locks::Logged>,
+    /// In the time-lock search alone ([`merged`]): nodes merge their data,
+    /// and what joins a node waits here to be expanded.
+    merged: Option<merged::Pending>,
     stats: Stats,
     watch: Watch<'q>,
 }
 
 impl<'q, 'n> Live<'q, 'n> {
+    /// The graph of `net` (augmented with the tick clock `z`) for `query`,
+    /// from the initial data `initial` (`None`: the model's), nothing
+    /// explored yet.
+    fn new(
+        net: &'n Network,
+        z: u32,
+        query: &'q Query,
+        abstraction: Abstraction,
+        initial: Option<&[i64]>,
+        limits: &'q Limits,
+    ) -> Self {
+        let mut m = Manager::new();
+        let enc = edges::encoding(net);
+        let initial = match initial {
+            Some(v) => enc.point(&mut m, v),
+            None => enc.initial(&mut m, &net.slots),
+        };
+        let split = crate::bdd::split::Split::of(net);
+        Live {
+            net,
+            zg: ZoneGraph::new(net, abstraction),
+            m,
+            enc,
+            explicit: (0..net.slots.len()).filter(|&s| split.is_explicit(s)).collect(),
+            grouped: edges::grouped(net),
+            query,
+            z,
+            initial,
+            nodes: Vec::new(),
+            buckets: FxHashMap::default(),
+            parent: Vec::new(),
+            arcs: Vec::new(),
+            merged: None,
+            stats: Stats::default(),
+            watch: limits.watch(),
+        }
+    }
+
+    /// Adds what the search did to `stats`, its memory measured by the BDDs
+    /// and the nodes.
+    fn spent(&self, stats: &mut Stats) {
+        stats.visited += self.stats.visited;
+        stats.stored += self.stats.stored;
+        stats.transitions += self.stats.transitions;
+        let bytes = self.m.bytes() + self.nodes.len() * std::mem::size_of::<Node>();
+        stats.peak_bytes = stats.peak_bytes.max(bytes as u64);
+    }
+
     fn sem(&mut self) -> Sem<'_, 'n> {
         Sem { net: self.net, zg: &mut self.zg, m: &mut self.m, enc: &self.enc, explicit: &self.explicit }
     }
@@ -159,28 +215,99 @@ impl<'q, 'n> Live<'q, 'n> {
         zone.lu_signature(&self.zg.lower, &self.zg.upper)
     }
 
-    /// The node `(locs, data, zone, phase)`, added with `parent` when new.
+    /// The node `(locs, data, zone, phase)`, added with `parent` when new;
+    /// where nodes merge ([`merged`]), the node of the same control and
+    /// zone, `data` added to it.
     fn intern(&mut self, locs: Box<[u32]>, data: Bdd, zone: Dbm, phase: bool, parent: Option<(u32, Arc)>) -> u32 {
         let sig = self.signature(&locs, data, &zone);
-        let key = (locs, data, phase, sig);
+        // Merged, the data's explicit values (one for all of it) stand for it.
+        let held = if self.merged.is_some() { self.fixed(data) } else { data };
+        let key = (locs, held, phase, sig);
         let exact = self.zg.abstraction == Abstraction::None;
-        if let Some(ids) = self.buckets.get(&key) {
-            let (lower, upper) = (&self.zg.lower, &self.zg.upper);
-            let same = |n: &u32| {
-                let other = &self.nodes[*n as usize].zone;
-                *other == zone
-                    || (!exact && zone.simulated_by(other, lower, upper) && other.simulated_by(&zone, lower, upper))
-            };
-            if let Some(&n) = ids.iter().find(|n| same(n)) {
-                return n;
+        let (lower, upper) = (&self.zg.lower, &self.zg.upper);
+        let same = |n: &u32| {
+            let other = &self.nodes[*n as usize].zone;
+            *other == zone
+                || (!exact && zone.simulated_by(other, lower, upper) && other.simulated_by(&zone, lower, upper))
+        };
+        if let Some(n) = self.buckets.get(&key).and_then(|ids| ids.iter().copied().find(same)) {
+            if self.merged.is_some() {
+                self.grow(n, data);
             }
+            return n;
         }
         let id = self.nodes.len() as u32;
         self.buckets.entry(key.clone()).or_default().push(id);
         self.nodes.push(Node { locs: key.0, data, zone, phase });
         self.parent.push(parent);
         self.stats.stored += 1;
+        if let Some(pending) = &mut self.merged {
+            pending.add(&mut self.m, id, data);
+        }
         id
+    }
+
+    /// The valuations of the explicit slots' values on `data` (one for all
+    /// of it).
+    fn fixed(&mut self, data: Bdd) -> Bdd {
+        let v = self.enc.pick(&self.m, data).expect("a node has data");
+        let mut cube = TRUE;
+        for &s in &self.explicit {
+            let at = self.enc.equals(&mut self.m, s, v[s]);
+            cube = self.m.and(cube, at);
+        }
+        cube
+    }
+
+    /// Adds `data` to node `n`, what is new in it to be expanded.
+    fn grow(&mut self, n: u32, data: Bdd) {
+        let node = &mut self.nodes[n as usize];
+        let outside = self.m.not(node.data);
+        let new = self.m.and(data, outside);
+        if new == FALSE {
+            return;
+        }
+        node.data = self.m.or(node.data, new);
+        self.merged.as_mut().expect("merging").add(&mut self.m, n, new);
+    }
+
+    /// Adds to `out` the arcs by discrete steps from node `node` taken by
+    /// the valuations `data` of its data set (phase-0 ones logged with
+    /// their labels, [`locks`]).
+    fn discrete(&mut self, node: u32, data: Bdd, out: &mut Vec<(u32, Progress, Arc)>) -> Result<(), Stop> {
+        let n = &self.nodes[node as usize];
+        let (locs, zone, phase) = (n.locs.clone(), n.zone.clone(), n.phase);
+        let (q, net) = (self.query, self.net);
+        let (enabled, error) = enabled(net, &self.grouped, &mut self.m, &self.enc, &locs, data)?;
+        if error != FALSE {
+            return Err(Stop::Error);
+        }
+        // The source with one valuation: the labels read explicit slots only.
+        let source =
+            Discrete { locs: locs.clone(), data: self.enc.pick(&self.m, data).expect("a node has data").into() };
+        for (t, set) in steps(net, &locs, &enabled, &mut self.m, &self.enc) {
+            let (next, parts) = self.sem().post(&locs, &zone, &t, set)?.ok_or(Stop::Error)?;
+            let label = if phase {
+                Progress::default()
+            } else {
+                Progress::of(net, &source, &t.representative(net), &mut Vec::new()).map_err(|_| Stop::Error)?
+            };
+            for (mut data, zone) in parts {
+                if phase {
+                    data = self.cut(&next, data, &q.stay)?;
+                    if data == FALSE {
+                        continue;
+                    }
+                }
+                let n = self.intern(next.clone(), data, zone, phase, Some((node, Arc::Edge(t.clone()))));
+                // Merged, a node's new data is expanded apart: log each arc once.
+                if !phase && self.merged.as_mut().is_none_or(|p| p.logged.insert((node, n, label))) {
+                    self.arcs.push((node, n, label));
+                }
+                out.push((n, Progress::default(), Arc::Edge(t.clone())));
+            }
+        }
+        Ok(())
     }
 
     /// The data of node `from` with which it takes `step` (its guards and
@@ -223,7 +350,6 @@ impl Graph for Live<'_, '_> {
         let n = &self.nodes[node as usize];
         let (locs, data, zone, phase) = (n.locs.clone(), n.data, n.zone.clone(), n.phase);
         let q = self.query;
-        let net = self.net;
         if !phase && !q.initial_only {
             let enter = self.cut(&locs, data, &q.enter)?;
             let both = self.cut(&locs, enter, &q.stay)?;
@@ -232,34 +358,7 @@ impl Graph for Live<'_, '_> {
                 out.push((n, Progress::default(), Arc::Enter));
             }
         }
-        let (enabled, error) = enabled(net, &self.grouped, &mut self.m, &self.enc, &locs, data)?;
-        if error != FALSE {
-            return Err(Stop::Error);
-        }
-        // The source with one valuation: the labels read explicit slots only.
-        let source =
-            Discrete { locs: locs.clone(), data: self.enc.pick(&self.m, data).expect("a node has data").into() };
-        for (t, set) in steps(net, &locs, &enabled, &mut self.m, &self.enc) {
-            let (next, parts) = self.sem().post(&locs, &zone, &t, set)?.ok_or(Stop::Error)?;
-            let label = if phase {
-                Progress::default()
-            } else {
-                Progress::of(net, &source, &t.representative(net), &mut Vec::new()).map_err(|_| Stop::Error)?
-            };
-            for (mut data, zone) in parts {
-                if phase {
-                    data = self.cut(&next, data, &q.stay)?;
-                    if data == FALSE {
-                        continue;
-                    }
-                }
-                let n = self.intern(next.clone(), data, zone, phase, Some((node, Arc::Edge(t.clone()))));
-                if !phase {
-                    self.arcs.push((node, n, label));
-                }
-                out.push((n, Progress::default(), Arc::Edge(t.clone())));
-            }
-        }
+        self.discrete(node, data, out)?;
         let mut ticked = zone;
         if ticked.constrain(0, self.z as usize, Bound::le(-1)) {
             ticked.reset(self.z as usize, 0);
@@ -302,35 +401,9 @@ fn search(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<End, Stop> {
-    let mut m = Manager::new();
-    let enc = edges::encoding(net);
-    let initial = match initial {
-        Some(v) => enc.point(&mut m, v),
-        None => enc.initial(&mut m, &net.slots),
-    };
-    let split = crate::bdd::split::Split::of(net);
-    let mut g = Live {
-        net,
-        zg: ZoneGraph::new(net, abstraction),
-        m,
-        enc,
-        explicit: (0..net.slots.len()).filter(|&s| split.is_explicit(s)).collect(),
-        grouped: edges::grouped(net),
-        query,
-        z,
-        initial,
-        nodes: Vec::new(),
-        buckets: FxHashMap::default(),
-        parent: Vec::new(),
-        arcs: Vec::new(),
-        stats: Stats::default(),
-        watch: limits.watch(),
-    };
+    let mut g = Live::new(net, z, query, abstraction, initial, limits);
     let result = scc::search(&mut g);
-    stats.visited += g.stats.visited;
-    stats.stored += g.stats.stored;
-    stats.transitions += g.stats.transitions;
-    stats.peak_bytes = stats.peak_bytes.max((g.m.bytes() + g.nodes.len() * std::mem::size_of::<Node>()) as u64);
+    g.spent(stats);
     match result? {
         scc::Search::Accepting { path, steps, scc, .. } => {
             Ok(End::Found(lasso::lasso(&mut g, &path, &steps, &scc)?.map(Box::new)))
@@ -343,15 +416,20 @@ fn search(
 /// time-locks inside its nodes.
 pub fn check_property(net: &Network, property: &Property, options: &Options) -> Checked {
     let abstraction = liveness::abstraction(options);
-    let shape = match liveness::shape(net, property, abstraction) {
-        Ok(s) => s,
+    match liveness::shape(net, property, abstraction) {
+        Ok(shape) => check(net, &shape, abstraction, options),
         Err(why) => {
             let outcome = Outcome::unsupported(EngineKind::Live, format!("{REFUSAL}: {why}"));
-            return Checked { outcome, locks: Locks::Unknown };
+            Checked { outcome, locks: Locks::Unknown }
         }
-    };
+    }
+}
+
+/// [`liveness::check`] with `--data bdd`: `shape` on `net` under
+/// `abstraction`; a run-time error is answered with explicit data.
+pub fn check(net: &Network, shape: &Shape, abstraction: Abstraction, options: &Options) -> Checked {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
-    let (query, every_initial) = match &shape {
+    let (query, every_initial) = match shape {
         Shape::Eventually(psi) => {
             (Query { enter: not(psi), stay: not(psi), initial_only: true, locks: always() }, false)
         }
@@ -365,8 +443,11 @@ pub fn check_property(net: &Network, property: &Property, options: &Options) -> 
     };
     let (found, exhausted) =
         if every_initial { (Verdict::Satisfied, Verdict::Violated) } else { (Verdict::Violated, Verdict::Satisfied) };
-    let asked = Asked { query: &query, every_initial, engine: EngineKind::Live, found, exhausted, abstraction };
-    answer(net, &asked, options, |explicit| liveness::check_property(net, property, explicit))
+    let asked =
+        Asked { query: &query, every_initial, engine: EngineKind::Live, found, exhausted, abstraction, model: true };
+    answer(net, &asked, options, |o| {
+        liveness::check(net, shape.clone(), abstraction, &o.limits, o.domain, &o.time_locks)
+    })
 }
 
 /// A question for [`answer`]: the query, whether it is asked from each
@@ -379,6 +460,10 @@ pub struct Asked<'q> {
     pub found: Verdict,
     pub exhausted: Verdict,
     pub abstraction: Abstraction,
+    /// Whether `net` is the model, whose time-locks are then looked for
+    /// after a search that did not see them all ([`model_locks`]); not a
+    /// product, whose time-locks are not the model's.
+    pub model: bool,
 }
 
 /// `asked` on `net` (not yet augmented with the tick clock) with data as
@@ -416,8 +501,14 @@ pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl Fn
     } else {
         search(&extended, z, query, abstraction, None, limits, &mut stats).map(Some)
     };
-    stats.time_s = started.elapsed().as_secs_f64();
-    let (verdict, trace, locks) = match ended {
+    // A lasso ends the search before it sees the whole graph; searches
+    // from one initial valuation each see only what it reaches.
+    let partial = match &ended {
+        Ok(Some(End::Found(_))) => true,
+        Ok(Some(End::Exhausted(_))) => initial.len() > 1,
+        _ => false,
+    };
+    let (verdict, trace, mut locks) = match ended {
         Ok(Some(End::Found(trace))) => (asked.found.clone(), trace.map(|t| *t), Locks::Unknown),
         // Searched from one of several initial valuations, the graph is not
         // the whole model's.
@@ -435,9 +526,29 @@ pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl Fn
             return checked;
         }
     };
+    if partial && asked.model {
+        locks = model_locks(net, abstraction, limits, &options.time_locks, &mut stats);
+    }
+    stats.time_s = started.elapsed().as_secs_f64();
     let outcome =
         Outcome { verdict, engine: asked.engine, stats: Some(stats), trace, warnings: Vec::new(), network: None };
     Checked { outcome, locks }
+}
+
+/// What the data-symbolic zone graph of `net` shows of the model's
+/// time-locks ([`merged`]), searched within what `limits` leave after
+/// `spent`, whose counts the search joins, as [`liveness::model_time_locks`]
+/// does with explicit data, whose `cache` keeps the answer for the run's
+/// next property. A limit or a run-time error leaves them unknown (the
+/// engine layer's scan decides).
+fn model_locks(net: &Network, abstraction: Abstraction, limits: &Limits, cache: &Cache, spent: &mut Stats) -> Locks {
+    let key = format!("bdd {abstraction:?} {net:?}");
+    let (_, locks) = cache.answer(key, limits, spent, |limits| {
+        let mut stats = Stats::default();
+        let found = merged::locks(net, abstraction, limits, &mut stats).ok().map(|locks| (Vec::new(), locks));
+        (found, stats)
+    });
+    locks
 }
 
 /// The initial data valuations of `net`, each once.

@@ -30,6 +30,7 @@ pub use support::supported;
 
 use std::time::Instant;
 
+use crate::domain::zone::Dbm;
 use crate::engine::{DataChoice, EngineKind, Options, Outcome, Verdict};
 use crate::network::{Network, StateFormula};
 use search::End;
@@ -67,4 +68,31 @@ pub fn check(net: &Network, goal: &StateFormula, negated: bool, options: &Option
     };
     let stats = Some(run.stats);
     Outcome { verdict, engine: EngineKind::Reach, stats, trace, warnings: Vec::new(), network: None }
+}
+
+/// A location vector and a zone.
+pub type Located = (Box<[u32]>, Dbm);
+
+/// The location vector and zone of every node of a whole forward search of
+/// `net` with data as BDDs, each reached by some data (a node whose data a
+/// larger zone took over keeps its smaller zone): for measures over the
+/// reachable zones (`kairos bound`). `Err`: the outcome of a search that did
+/// not finish (a refusal, a limit); `Ok(None)`: it met a run-time error,
+/// which the explicit engine reports with its trace.
+pub fn reachable_zones(net: &Network, options: &Options) -> Result<Option<Vec<Located>>, Box<Outcome>> {
+    let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("{}: {why}", auto::REFUSAL));
+    // `A[] true`: nothing is a target (an empty disjunction is `false`).
+    let nothing = StateFormula::Pred(Vec::new());
+    supported(net, &nothing).map_err(|why| Box::new(unsupported(why)))?;
+    let run = search::explore(net, &nothing, options).map_err(|why| Box::new(unsupported(why.0)))?;
+    match run.end {
+        End::Exhausted => Ok(Some(run.nodes.into_iter().map(|n| (n.locs, n.zone)).collect())),
+        End::Stopped(why) => {
+            let mut o = unsupported(String::new());
+            o.verdict = Verdict::Unknown(why);
+            Err(Box::new(o))
+        }
+        End::Error => Ok(None),
+        End::Found(_) => unreachable!("nothing is searched for"),
+    }
 }
