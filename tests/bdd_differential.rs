@@ -135,13 +135,20 @@ fn bdd_and_explicit_agree_on_the_bench_models() {
     eprintln!("bench models: {} files, {tally:?}", files.len());
 }
 
-#[test]
-fn bdd_and_explicit_agree_on_the_models() {
+/// Every YAML model of `models/` and `tests/models/`, sorted.
+fn model_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     yaml_files(&root.join("models"), &mut files);
     yaml_files(&root.join("tests/models"), &mut files);
     files.sort();
+    files
+}
+
+#[test]
+fn bdd_and_explicit_agree_on_the_models() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = model_files();
     let mut tally = Tally::default();
     for f in &files {
         let started = std::time::Instant::now();
@@ -474,10 +481,7 @@ fn bdd_and_explicit_agree_on_liveness() {
 #[test]
 fn bdd_and_explicit_agree_on_liveness_in_the_models() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    yaml_files(&root.join("models"), &mut files);
-    yaml_files(&root.join("tests/models"), &mut files);
-    files.sort();
+    let files = model_files();
     let mut tally = Live::default();
     // Its lassos, with either data, cannot be made concrete (`kairos check
     // tests/models/liveness/reset-loop.yaml --trace`: an internal error):

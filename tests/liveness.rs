@@ -201,8 +201,7 @@ fn clock_atoms_in_liveness_go_to_the_fixpoint_engine() {
 /// constant): the lasso is still found and validated, for `A<>` and `E[]`.
 #[test]
 fn long_lassos_are_concretised() {
-    let src = Source::new("reset-loop", std::fs::read_to_string("tests/models/liveness/reset-loop.yaml").unwrap());
-    let loaded = load_model(&src).unwrap();
+    let loaded = common::load(std::path::Path::new("tests/models/liveness/reset-loop.yaml")).unwrap();
     let net = kairos::network::build(&loaded.model).unwrap();
     for (q, expected) in [("A<> P.done", Verdict::Violated), ("E[] P.work", Verdict::Satisfied)] {
         let p = loaded.query("q", q).unwrap();
