@@ -9,6 +9,7 @@ mod effect;
 mod expr;
 mod fn_array;
 mod function;
+mod measure;
 pub(crate) mod globals;
 mod priority;
 mod property;
