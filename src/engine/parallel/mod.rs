@@ -265,6 +265,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 }
             }
         }
+        self.report_stored(shared);
         Tally {
             visited: self.visited,
             transitions: self.transitions,
@@ -319,6 +320,16 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         }
     }
 
+    /// Adds this worker's stored states since its last report to the
+    /// progress display's count.
+    fn report_stored(&mut self, shared: &Shared<S>) {
+        let stored = self.store.stored();
+        // Covering can lower a worker's count: the change wraps, and so
+        // does the atomic sum, which is then exact.
+        let delta = stored.wrapping_sub(std::mem::replace(&mut self.reported, stored));
+        self.watch.stored(shared.stored.fetch_add(delta, Ordering::Relaxed).wrapping_add(delta));
+    }
+
     /// Counts one expansion against the limits: `Some` when the search must
     /// stop.
     fn claim(&mut self, shared: &Shared<S>) -> Option<Unknown> {
@@ -329,11 +340,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 return Some(Unknown::StateLimit);
             }
             self.claim = base..max.min(base + CLAIM);
-            let stored = self.store.stored();
-            // Covering can lower a worker's count: the change wraps, and so
-            // does the atomic sum, which is then exact.
-            let delta = stored.wrapping_sub(std::mem::replace(&mut self.reported, stored));
-            self.watch.stored(shared.stored.fetch_add(delta, Ordering::Relaxed).wrapping_add(delta));
+            self.report_stored(shared);
         }
         // Below the state budget by construction: the watch sees the others.
         let why = self.watch.check(self.claim.start);
