@@ -22,6 +22,8 @@ use oracle::random::{Gen, liveness_properties};
 #[derive(Default, Debug)]
 struct Tally {
     compared: u64,
+    /// Of those, properties with clock atoms.
+    clocked: u64,
     refused: u64,
     /// Refusals by reason (the reason's text up to its first backquote).
     why: std::collections::BTreeMap<String, u64>,
@@ -74,6 +76,7 @@ fn compare(model: &Model, net: &Network, p: &Property, what: &str, tally: &mut T
         assert_eq!(bdd.verdict, explicit.verdict, "{what}: `{}`", p.text);
     }
     tally.compared += 1;
+    tally.clocked += net.state_formula(p, arg).is_ok_and(|f| f.has_clock_atoms()) as u64;
     let witness = (bdd.verdict == Verdict::Satisfied) != negated;
     if let (Some(t), true, false) = (&bdd.trace, witness, error(&bdd.verdict)) {
         let ct = kairos::trace::concretise(net, t).unwrap_or_else(|e| panic!("{what}: `{}`: {e:?}", p.text));

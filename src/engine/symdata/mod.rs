@@ -39,7 +39,7 @@ use search::End;
 pub fn check(net: &Network, goal: &StateFormula, negated: bool, options: &Options) -> Outcome {
     let started = Instant::now();
     let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("{}: {why}", auto::REFUSAL));
-    if let Err(why) = supported(net, goal) {
+    if let Err(why) = supported(net) {
         return unsupported(why);
     }
     let mut run = match search::explore(net, goal, options) {
@@ -83,7 +83,7 @@ pub fn reachable_zones(net: &Network, options: &Options) -> Result<Option<Vec<Lo
     let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("{}: {why}", auto::REFUSAL));
     // `A[] true`: nothing is a target (an empty disjunction is `false`).
     let nothing = StateFormula::Pred(Vec::new());
-    supported(net, &nothing).map_err(|why| Box::new(unsupported(why)))?;
+    supported(net).map_err(|why| Box::new(unsupported(why)))?;
     let run = search::explore(net, &nothing, options).map_err(|why| Box::new(unsupported(why.0)))?;
     match run.end {
         End::Exhausted => Ok(Some(run.nodes.into_iter().map(|n| (n.locs, n.zone)).collect())),

@@ -117,7 +117,7 @@ pub struct Run {
 
 /// The valuations of `set` (in locations `locs`) meeting `f`, and those
 /// whose evaluation of `f` fails. `f` has no clock atoms nor `deadlock`
-/// ([`deadlock::sat`] takes those with `deadlock`).
+/// ([`deadlock::sat`] takes those with either).
 pub fn sat(
     m: &mut Manager,
     enc: &Encoding,
@@ -152,7 +152,7 @@ pub fn sat(
             let ok = m.not(error);
             step::Split { pass: m.and(both, ok), error }
         }
-        StateFormula::Deadlock => unreachable!("`deadlock::sat` fixes `deadlock` first"),
+        StateFormula::Deadlock => unreachable!("`deadlock::sat` takes `deadlock`"),
     })
 }
 
@@ -435,7 +435,10 @@ struct Search<'n> {
 }
 
 pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<Run, Unsupported> {
-    let abstraction = if net.has_diagonals || options.abstraction == Some(crate::engine::AbstractionChoice::None) {
+    let exact = net.has_diagonals || goal.has_diagonal();
+    let abstraction = if exact || options.abstraction == Some(crate::engine::AbstractionChoice::None) {
+        // As the explicit engine: LU is unsound with diagonal constraints,
+        // the goal's included.
         Abstraction::None
     } else if goal.mentions_deadlock() {
         // As the explicit engine: LU does not preserve deadlocks, M does.

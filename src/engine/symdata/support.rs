@@ -3,8 +3,8 @@
 use crate::model::typed::Dir;
 use crate::network::{ChannelIndex, Network, StateFormula, Update};
 
-/// `Ok` when [`super::check`] is exact on `net` and `goal`, else why not.
-pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
+/// `Ok` when the data-symbolic searches are exact on `net`, else why not.
+pub fn supported(net: &Network) -> Result<(), String> {
     if net.hybrid.is_some() {
         return Err("hybrid models and fixed timing parameters are not supported".into());
     }
@@ -30,15 +30,18 @@ pub fn supported(net: &Network, goal: &StateFormula) -> Result<(), String> {
             }
         }
     }
-    goal_supported(goal)
+    Ok(())
 }
 
-fn goal_supported(f: &StateFormula) -> Result<(), String> {
-    match f {
-        StateFormula::Pred(conjs) if conjs.iter().all(|c| c.clocks.is_empty()) => Ok(()),
-        StateFormula::Pred(_) => Err("clock constraints in the property are not supported yet".into()),
-        StateFormula::Deadlock => Ok(()),
-        StateFormula::Not(a) => goal_supported(a),
-        StateFormula::And(a, b) | StateFormula::Or(a, b) => goal_supported(a).and(goal_supported(b)),
+/// `Ok` when `f` reads the locations and the data only, as the liveness
+/// search's cuts of data sets need ([`super::search::sat`]); the reach
+/// search decides the rest per clock valuation ([`super::deadlock`]).
+pub fn data_only(f: &StateFormula) -> Result<(), String> {
+    if f.mentions_deadlock() {
+        return Err("`deadlock` inside a liveness property is not supported yet".into());
     }
+    if f.has_clock_atoms() {
+        return Err("clock constraints inside a liveness property are not supported yet".into());
+    }
+    Ok(())
 }
