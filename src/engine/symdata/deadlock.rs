@@ -18,11 +18,11 @@
 use crate::bdd::exec::Machine;
 use crate::bdd::word::{self, Word};
 use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported, step};
-use crate::domain::zone::Dbm;
+use crate::domain::ClockSet;
 use crate::network::{Code, Network, StateFormula};
 use crate::semantics::{Discrete, ZoneGraph, ZoneState};
 
-use super::search::{self, cells, data_bounds, urgent};
+use super::search::{self, cells, data_bounds, data_rates, urgent, value_at};
 
 /// The valuations `v` of `set` (in locations `locs`) with some `ν ∈ zone`
 /// meeting `goal`, and those whose evaluation fails (including the steps a
@@ -30,14 +30,14 @@ use super::search::{self, cells, data_bounds, urgent};
 /// reports such an error with its trace; so where some valuation fails,
 /// all of `set` is given as failing).
 #[allow(clippy::too_many_arguments)]
-pub fn sat(
+pub fn sat<S: ClockSet>(
     net: &Network,
-    zg: &mut ZoneGraph<'_, Dbm>,
+    zg: &mut ZoneGraph<'_, S>,
     m: &mut Manager,
     enc: &Encoding,
     locs: &[u32],
     set: Bdd,
-    zone: &Dbm,
+    zone: &S,
     goal: &StateFormula,
 ) -> Result<step::Split, Unsupported> {
     let dead = goal.mentions_deadlock();
@@ -126,7 +126,7 @@ fn guard_sets(
 }
 
 /// The clock bounds read from the data in the invariants of `locs` and the
-/// clock guards of the edges leaving them.
+/// clock guards of the edges leaving them, and the rates that read it.
 fn source_bounds<'n>(net: &'n Network, locs: &[u32]) -> Vec<&'n Code> {
     let mut out = Vec::new();
     for (p, &l) in locs.iter().enumerate() {
@@ -136,17 +136,19 @@ fn source_bounds<'n>(net: &'n Network, locs: &[u32]) -> Vec<&'n Code> {
             out.extend(data_bounds(&proc_.edges[e as usize].guard_clocks));
         }
     }
+    out.extend(data_rates(net, locs));
     out
 }
 
 /// The valuations of `cell` on which step `t` from `d` is disabled or not
 /// as it is from `d`'s data, and, when it is not, whose targets' invariants
 /// read the bounds (and data conditions) from the updated data that `d`'s
-/// target reads; `None`
+/// target reads, and whose linear assignments give the values `d`'s
+/// give; `None`
 /// when the updates or those bounds fail somewhere in `cell`.
-fn same_post(
+fn same_post<S: ClockSet>(
     net: &Network,
-    zg: &mut ZoneGraph<'_, Dbm>,
+    zg: &mut ZoneGraph<'_, S>,
     m: &mut Manager,
     enc: &Encoding,
     d: &Discrete,
@@ -160,7 +162,7 @@ fn same_post(
     }
     let updates = t.edges.iter().flat_map(|&(p, e)| &net.processes[p as usize].edges[e as usize].updates);
     let mut mach = Machine::new(m, enc, &next_locs, net.out_of_range, cell);
-    step::run_updates(&mut mach, &net.slots, updates)?;
+    let assigned = step::run_updates(&mut mach, &net.slots, updates)?;
     if mach.error != FALSE {
         return Ok(None);
     }
@@ -170,6 +172,11 @@ fn same_post(
         return Ok(Some(mach.m.and(cell, kept)));
     };
     let mut at = mach.path;
+    for w in &assigned {
+        let k = value_at(mach.m, enc, w, &d.data);
+        let same = word::eq(mach.m, w, &Word::constant(k));
+        at = mach.m.and(at, same);
+    }
     for (p, &l) in next_locs.iter().enumerate() {
         let location = &net.processes[p].locations[l as usize];
         for code in location.invariant_data.iter().chain(data_bounds(&location.invariant)) {

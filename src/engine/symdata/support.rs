@@ -1,13 +1,10 @@
 //! Which networks and properties the data-symbolic engine checks exactly.
 
 use crate::model::typed::Dir;
-use crate::network::{ChannelIndex, Network, StateFormula, Update};
+use crate::network::{ChannelIndex, Network, StateFormula};
 
-/// `Ok` when the data-symbolic searches are exact on `net`, else why not.
+/// `Ok` when the data-symbolic reach search is exact on `net`, else why not.
 pub fn supported(net: &Network) -> Result<(), String> {
-    if net.hybrid.is_some() {
-        return Err("hybrid models and fixed timing parameters are not supported".into());
-    }
     if net.priorities.is_some() {
         return Err("priorities are not supported yet".into());
     }
@@ -25,12 +22,18 @@ pub fn supported(net: &Network) -> Result<(), String> {
             if receives_broadcast && !e.guard_clocks.is_empty() {
                 return Err(format!("`{}` receives a broadcast under a clock guard", at()));
             }
-            if e.updates.iter().any(|u| matches!(u, Update::Assign { .. })) {
-                return Err(format!("`{}` assigns a continuous variable", at()));
-            }
         }
     }
     Ok(())
+}
+
+/// `Ok` when `net` is timed: the liveness search and the measures over
+/// the reachable zones run on zones only.
+pub fn timed(net: &Network) -> Result<(), String> {
+    match net.hybrid {
+        Some(_) => Err("hybrid models and fixed timing parameters are checked for reachability only".into()),
+        None => Ok(()),
+    }
 }
 
 /// `Ok` when `f` reads the locations and the data only, as the liveness
