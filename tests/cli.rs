@@ -431,6 +431,11 @@ fn broadcast_receivers_under_clock_guards_split_the_step() {
         let expected: Vec<(String, String)> = expected.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
         assert_eq!(verdicts, expected, "INV = {inv}");
     }
+    // The trace of `sent-alone` waits past x = 2 before the broadcast: its
+    // step is taken in the cell where the receiver's guard fails.
+    let (code, out, err) = kairos(&["check", model, "-q", "E<> S.s1 and R.r0", "--trace"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.is_empty() && out.contains("R.r0"), "{out}{err}");
 }
 
 /// `kairos bound --data bdd|auto` answers as explicit data does on a
