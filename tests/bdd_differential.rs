@@ -241,16 +241,17 @@ fn random_networks(count: u64) -> impl Iterator<Item = (u64, oracle::random::Gen
 
 /// Random networks of the differential suite's generator, their data
 /// invariants tightened ([`tighten_data_invariants`]): at least 100 of them have a property compared,
-/// 50 of them with broadcast channels, 30 with a channel index read from
-/// the data, and 40 `deadlock` properties are.
+/// 50 of them with broadcast channels (some with receivers under clock
+/// guards), 30 with a channel index read from the data, and 40 `deadlock`
+/// properties and properties with clock atoms are.
 #[test]
 fn bdd_and_explicit_agree_on_random_networks() {
     // A few networks grow without bound (until the budget): a small one
     // keeps the test within seconds.
     let mut tally = Tally { max_states: 3_000, ..Tally::default() };
-    // 250: the generator puts clock guards on half the broadcast receivers,
-    // which --data bdd refuses, so fewer networks of each kind compare.
     let (count, mut networks, mut with_broadcast, mut deadlocks) = (250, 0, 0, 0);
+    // Broadcast receivers with clock guards: stay-out cells in the steps.
+    let mut guarded_receivers = 0;
     // A channel index read from the data (`ch[a[0] % 2]`): `a[0]` explicit.
     let mut computed_channel = 0;
     for (seed, g, loaded, net) in random_networks(count) {
@@ -265,15 +266,33 @@ fn bdd_and_explicit_agree_on_random_networks() {
         let broadcasts = ["bc!", "ub!"].iter().any(|s| g.yaml.contains(s));
         with_broadcast += (tally.compared > before && broadcasts) as u64;
         computed_channel += (tally.compared > before && g.yaml.contains("ch[a[0] % 2]")) as u64;
+        guarded_receivers += (tally.compared > before && guarded_receiver(&net)) as u64;
     }
     eprintln!(
-        "random: {count} networks, {networks} compared ({with_broadcast} with broadcasts, \
-         {computed_channel} with a computed channel index), {deadlocks} deadlock properties, {tally:?}"
+        "random: {count} networks, {networks} compared ({with_broadcast} with broadcasts, {guarded_receivers} \
+         of them with receivers under clock guards, {computed_channel} with a computed channel index), \
+         {deadlocks} deadlock properties, {tally:?}"
     );
+    assert!(tally.clocked >= 40, "too few properties with clock atoms compared: {tally:?}");
+    assert!(guarded_receivers >= 20, "too few networks with clock-guarded receivers compared: {guarded_receivers}");
     assert!(networks >= 100, "too few networks compared: {networks} {tally:?}");
     assert!(with_broadcast >= 50, "too few networks with broadcasts compared: {with_broadcast}");
     assert!(deadlocks >= 40, "too few deadlock properties compared: {deadlocks}");
     assert!(computed_channel >= 30, "too few networks with a computed channel index compared: {computed_channel}");
+}
+
+/// Whether some edge of `net` receives a broadcast under a clock guard.
+fn guarded_receiver(net: &Network) -> bool {
+    let edges = net.processes.iter().flat_map(|p| &p.edges);
+    edges.filter(|e| !e.guard_clocks.is_empty()).filter_map(|e| e.sync.as_ref()).any(|s| {
+        s.dir == kairos::model::typed::Dir::Receive
+            && match &s.channel {
+                kairos::network::ChannelIndex::Fixed(c) => net.channels[*c as usize].broadcast,
+                kairos::network::ChannelIndex::Dynamic { base, len, .. } => {
+                    (*base..base + len).any(|c| net.channels[c as usize].broadcast)
+                }
+            }
+    })
 }
 
 /// Hybrid models with BDD data, on polyhedra as with explicit data: the

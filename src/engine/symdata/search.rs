@@ -253,7 +253,7 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, 
     let mut out = Vec::new();
     for &(p, e, g) in enabled {
         if sync(p, e).is_none() && (!any_committed || committed(p) || net.processes[p as usize].observer) {
-            out.push((Step(vec![(p, e)]), g));
+            out.push((Step::one(vec![(p, e)]), g));
         }
     }
     for (k, &(p, e, g)) in enabled.iter().enumerate() {
@@ -264,14 +264,14 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, 
         let receivers: Vec<Enabled> = (0..enabled.len()).filter(|&j| receives(j)).map(|j| enabled[j]).collect();
         let c = c.expect("a synchronising edge has a channel");
         if net.channels[c as usize].broadcast {
-            broadcast::steps(m, enc, (p, e, g), &receivers, &allowed, &mut out);
+            broadcast::steps(net, m, enc, (p, e, g), &receivers, &allowed, &mut out);
             continue;
         }
         for &(q, f, h) in &receivers {
             if q != p && allowed(&[(p, e), (q, f)]) {
                 let both = m.and(g, h);
                 if both != FALSE {
-                    out.push((Step(vec![(p, e), (q, f)]), both));
+                    out.push((Step::one(vec![(p, e), (q, f)]), both));
                 }
             }
         }
@@ -685,7 +685,7 @@ impl<'n, S: ClockSet> Sem<'_, 'n, S> {
         set: Bdd,
     ) -> Result<Option<(Box<[u32]>, Vec<(Bdd, S)>)>, Unsupported> {
         let net = self.net;
-        let codes = data_bounds(step.edges(net).flat_map(|e| &e.guard_clocks));
+        let codes = data_bounds(step.clock_atoms(net));
         let mut next_locs: Box<[u32]> = locs.into();
         for (&(p, _), e) in step.0.iter().zip(step.edges(net)) {
             next_locs[p as usize] = e.to;

@@ -1,28 +1,11 @@
 //! Which networks and properties the data-symbolic engine checks exactly.
 
-use crate::model::typed::Dir;
-use crate::network::{ChannelIndex, Network, StateFormula};
+use crate::network::{Network, StateFormula};
 
 /// `Ok` when the data-symbolic reach search is exact on `net`, else why not.
 pub fn supported(net: &Network) -> Result<(), String> {
     if net.priorities.is_some() {
         return Err("priorities are not supported yet".into());
-    }
-    for (pi, p) in net.processes.iter().enumerate() {
-        for (k, e) in p.edges.iter().enumerate() {
-            let at = || net.edge_text(pi as u32, k as u32);
-            let broadcast = |c: u32| net.channels[c as usize].broadcast;
-            let receives_broadcast = e.sync.as_ref().is_some_and(|s| {
-                s.dir == Dir::Receive
-                    && match &s.channel {
-                        ChannelIndex::Fixed(c) => broadcast(*c),
-                        ChannelIndex::Dynamic { base, len, .. } => (*base..base + len).any(broadcast),
-                    }
-            });
-            if receives_broadcast && !e.guard_clocks.is_empty() {
-                return Err(format!("`{}` receives a broadcast under a clock guard", at()));
-            }
-        }
     }
     Ok(())
 }
