@@ -142,6 +142,27 @@ pub(super) fn solve(net: &Network, trace: &SymbolicTrace, end_now: bool) -> Resu
                             timed(&mut base, &resets[i - 1], i, c, d)?;
                         }
                     }
+                    // The cells the step is taken in (`ZoneGraph::guard`):
+                    // broadcast receivers kept out by a failing clock atom,
+                    // and where no step of higher priority is possible.
+                    for &(p, e, k) in &t.out {
+                        let atoms = &net.processes[p as usize].edges[e as usize].guard_clocks;
+                        for c in &atoms[..k as usize] {
+                            timed(&mut base, &resets[i - 1], i, c, d)?;
+                        }
+                        timed_not(&mut base, &resets[i - 1], i, &atoms[k as usize], d)?;
+                    }
+                    for &(a, b, bound) in t.unless.iter().filter(|u| u.2.is_finite()) {
+                        diff(
+                            &mut base,
+                            &resets[i - 1],
+                            i,
+                            a as usize,
+                            b as usize,
+                            bound.value().into(),
+                            bound.is_strict(),
+                        );
+                    }
                     zg.discrete_post(d, t, &mut raw)?;
                     for &(x, v) in &raw {
                         next[x as usize] = (i, v);
@@ -288,6 +309,20 @@ fn timed(
 ) -> Result<(), ConcretiseError> {
     let v = c.bound.eval(&d.locs, &d.data, &mut Vec::new()).map_err(|error| RunError { error, transition: None })?;
     diff(s, resets, at, c.i as usize, c.j as usize, if c.negate { -v } else { v }, c.strict);
+    Ok(())
+}
+
+/// The negation of a guard constraint `x_i - x_j ≺ v`: `x_j - x_i ≺' -v`.
+fn timed_not(
+    s: &mut Schedule,
+    resets: &Resets,
+    at: usize,
+    c: &ClockConstraint,
+    d: &Discrete,
+) -> Result<(), ConcretiseError> {
+    let v = c.bound.eval(&d.locs, &d.data, &mut Vec::new()).map_err(|error| RunError { error, transition: None })?;
+    let v = if c.negate { v } else { -v };
+    diff(s, resets, at, c.j as usize, c.i as usize, v, !c.strict);
     Ok(())
 }
 
