@@ -22,6 +22,8 @@ use oracle::random::{Gen, liveness_properties};
 #[derive(Default, Debug)]
 struct Tally {
     compared: u64,
+    /// Of those, properties with clock atoms.
+    clocked: u64,
     refused: u64,
     /// Refusals by reason (the reason's text up to its first backquote).
     why: std::collections::BTreeMap<String, u64>,
@@ -74,6 +76,7 @@ fn compare(model: &Model, net: &Network, p: &Property, what: &str, tally: &mut T
         assert_eq!(bdd.verdict, explicit.verdict, "{what}: `{}`", p.text);
     }
     tally.compared += 1;
+    tally.clocked += net.state_formula(p, arg).is_ok_and(|f| f.has_clock_atoms()) as u64;
     let witness = (bdd.verdict == Verdict::Satisfied) != negated;
     if let (Some(t), true, false) = (&bdd.trace, witness, error(&bdd.verdict)) {
         let ct = kairos::trace::concretise(net, t).unwrap_or_else(|e| panic!("{what}: `{}`: {e:?}", p.text));
@@ -238,16 +241,17 @@ fn random_networks(count: u64) -> impl Iterator<Item = (u64, oracle::random::Gen
 
 /// Random networks of the differential suite's generator, their data
 /// invariants tightened ([`tighten_data_invariants`]): at least 100 of them have a property compared,
-/// 50 of them with broadcast channels, 30 with a channel index read from
-/// the data, and 40 `deadlock` properties are.
+/// 50 of them with broadcast channels (some with receivers under clock
+/// guards), 30 with a channel index read from the data, and 40 `deadlock`
+/// properties and properties with clock atoms are.
 #[test]
 fn bdd_and_explicit_agree_on_random_networks() {
     // A few networks grow without bound (until the budget): a small one
     // keeps the test within seconds.
     let mut tally = Tally { max_states: 3_000, ..Tally::default() };
-    // 250: the generator puts clock guards on half the broadcast receivers,
-    // which --data bdd refuses, so fewer networks of each kind compare.
     let (count, mut networks, mut with_broadcast, mut deadlocks) = (250, 0, 0, 0);
+    // Broadcast receivers with clock guards: stay-out cells in the steps.
+    let mut guarded_receivers = 0;
     // A channel index read from the data (`ch[a[0] % 2]`): `a[0]` explicit.
     let mut computed_channel = 0;
     for (seed, g, loaded, net) in random_networks(count) {
@@ -262,15 +266,69 @@ fn bdd_and_explicit_agree_on_random_networks() {
         let broadcasts = ["bc!", "ub!"].iter().any(|s| g.yaml.contains(s));
         with_broadcast += (tally.compared > before && broadcasts) as u64;
         computed_channel += (tally.compared > before && g.yaml.contains("ch[a[0] % 2]")) as u64;
+        guarded_receivers += (tally.compared > before && guarded_receiver(&net)) as u64;
     }
     eprintln!(
-        "random: {count} networks, {networks} compared ({with_broadcast} with broadcasts, \
-         {computed_channel} with a computed channel index), {deadlocks} deadlock properties, {tally:?}"
+        "random: {count} networks, {networks} compared ({with_broadcast} with broadcasts, {guarded_receivers} \
+         of them with receivers under clock guards, {computed_channel} with a computed channel index), \
+         {deadlocks} deadlock properties, {tally:?}"
     );
+    assert!(tally.clocked >= 40, "too few properties with clock atoms compared: {tally:?}");
+    assert!(guarded_receivers >= 20, "too few networks with clock-guarded receivers compared: {guarded_receivers}");
     assert!(networks >= 100, "too few networks compared: {networks} {tally:?}");
     assert!(with_broadcast >= 50, "too few networks with broadcasts compared: {with_broadcast}");
     assert!(deadlocks >= 40, "too few deadlock properties compared: {deadlocks}");
     assert!(computed_channel >= 30, "too few networks with a computed channel index compared: {computed_channel}");
+}
+
+/// Whether some edge of `net` receives a broadcast under a clock guard.
+fn guarded_receiver(net: &Network) -> bool {
+    let edges = net.processes.iter().flat_map(|p| &p.edges);
+    edges.filter(|e| !e.guard_clocks.is_empty()).filter_map(|e| e.sync.as_ref()).any(|s| {
+        s.dir == kairos::model::typed::Dir::Receive
+            && match &s.channel {
+                kairos::network::ChannelIndex::Fixed(c) => net.channels[*c as usize].broadcast,
+                kairos::network::ChannelIndex::Dynamic { base, len, .. } => {
+                    (*base..base + len).any(|c| net.channels[c as usize].broadcast)
+                }
+            }
+    })
+}
+
+/// Hybrid models with BDD data, on polyhedra as with explicit data: the
+/// hybrid readings of the generator's networks (an unused continuous
+/// variable added, so resets are linear assignments and nothing is
+/// extrapolated: explorations past the state budget are counted, not
+/// compared), and every property and location of
+/// `tests/models/bdd/hybrid-data.yaml` (a continuous variable assigned
+/// from the data, a rate read from it) and `tests/models/hybrid/data-rate.yaml`.
+#[test]
+fn bdd_and_explicit_agree_on_hybrid_models() {
+    // 8 networks: polyhedra make each comparison costly (60 took 225 s
+    // in the test profile, 20 took 135 s).
+    let mut tally = Tally { max_states: 2_000, ..Tally::default() };
+    for seed in 0..8 {
+        let g = Gen::generate(seed);
+        let text = crate::hybrid_differential::as_hybrid(&tighten_data_invariants(&g.yaml));
+        let Ok(loaded) = load_model(&Source::new("random-hybrid.yaml", text)) else { continue };
+        let Ok(net) = kairos::network::build(&loaded.model) else { continue };
+        for (k, text) in g.properties.iter().enumerate() {
+            let Ok(p) = loaded.query(&format!("p{k}"), text) else { continue };
+            compare(&loaded.model, &net, &p, &format!("hybrid seed {seed}"), &mut tally);
+        }
+    }
+    let random = tally.compared;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in ["tests/models/bdd/hybrid-data.yaml", "tests/models/hybrid/data-rate.yaml"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let loaded = load_model(&Source::new(file, text)).expect("a model");
+        let net = kairos::network::build(&loaded.model).expect("a network");
+        assert!(net.hybrid.is_some(), "{file}");
+        check_locations(&loaded, &net, file, &mut tally);
+    }
+    eprintln!("hybrid: {random} random properties compared, {tally:?}");
+    assert!(random >= 50, "too few random properties compared: {tally:?}");
+    assert!(tally.compared - random >= 10 && tally.traces >= 5, "{tally:?}");
 }
 
 /// What the liveness comparisons found wrong, with how many ran.
@@ -902,8 +960,10 @@ fn auto_chooses_bdds_for_wide_or_unknown_data() {
         (model(WIDE_RANGE - 1, "0"), "E<> P.b and w == 3", DataChoice::Explicit),
         (model(WIDE_RANGE, "0"), "E<> P.b and w == 3", DataChoice::Bdd),
         (model(7, "any"), "A[] v <= 7", DataChoice::Bdd),
-        // `deadlock` with clock atoms: the BDD engine refuses, explicit answers.
-        (model(WIDE_RANGE, "0"), "A[] not (deadlock and P.x > 5)", DataChoice::Explicit),
+        (model(WIDE_RANGE, "0"), "A[] not (deadlock and P.x > 5)", DataChoice::Bdd),
+        // Clock atoms in a liveness property: the BDD engine refuses,
+        // explicit data answer (by the fixpoint engine).
+        (model(WIDE_RANGE, "0"), "P.a --> P.x >= 1", DataChoice::Explicit),
         // The wide `v` read in a clock bound stays explicit under BDDs too.
         (model(WIDE_RANGE, "0").replace("x >= 1", "x >= v % 2"), "E<> P.b and w == 3", DataChoice::Explicit),
     ];

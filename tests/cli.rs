@@ -412,9 +412,15 @@ fn vector_parties_synchronise_in_order_and_weak_ones_join_when_they_can() {
 #[test]
 fn broadcast_receivers_under_clock_guards_split_the_step() {
     let model = "tests/models/semantics/broadcast-clock-guard.yaml";
-    for (inv, alone) in [("3", "satisfied"), ("2", "violated")] {
-        let (code, out, err) = kairos(&["check", model, "--param", &format!("INV={inv}"), "--format", "json"]);
-        assert!(code == 0 || code == 1, "INV = {inv}: {err}");
+    for (inv, alone, data) in [
+        ("3", "satisfied", "explicit"),
+        ("2", "violated", "explicit"),
+        ("3", "satisfied", "bdd"),
+        ("2", "violated", "bdd"),
+    ] {
+        let param = format!("INV={inv}");
+        let (code, out, err) = kairos(&["check", model, "--param", &param, "--data", data, "--format", "json"]);
+        assert!(code == 0 || code == 1, "INV = {inv}, {data} data: {err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         let verdicts: Vec<(String, String)> = v["properties"]
             .as_array()
@@ -429,8 +435,13 @@ fn broadcast_receivers_under_clock_guards_split_the_step() {
             ("always-sent", "satisfied"),
         ];
         let expected: Vec<(String, String)> = expected.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
-        assert_eq!(verdicts, expected, "INV = {inv}");
+        assert_eq!(verdicts, expected, "INV = {inv}, {data} data");
     }
+    // The trace of `sent-alone` waits past x = 2 before the broadcast: its
+    // step is taken in the cell where the receiver's guard fails.
+    let (code, out, err) = kairos(&["check", model, "-q", "E<> S.s1 and R.r0", "--trace"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.is_empty() && out.contains("R.r0"), "{out}{err}");
 }
 
 /// `kairos bound --data bdd|auto` answers as explicit data does on a

@@ -17,7 +17,7 @@ use kairos::model::load::{Loaded, load_model};
 use kairos::syntax::yaml::Source;
 
 /// The model text with an unused continuous variable: a hybrid model.
-fn as_hybrid(yaml: &str) -> String {
+pub(crate) fn as_hybrid(yaml: &str) -> String {
     format!("{yaml}\ncontinuous:\n  hybrid_probe: {{init: 0}}\n")
 }
 

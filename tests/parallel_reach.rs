@@ -66,6 +66,18 @@ fn two_threads_store_every_zone_without_subsumption() {
     }
 }
 
+/// The progress display's stored count is the sum over the workers
+/// (each worker's passed list holds only its own discrete states).
+#[test]
+fn two_threads_show_the_stored_states_of_both() {
+    let shown = std::sync::Arc::new(kairos::engine::limits::Progress::default());
+    let mut options = on(2, AbstractionChoice::Alu);
+    options.limits.progress = Some(std::sync::Arc::clone(&shown));
+    let stats = run("models/bench/fischer_5.yaml", "E<> false", &options).stats.unwrap();
+    assert_eq!(stats.jobs, 2);
+    assert_eq!(shown.stored.load(std::sync::atomic::Ordering::Relaxed), stats.stored);
+}
+
 #[test]
 fn two_threads_report_the_one_thread_trace() {
     let two = same_answer("models/bench/fischer_5.yaml", "E<> P3.cs", AbstractionChoice::Alu, 1.0);

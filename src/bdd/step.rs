@@ -31,17 +31,20 @@ pub fn guard(m: &mut Manager, enc: &Encoding, locs: &[u32], set: Bdd, code: &Cod
     Ok(Split { pass, error: mach.error })
 }
 
-/// Runs `updates` (in order, in locations `locs`) on the machine.
+/// Runs `updates` (in order, in locations `locs`) on the machine: the
+/// values the linear assignments give their continuous variables, in
+/// order (each read where it runs, after the data updates before it).
 pub fn run_updates<'u>(
     mach: &mut Machine<'_>,
     slots: &[Slot],
     updates: impl IntoIterator<Item = &'u Update>,
-) -> Result<(), Unsupported> {
+) -> Result<Vec<word::Word>, Unsupported> {
     let range = |s: usize| (slots[s].lo, slots[s].hi);
+    let mut assigned = Vec::new();
     for u in updates {
         match u {
             Update::Reset { .. } => {}
-            Update::Assign { .. } => return Err(Unsupported("a linear assignment".into())),
+            Update::Assign { value, .. } => assigned.push(mach.run(value)?),
             Update::Effect(code) => {
                 mach.run(code)?;
             }
@@ -56,7 +59,7 @@ pub fn run_updates<'u>(
             }
         }
     }
-    Ok(())
+    Ok(assigned)
 }
 
 /// The image of `set` by `updates` (run in order, in locations `locs`).

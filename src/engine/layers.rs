@@ -1,7 +1,7 @@
 //! A breadth-first queue: node ids by the depth (steps from an initial
-//! state) they were reached at, the shallowest first. The one-thread search
-//! ([`super::waiting`]) puts some ids first in their layer; each worker of
-//! the parallel search keeps one. A plain FIFO would put the states another
+//! state) they were reached at, the shallowest first, under the waiting
+//! list ([`super::waiting`]) of the one-thread search and of each worker of
+//! the parallel search. A plain FIFO would put the states another
 //! worker mails late, at
 //! a depth this worker has left behind, after all its deeper ones; they
 //! would then be expanded after deeper states of their discrete state, and

@@ -40,10 +40,16 @@ pub fn interrupt() -> bool {
 /// cost nothing measurable.
 const MEMORY_CHECK_EVERY: Duration = Duration::from_millis(5);
 
+/// The visited count is published once in this many expansions: often
+/// enough for a display redrawn a few times a second, and rarely enough
+/// that the workers of `--jobs` do not pass the counter's cache line to
+/// and fro at every expansion.
+const PUBLISH_EVERY: u32 = 64;
+
 impl Limits {
     /// A watch over these limits for one search.
     pub fn watch(&self) -> Watch<'_> {
-        Watch { limits: self, memory_checked: Instant::now() }
+        Watch { limits: self, memory_checked: Instant::now(), unpublished: 0 }
     }
 }
 
@@ -51,6 +57,8 @@ impl Limits {
 pub struct Watch<'a> {
     limits: &'a Limits,
     memory_checked: Instant,
+    /// Expansions checked since the visited count was last published.
+    unpublished: u32,
 }
 
 impl Watch<'_> {
@@ -61,7 +69,11 @@ impl Watch<'_> {
     pub fn check(&mut self, visited: u64) -> Option<Unknown> {
         let l = self.limits;
         if let Some(p) = &l.progress {
-            p.visited.store(visited, Ordering::Relaxed);
+            self.unpublished += 1;
+            if self.unpublished == PUBLISH_EVERY {
+                self.unpublished = 0;
+                p.visited.store(visited, Ordering::Relaxed);
+            }
         }
         if l.max_states.is_some_and(|m| visited >= m) {
             return Some(Unknown::StateLimit);

@@ -1,4 +1,5 @@
-//! The waiting list of the one-thread search. Depth-first: a stack.
+//! The waiting list of the one-thread search and of each worker of the
+//! parallel one. Depth-first: a stack.
 //! Breadth-first: layers by depth, shallowest first, and in a layer the
 //! nodes that cover an expanded node before the others.
 //!
@@ -58,6 +59,13 @@ impl Waiting {
             Queue::Stack(stack) => stack.push(id),
             Queue::Layers(layers) if retired.iter().any(|&r| is_set(&self.expanded, r)) => layers.push_first(depth, id),
             Queue::Layers(layers) => layers.push(depth, id),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        match &self.queue {
+            Queue::Stack(stack) => stack.is_empty(),
+            Queue::Layers(layers) => layers.is_empty(),
         }
     }
 

@@ -56,13 +56,20 @@ impl StateFormula {
     }
 
     pub(crate) fn clock_constraints<'a>(&'a self, out: &mut Vec<&'a ClockConstraint>) {
+        let mut conjs = Vec::new();
+        self.conjunctions(&mut conjs);
+        out.extend(conjs.into_iter().flat_map(|c| &c.clocks));
+    }
+
+    /// Every conjunction of its atoms' disjunctions.
+    pub fn conjunctions<'a>(&'a self, out: &mut Vec<&'a StateConj>) {
         match self {
-            StateFormula::Pred(d) => out.extend(d.iter().flat_map(|c| &c.clocks)),
+            StateFormula::Pred(d) => out.extend(d),
             StateFormula::Deadlock => {}
-            StateFormula::Not(a) => a.clock_constraints(out),
+            StateFormula::Not(a) => a.conjunctions(out),
             StateFormula::And(a, b) | StateFormula::Or(a, b) => {
-                a.clock_constraints(out);
-                b.clock_constraints(out);
+                a.conjunctions(out);
+                b.conjunctions(out);
             }
         }
     }

@@ -17,7 +17,7 @@ pub use bounds::{LuBounds, NO_BOUND};
 pub use build::{build, build_with};
 pub use code::{Code, EvalError, Op};
 pub use formula::{MeasuredTerm, StateConj, StateFormula};
-pub use linear::{Hybrid, LinearTerm, ratio as linear_ratio};
+pub use linear::{Hybrid, LinearTerm, LocRate, ratio as linear_ratio};
 
 use crate::diag::Pos;
 use crate::model::decl::OutOfRange;

@@ -139,8 +139,29 @@ pub(super) fn solve(net: &Network, trace: &SymbolicTrace, end_now: bool) -> Resu
                 None => {
                     for &(p, e) in &t.edges {
                         for c in &net.processes[p as usize].edges[e as usize].guard_clocks {
-                            timed(&mut base, &resets[i - 1], i, c, d)?;
+                            timed(&mut base, &resets[i - 1], i, c, d, false)?;
                         }
+                    }
+                    // The cells the step is taken in (`ZoneGraph::guard`):
+                    // broadcast receivers kept out by a failing clock atom,
+                    // and where no step of higher priority is possible.
+                    for &(p, e, k) in &t.out {
+                        let atoms = &net.processes[p as usize].edges[e as usize].guard_clocks;
+                        for c in &atoms[..k as usize] {
+                            timed(&mut base, &resets[i - 1], i, c, d, false)?;
+                        }
+                        timed(&mut base, &resets[i - 1], i, &atoms[k as usize], d, true)?;
+                    }
+                    for &(a, b, bound) in t.unless.iter().filter(|u| u.2.is_finite()) {
+                        diff(
+                            &mut base,
+                            &resets[i - 1],
+                            i,
+                            a as usize,
+                            b as usize,
+                            bound.value().into(),
+                            bound.is_strict(),
+                        );
                     }
                     zg.discrete_post(d, t, &mut raw)?;
                     for &(x, v) in &raw {
@@ -160,7 +181,7 @@ pub(super) fn solve(net: &Network, trace: &SymbolicTrace, end_now: bool) -> Resu
         for at in [i, i + 1] {
             for (p, &l) in s.discrete.locs.iter().enumerate() {
                 for c in &net.processes[p].locations[l as usize].invariant {
-                    timed(&mut base, &resets[i], at, c, &s.discrete)?;
+                    timed(&mut base, &resets[i], at, c, &s.discrete, false)?;
                 }
             }
         }
@@ -278,16 +299,23 @@ fn diff(s: &mut Schedule, resets: &Resets, at: usize, a: usize, b: usize, beta: 
     s.add(rb, ra, i128::from(beta) - i128::from(ca) + i128::from(cb), strict);
 }
 
-/// A guard or invariant constraint, its bound evaluated in `d`.
+/// A guard or invariant constraint `x_i - x_j ≺ v`, its bound evaluated in
+/// `d`, at event `at`; with `negated`, its negation `x_j - x_i ≺' -v`.
 fn timed(
     s: &mut Schedule,
     resets: &Resets,
     at: usize,
     c: &ClockConstraint,
     d: &Discrete,
+    negated: bool,
 ) -> Result<(), ConcretiseError> {
     let v = c.bound.eval(&d.locs, &d.data, &mut Vec::new()).map_err(|error| RunError { error, transition: None })?;
-    diff(s, resets, at, c.i as usize, c.j as usize, if c.negate { -v } else { v }, c.strict);
+    let v = if c.negate { -v } else { v };
+    let (i, j) = (c.i as usize, c.j as usize);
+    match negated {
+        false => diff(s, resets, at, i, j, v, c.strict),
+        true => diff(s, resets, at, j, i, -v, !c.strict),
+    }
     Ok(())
 }
 

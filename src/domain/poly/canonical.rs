@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use num_traits::Zero;
 
 use super::constraint::{Constraint, Rel};
+use super::fast::Fq;
 use super::rational::{Dq, Q};
 use super::simplex::{Opt, Simplex};
 
@@ -34,7 +35,7 @@ pub(super) fn canonical(dim: usize, cons: Vec<Constraint>) -> Option<Vec<Constra
     for (i, c) in cs.into_iter().enumerate() {
         let implicit = c.rel == Rel::Le && !loose[i] && {
             let neg: Vec<Q> = c.coeffs.iter().map(|x| -x).collect();
-            let tight = lp.maximise(&neg) == Opt::Max(Dq::of(-&c.rhs));
+            let tight = lp.maximise(&neg) == Opt::Max(Dq::of(Fq::from(&-&c.rhs)));
             loose.iter_mut().enumerate().for_each(|(k, l)| *l |= lp.slack(k));
             tight
         };
@@ -135,7 +136,7 @@ fn facets(dim: usize, eqs: &[Constraint], ineqs: &[Constraint]) -> Vec<Constrain
         let feasible = lp.feasible();
         debug_assert!(feasible);
         match lp.maximise(&kept[i].coeffs) {
-            Opt::Max(m) if m <= Dq::of(kept[i].rhs.clone()) => {
+            Opt::Max(m) if m <= Dq::of(Fq::from(&kept[i].rhs)) => {
                 kept.remove(i);
             }
             _ => i += 1,
@@ -170,7 +171,7 @@ fn strict_faces<'a>(
                 continue;
             }
             let neg: Vec<Q> = facets[i].coeffs.iter().map(|x| -x).collect();
-            if lp.maximise(&neg) == Opt::Max(Dq::of(-&facets[i].rhs)) {
+            if lp.maximise(&neg) == Opt::Max(Dq::of(Fq::from(&-&facets[i].rhs))) {
                 t.push(i);
             }
             loose.iter_mut().enumerate().for_each(|(k, l)| *l |= lp.slack(at(k)));

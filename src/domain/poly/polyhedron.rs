@@ -5,6 +5,7 @@ use num_traits::{One, Zero};
 
 use super::canonical::canonical;
 use super::constraint::{Constraint, Rel};
+use super::fast::Fq;
 use super::rational::{Dq, Q};
 use super::simplex::{Opt, Simplex};
 
@@ -105,8 +106,8 @@ impl Poly {
         other.cons.iter().all(|c| {
             let holds = |a: &[Q], b: &Q, strict: bool| match self.sup(a) {
                 Opt::Unbounded => false,
-                Opt::Max(m) if strict => m < Dq::of(b.clone()),
-                Opt::Max(m) => m <= Dq::of(b.clone()),
+                Opt::Max(m) if strict => m < Dq::of(Fq::from(b)),
+                Opt::Max(m) => m <= Dq::of(Fq::from(b)),
             };
             let neg: Vec<Q> = c.coeffs.iter().map(|x| -x).collect();
             match c.rel {
@@ -124,7 +125,7 @@ impl Poly {
         }
         match self.sup(obj) {
             Opt::Unbounded => Sup::Unbounded,
-            Opt::Max(m) => Sup::Max { attained: m.k.is_zero(), value: m.c },
+            Opt::Max(m) => Sup::Max { attained: m.k.is_zero(), value: m.c.to_q() },
         }
     }
 

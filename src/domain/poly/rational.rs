@@ -5,17 +5,20 @@
 //! simplex pivots multiply coefficients, and a checked `i128` ratio would turn
 //! a long elimination chain into an overflow error to handle at every call
 //! site; arbitrary precision never fails, the trace layer already uses the
-//! same type, and the polyhedra here have a handful of variables, so the
-//! allocation cost is the price of never being wrong.
+//! same type. The simplex, where the arithmetic is, computes in machine
+//! words while the numbers fit and falls back to `Q` past them
+//! ([`super::fast`]), which keeps it exact without the allocations.
 //!
-//! `Dq` is `c + k·δ` for a positive infinitesimal `δ` (Dutertre–de Moura):
+//! `Dq` is `c + k·δ` for a positive infinitesimal `δ` (Dutertre–de Moura),
+//! over the simplex's number type ([`Fq`]: the same rationals, in machine
+//! words while they fit):
 //! a strict bound `s < b` becomes `s <= b - δ`. Values are only ever added,
 //! subtracted and scaled by rationals, so the pairs are closed under every
 //! operation the simplex performs and compare lexicographically.
 
 use std::ops::{Add, Sub};
 
-use num_traits::{One, Signed, Zero};
+use super::fast::Fq;
 
 /// An exact rational.
 pub type Q = num_rational::BigRational;
@@ -33,31 +36,31 @@ pub fn qr(n: i64, d: i64) -> Q {
 /// `c + k·δ`, ordered lexicographically (`δ` is positive and infinitely small).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Dq {
-    pub c: Q,
-    pub k: Q,
+    pub c: Fq,
+    pub k: Fq,
 }
 
 impl Dq {
     pub fn zero() -> Dq {
-        Dq { c: Q::zero(), k: Q::zero() }
+        Dq { c: Fq::zero(), k: Fq::zero() }
     }
 
     /// The standard value `c`.
-    pub fn of(c: Q) -> Dq {
-        Dq { c, k: Q::zero() }
+    pub fn of(c: Fq) -> Dq {
+        Dq { c, k: Fq::zero() }
     }
 
     /// `c - δ`: just below `c`.
-    pub fn below(c: Q) -> Dq {
-        Dq { c, k: -Q::one() }
+    pub fn below(c: Fq) -> Dq {
+        Dq { c, k: -Fq::one() }
     }
 
     /// `c + δ`: just above `c`.
-    pub fn above(c: Q) -> Dq {
-        Dq { c, k: Q::one() }
+    pub fn above(c: Fq) -> Dq {
+        Dq { c, k: Fq::one() }
     }
 
-    pub fn scale(&self, f: &Q) -> Dq {
+    pub fn scale(&self, f: &Fq) -> Dq {
         Dq { c: &self.c * f, k: &self.k * f }
     }
 

@@ -22,9 +22,8 @@
 //! feasible point can do better). Over `Dq`, a maximum `c + kδ` with `k < 0`
 //! is a supremum `c` that the strict constraints keep from being attained.
 
-use num_traits::{One, Signed, Zero};
-
 use super::constraint::{Constraint, Rel};
+use super::fast::Fq;
 use super::rational::{Dq, Q};
 
 /// The outcome of a maximisation over a feasible system.
@@ -39,7 +38,7 @@ pub struct Simplex {
     dim: usize,
     /// `rows[r][v]`: coefficient of variable `v` (non-basic) in the row of
     /// basic variable `basic[r]`.
-    rows: Vec<Vec<Q>>,
+    rows: Vec<Vec<Fq>>,
     basic: Vec<usize>,
     row_of: Vec<Option<usize>>,
     val: Vec<Dq>,
@@ -63,20 +62,21 @@ impl Simplex {
         for c in cons {
             debug_assert_eq!(c.dim(), dim);
             let v = s.val.len();
-            let mut row = c.coeffs.clone();
-            row.resize(v + 1, Q::zero());
+            let mut row: Vec<Fq> = c.coeffs.iter().map(Fq::from).collect();
+            row.resize(v + 1, Fq::zero());
             for r in s.rows.iter_mut() {
-                r.push(Q::zero());
+                r.push(Fq::zero());
             }
             s.rows.push(row);
             s.basic.push(v);
             s.row_of.push(Some(s.rows.len() - 1));
             s.val.push(Dq::zero());
+            let rhs = Fq::from(&c.rhs);
             let (lo, hi) = match c.rel {
-                Rel::Eq => (Some(Dq::of(c.rhs.clone())), Some(Dq::of(c.rhs.clone()))),
-                Rel::Le => (None, Some(Dq::of(c.rhs.clone()))),
-                Rel::Lt if closed => (None, Some(Dq::of(c.rhs.clone()))),
-                Rel::Lt => (None, Some(Dq::below(c.rhs.clone()))),
+                Rel::Eq => (Some(Dq::of(rhs.clone())), Some(Dq::of(rhs))),
+                Rel::Le => (None, Some(Dq::of(rhs))),
+                Rel::Lt if closed => (None, Some(Dq::of(rhs))),
+                Rel::Lt => (None, Some(Dq::below(rhs))),
             };
             s.lo.push(lo);
             s.hi.push(hi);
@@ -123,8 +123,9 @@ impl Simplex {
     /// The maximum of `obj·x`. Pre: [`Simplex::feasible`] returned true.
     pub fn maximise(&mut self, obj: &[Q]) -> Opt {
         debug_assert_eq!(obj.len(), self.dim);
+        let obj: Vec<Fq> = obj.iter().map(Fq::from).collect();
         loop {
-            let d = self.reduced_costs(obj);
+            let d = self.reduced_costs(&obj);
             let entering = self.nonbasic().find(|&j| {
                 (d[j].is_positive() && self.can_increase(j)) || (d[j].is_negative() && self.can_decrease(j))
             });
@@ -162,7 +163,7 @@ impl Simplex {
             match best {
                 None => return Opt::Unbounded,
                 Some((t, None)) => {
-                    let step = if up { t } else { t.scale(&-Q::one()) };
+                    let step = if up { t } else { t.scale(&-Fq::one()) };
                     let v = &self.val[j] + &step;
                     self.update(j, v);
                 }
@@ -177,14 +178,16 @@ impl Simplex {
     }
 
     /// The objective's coefficients over the non-basic variables.
-    fn reduced_costs(&self, obj: &[Q]) -> Vec<Q> {
-        let mut d = vec![Q::zero(); self.val.len()];
+    fn reduced_costs(&self, obj: &[Fq]) -> Vec<Fq> {
+        let mut d = vec![Fq::zero(); self.val.len()];
         for (i, c) in obj.iter().enumerate() {
             match self.row_of[i] {
-                None => d[i] += c,
+                None => d[i] = &d[i] + c,
                 Some(r) => {
                     for (dv, a) in d.iter_mut().zip(&self.rows[r]) {
-                        *dv += c * a;
+                        if !a.is_zero() {
+                            *dv = &*dv + &(c * a);
+                        }
                     }
                 }
             }
@@ -202,13 +205,13 @@ impl Simplex {
     /// A rational point of the system: the current assignment with `δ`
     /// replaced by a value small enough for every bound. Pre: feasible.
     pub fn point(&self) -> Vec<Q> {
-        let mut delta = Q::one();
+        let mut delta = Fq::one();
         for v in 0..self.val.len() {
             let x = &self.val[v];
             let mut limit = |small: &Dq, big: &Dq| {
                 // small.c + small.k δ <= big.c + big.k δ for δ <= bound.
                 if small.c < big.c && small.k > big.k {
-                    let bound = (&big.c - &small.c) / (&small.k - &big.k);
+                    let bound = &(&big.c - &small.c) / &(&small.k - &big.k);
                     if bound < delta {
                         delta = bound;
                     }
@@ -221,7 +224,7 @@ impl Simplex {
                 limit(x, h);
             }
         }
-        (0..self.dim).map(|i| &self.val[i].c + &self.val[i].k * &delta).collect()
+        (0..self.dim).map(|i| (&self.val[i].c + &(&self.val[i].k * &delta)).to_q()).collect()
     }
 
     fn update(&mut self, j: usize, v: Dq) {
@@ -248,19 +251,22 @@ impl Simplex {
         let b = self.basic[r];
         let a = self.rows[r][j].clone();
         let mut row = std::mem::take(&mut self.rows[r]);
+        let minus_a = -&a;
         for x in row.iter_mut() {
-            *x = -&*x / &a;
+            if !x.is_zero() {
+                *x = &*x / &minus_a;
+            }
         }
         row[b] = a.recip();
-        row[j] = Q::zero();
+        row[j] = Fq::zero();
         for (k, other) in self.rows.iter_mut().enumerate() {
             if k == r || other[j].is_zero() {
                 continue;
             }
-            let c = std::mem::replace(&mut other[j], Q::zero());
+            let c = std::mem::replace(&mut other[j], Fq::zero());
             for (o, x) in other.iter_mut().zip(&row) {
                 if !x.is_zero() {
-                    *o += &c * x;
+                    *o = &*o + &(&c * x);
                 }
             }
         }

@@ -39,9 +39,10 @@ use std::time::{Duration, Instant};
 
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
-use crate::engine::layers::Layers;
 use crate::engine::limits::{Limits, Watch, peak_resident_bytes};
+use crate::engine::reach::Order;
 use crate::engine::store::{Cover, Store, discrete_hash};
+use crate::engine::waiting::Waiting;
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
@@ -79,6 +80,9 @@ struct Shared<S> {
     mail: Mail<Hashed<S>>,
     /// Expansions claimed (in blocks of [`CLAIM`]) by all workers.
     claimed: AtomicU64,
+    /// States stored by all workers, as last reported by each (for the
+    /// progress display).
+    stored: AtomicU64,
     halted: AtomicBool,
     /// Why the search halted (the first worker to halt says).
     end: Mutex<Option<Ended>>,
@@ -108,6 +112,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
     let shared = Shared {
         mail: Mail::new(jobs),
         claimed: AtomicU64::new(0),
+        stored: AtomicU64::new(0),
         halted: AtomicBool::new(false),
         end: Mutex::new(None),
     };
@@ -164,7 +169,7 @@ struct Worker<'n, 'l, S: ClockSet> {
     me: usize,
     zg: ZoneGraph<'n, S>,
     store: Store<S>,
-    queue: Layers,
+    queue: Waiting,
     /// Successors gathered for each worker (one per worker): the first `n`
     /// states of a batch whose further slots are spent states to overwrite.
     outbox: Vec<(Vec<Hashed<S>>, usize)>,
@@ -172,6 +177,8 @@ struct Worker<'n, 'l, S: ClockSet> {
     limits: &'l Limits,
     /// The expansion numbers this worker has claimed and not used.
     claim: std::ops::Range<u64>,
+    /// This worker's stored states as last added to [`Shared::stored`].
+    reported: u64,
     visited: u64,
     transitions: u64,
     /// Times this worker, idle, yielded or slept waiting for mail.
@@ -198,11 +205,12 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             // budget each, for 12 MB more). Zones are hash-consed per
             // worker, so the two hold more distinct zones than one thread.
             store: Store::new(cover),
-            queue: Layers::default(),
+            queue: Waiting::new(Order::Bfs),
             outbox: (0..jobs).map(|_| (Vec::new(), 0)).collect(),
             watch: limits.watch(),
             limits,
             claim: 0..0,
+            reported: 0,
             visited: 0,
             transitions: 0,
             waits: 0,
@@ -248,7 +256,6 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                         self.post(shared, to);
                     }
                 }
-                self.watch.stored(self.store.stored());
             }
             self.post_all(shared);
             if self.queue.is_empty() && !shared.mail.has_mail(self.me) {
@@ -258,6 +265,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 }
             }
         }
+        self.report_stored(shared);
         Tally {
             visited: self.visited,
             transitions: self.transitions,
@@ -272,7 +280,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
     fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, hash: u64, depth: u32, target: &SharedTarget<'_, S>) {
         let Some(id) = self.store.insert_hashed(&mut self.zg, state, hash, None) else { return };
         match target(&mut self.zg, state) {
-            Ok(w) if w.is_empty() => self.queue.push(depth, id),
+            Ok(w) if w.is_empty() => self.queue.push(id, depth, self.store.retired()),
             _ => shared.halt(Ended::Hit),
         }
     }
@@ -312,6 +320,16 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         }
     }
 
+    /// Adds this worker's stored states since its last report to the
+    /// progress display's count.
+    fn report_stored(&mut self, shared: &Shared<S>) {
+        let stored = self.store.stored();
+        // Covering can lower a worker's count: the change wraps, and so
+        // does the atomic sum, which is then exact.
+        let delta = stored.wrapping_sub(std::mem::replace(&mut self.reported, stored));
+        self.watch.stored(shared.stored.fetch_add(delta, Ordering::Relaxed).wrapping_add(delta));
+    }
+
     /// Counts one expansion against the limits: `Some` when the search must
     /// stop.
     fn claim(&mut self, shared: &Shared<S>) -> Option<Unknown> {
@@ -322,6 +340,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 return Some(Unknown::StateLimit);
             }
             self.claim = base..max.min(base + CLAIM);
+            self.report_stored(shared);
         }
         // Below the state budget by construction: the watch sees the others.
         let why = self.watch.check(self.claim.start);

@@ -1,81 +1,92 @@
-//! Properties with `deadlock` on a data set.
+//! Properties with `deadlock` or clock atoms on a data set.
 //!
-//! A valuation `(v, ν)` of a symbolic state `(l, D, Z)` is deadlocked when
-//! no discrete step is possible from it, now or after a delay (FORMAT.md).
-//! For a fixed `v` the deadlocked clock valuations are a federation the
-//! zone graph computes ([`ZoneGraph::deadlocked`]). It depends on `v` only
-//! through: which edges' data guards hold (hence which steps exist),
-//! whether an urgent synchronisation is enabled, the clock bounds read from
-//! the data (source invariants, guards), and per step whether its updates
-//! are disabled, the bounds the target invariants read from the updated
-//! data and the values of the targets' data invariants on it. So `D` is split into cells on which all of these are constant,
-//! each cell's federation computed once from one of its valuations.
-//!
-//! `deadlock` is one atom: with `φ[true]` and `φ[false]` the property with
-//! the atom fixed (data conditions only), a cell holds `(v, ν) ⊨ φ` for
-//! `v ∈ φ[true]` where its federation is not empty, and for `v ∈ φ[false]`
-//! where the federation leaves some of `Z`.
+//! Such a formula is decided per clock valuation: for a fixed data
+//! valuation `v`, the valuations of a zone `Z` meeting it are a federation
+//! the zone graph computes ([`ZoneGraph::sat`]), and `v` is in the answer
+//! when that federation is not empty. The federation depends on `v` only
+//! through the truth of the formula's data conditions and the clock bounds
+//! its atoms read from the data; with `deadlock`, also through what the
+//! deadlocked valuations depend on ([`ZoneGraph::deadlocked`]): which
+//! edges' data guards hold (hence which steps exist), whether an urgent
+//! synchronisation is enabled, the clock bounds read from the data (source
+//! invariants, guards), and per step whether its updates are disabled, the
+//! bounds the target invariants read from the updated data and the values
+//! of the targets' data invariants on it. So `D` is split into cells on
+//! which all of these are constant, each cell's federation computed once
+//! from one of its valuations.
 
 use crate::bdd::exec::Machine;
 use crate::bdd::word::{self, Word};
 use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported, step};
-use crate::domain::zone::Dbm;
+use crate::domain::ClockSet;
 use crate::network::{Code, Network, StateFormula};
 use crate::semantics::{Discrete, ZoneGraph, ZoneState};
 
-use super::search::{self, cells, data_bounds, urgent};
+use super::search::{self, cells, data_bounds, data_rates, urgent, value_at};
 
 /// The valuations `v` of `set` (in locations `locs`) with some `ν ∈ zone`
-/// meeting `goal` (no clock atoms), and those whose evaluation fails
-/// (including the steps a deadlock test looks at: the caller then asks the
-/// explicit engine, which reports such an error with its trace).
+/// meeting `goal`, and those whose evaluation fails (including the steps a
+/// deadlock test looks at: the caller then asks the explicit engine, which
+/// reports such an error with its trace; so where some valuation fails,
+/// all of `set` is given as failing).
 #[allow(clippy::too_many_arguments)]
-pub fn sat(
+pub fn sat<S: ClockSet>(
     net: &Network,
-    zg: &mut ZoneGraph<'_, Dbm>,
+    zg: &mut ZoneGraph<'_, S>,
     m: &mut Manager,
     enc: &Encoding,
     locs: &[u32],
     set: Bdd,
-    zone: &Dbm,
+    zone: &S,
     goal: &StateFormula,
 ) -> Result<step::Split, Unsupported> {
-    if !goal.mentions_deadlock() {
+    let dead = goal.mentions_deadlock();
+    if !dead && !goal.has_clock_atoms() {
         return search::sat(m, enc, locs, set, goal);
     }
     let failed = step::Split { pass: FALSE, error: set };
-    let (dead, live) = (fixed(goal, true), fixed(goal, false));
-    let Some(mut sides) = guard_sets(net, m, enc, locs, set)? else { return Ok(failed) };
-    let Some(blocked) = urgent(net, m, enc, locs, set)? else { return Ok(failed) };
-    sides.push(blocked);
-    let codes = source_bounds(net, locs);
-    // On each of these cells the steps and the clock bounds of the source
-    // are the same; each is split further by the steps' updates.
+    let mut conjs = Vec::new();
+    goal.conjunctions(&mut conjs);
+    let mut sides = Vec::new();
+    for code in conjs.iter().filter_map(|c| c.data.as_ref()) {
+        let s = step::guard(m, enc, locs, set, code)?;
+        if s.error != FALSE {
+            return Ok(failed);
+        }
+        sides.push(s.pass);
+    }
+    let mut codes = data_bounds(conjs.iter().flat_map(|c| &c.clocks));
+    if dead {
+        let Some(guards) = guard_sets(net, m, enc, locs, set)? else { return Ok(failed) };
+        sides.extend(guards);
+        let Some(blocked) = urgent(net, m, enc, locs, set)? else { return Ok(failed) };
+        sides.push(blocked);
+        codes.extend(source_bounds(net, locs));
+    }
+    // On each of these cells the goal's data conditions and clock bounds,
+    // and the steps and the clock bounds of the source, are the same; with
+    // `deadlock`, each is split further by the steps' updates.
     let Some(parts) = cells(m, enc, locs, set, &codes, &sides)? else { return Ok(failed) };
-    let (mut pass, mut error) = (FALSE, FALSE);
+    let mut pass = FALSE;
     let mut transitions = Vec::new();
     for (part, v) in parts {
         let d = Discrete { locs: locs.into(), data: v };
-        if zg.transitions(&d, &mut transitions).is_err() {
+        if dead && zg.transitions(&d, &mut transitions).is_err() {
             return Ok(failed);
         }
         let mut rest = part;
         while let Some(v) = enc.pick(m, rest) {
             let state = ZoneState { discrete: Discrete { locs: locs.into(), data: v.into() }, zone: zone.clone() };
             let mut cell = rest;
-            for t in &transitions {
-                let Some(at) = same_post(net, zg, m, enc, &state.discrete, t, cell)? else { return Ok(failed) };
-                cell = m.and(cell, at);
-            }
-            let Ok(fed) = zg.deadlocked(&state) else { return Ok(failed) };
-            let some_dead = !fed.is_empty();
-            let some_live = !fed.complement_within(zone).is_empty();
-            for (holds, f) in [(some_dead, &dead), (some_live, &live)] {
-                let s = search::sat(m, enc, locs, cell, f)?;
-                error = m.or(error, s.error);
-                if holds {
-                    pass = m.or(pass, s.pass);
+            if dead {
+                for t in &transitions {
+                    let Some(at) = same_post(net, zg, m, enc, &state.discrete, t, cell)? else { return Ok(failed) };
+                    cell = m.and(cell, at);
                 }
+            }
+            let Ok(fed) = zg.sat(goal, &state) else { return Ok(failed) };
+            if !fed.is_empty() {
+                pass = m.or(pass, cell);
             }
             let here = enc.point(m, &state.discrete.data);
             if m.and(cell, here) == FALSE {
@@ -87,20 +98,7 @@ pub fn sat(
             rest = m.and(rest, out);
         }
     }
-    Ok(step::Split { pass, error })
-}
-
-/// `f` with `deadlock` replaced by the constant `dead`.
-fn fixed(f: &StateFormula, dead: bool) -> StateFormula {
-    let no = || StateFormula::Pred(Vec::new());
-    match f {
-        StateFormula::Deadlock if dead => StateFormula::Not(Box::new(no())),
-        StateFormula::Deadlock => no(),
-        StateFormula::Pred(c) => StateFormula::Pred(c.clone()),
-        StateFormula::Not(a) => StateFormula::Not(Box::new(fixed(a, dead))),
-        StateFormula::And(a, b) => StateFormula::And(Box::new(fixed(a, dead)), Box::new(fixed(b, dead))),
-        StateFormula::Or(a, b) => StateFormula::Or(Box::new(fixed(a, dead)), Box::new(fixed(b, dead))),
-    }
+    Ok(step::Split { pass, error: FALSE })
 }
 
 /// The data each edge leaving `locs` allows (network edges: a `select`'s
@@ -128,7 +126,7 @@ fn guard_sets(
 }
 
 /// The clock bounds read from the data in the invariants of `locs` and the
-/// clock guards of the edges leaving them.
+/// clock guards of the edges leaving them, and the rates that read it.
 fn source_bounds<'n>(net: &'n Network, locs: &[u32]) -> Vec<&'n Code> {
     let mut out = Vec::new();
     for (p, &l) in locs.iter().enumerate() {
@@ -138,17 +136,19 @@ fn source_bounds<'n>(net: &'n Network, locs: &[u32]) -> Vec<&'n Code> {
             out.extend(data_bounds(&proc_.edges[e as usize].guard_clocks));
         }
     }
+    out.extend(data_rates(net, locs));
     out
 }
 
 /// The valuations of `cell` on which step `t` from `d` is disabled or not
 /// as it is from `d`'s data, and, when it is not, whose targets' invariants
 /// read the bounds (and data conditions) from the updated data that `d`'s
-/// target reads; `None`
+/// target reads, and whose linear assignments give the values `d`'s
+/// give; `None`
 /// when the updates or those bounds fail somewhere in `cell`.
-fn same_post(
+fn same_post<S: ClockSet>(
     net: &Network,
-    zg: &mut ZoneGraph<'_, Dbm>,
+    zg: &mut ZoneGraph<'_, S>,
     m: &mut Manager,
     enc: &Encoding,
     d: &Discrete,
@@ -162,7 +162,7 @@ fn same_post(
     }
     let updates = t.edges.iter().flat_map(|&(p, e)| &net.processes[p as usize].edges[e as usize].updates);
     let mut mach = Machine::new(m, enc, &next_locs, net.out_of_range, cell);
-    step::run_updates(&mut mach, &net.slots, updates)?;
+    let assigned = step::run_updates(&mut mach, &net.slots, updates)?;
     if mach.error != FALSE {
         return Ok(None);
     }
@@ -172,6 +172,11 @@ fn same_post(
         return Ok(Some(mach.m.and(cell, kept)));
     };
     let mut at = mach.path;
+    for w in &assigned {
+        let k = value_at(mach.m, enc, w, &d.data);
+        let same = word::eq(mach.m, w, &Word::constant(k));
+        at = mach.m.and(at, same);
+    }
     for (p, &l) in next_locs.iter().enumerate() {
         let location = &net.processes[p].locations[l as usize];
         for code in location.invariant_data.iter().chain(data_bounds(&location.invariant)) {

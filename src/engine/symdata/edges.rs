@@ -3,7 +3,7 @@
 //! quantified), with the encoding that gives the selects their bits.
 
 use crate::bdd::{Bdd, Encoding, Manager};
-use crate::network::{Edge, Network, Op, Target, Update};
+use crate::network::{ClockConstraint, Edge, Network, Op, Target, Update};
 use crate::semantics::Transition;
 
 /// An edge of process `p`: network edge `Edge(e)`, or its select group `Group(g)`.
@@ -20,9 +20,12 @@ pub type Enabled = (u32, EdgeRef, Bdd);
 /// The committed rule: whether a step with these edges may be taken.
 pub type Rule<'a> = dyn Fn(&[(u32, EdgeRef)]) -> bool + 'a;
 
-/// A step of the data search: one edge, or a sender and its receivers.
+/// A step of the data search: one edge, or a sender and its receivers;
+/// and the receiving edges of a broadcast that stay out because a clock
+/// atom of theirs fails: `(process, edge, k)`, atoms `..k` holding and
+/// atom `k` failing (`Transition::out`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step(pub Vec<(u32, EdgeRef)>);
+pub struct Step(pub Vec<(u32, EdgeRef)>, pub Vec<(u32, EdgeRef, u32)>);
 
 pub fn edge(net: &Network, p: u32, r: EdgeRef) -> &Edge {
     let proc_ = &net.processes[p as usize];
@@ -33,22 +36,37 @@ pub fn edge(net: &Network, p: u32, r: EdgeRef) -> &Edge {
 }
 
 impl Step {
+    /// One edge: an internal step, or a binary synchronisation's half.
+    pub fn one(edges: Vec<(u32, EdgeRef)>) -> Step {
+        Step(edges, Vec::new())
+    }
+
     pub fn edges<'a>(&'a self, net: &'a Network) -> impl Iterator<Item = &'a Edge> + Clone + 'a {
         self.0.iter().map(move |&(p, r)| edge(net, p, r))
+    }
+
+    /// The clock atoms the step constrains the zone with: its edges'
+    /// guards and those of the edges it stays out of.
+    pub fn clock_atoms<'a>(&'a self, net: &'a Network) -> impl Iterator<Item = &'a ClockConstraint> + 'a {
+        let out = self.1.iter().map(move |&(p, r, _)| edge(net, p, r));
+        self.edges(net).chain(out).flat_map(|e| &e.guard_clocks)
     }
 
     /// A network transition with the same clock guards, sync, resets and
     /// targets: a group stands for its first member.
     pub fn representative(&self, net: &Network) -> Transition {
-        let member = |p: u32, r| match r {
-            EdgeRef::Edge(e) => e,
-            EdgeRef::Group(g) => net.processes[p as usize].select_groups[g as usize].members[0],
-        };
         Transition {
-            edges: self.0.iter().map(|&(p, r)| (p, member(p, r))).collect(),
-            out: Vec::new(),
+            edges: self.0.iter().map(|&(p, r)| (p, member(net, p, r))).collect(),
+            out: self.out(net),
             unless: Vec::new(),
         }
+    }
+
+    /// The edges stayed out of as `Transition::out`: a group by its first
+    /// member, whose clock guard every member shares (a select read in a
+    /// clock guard makes no group), so the cell is the same.
+    fn out(&self, net: &Network) -> Vec<(u32, u32, u32)> {
+        self.1.iter().map(|&(p, r, k)| (p, member(net, p, r), k)).collect()
     }
 
     /// The network transition this step takes with the select slots'
@@ -72,7 +90,15 @@ impl Step {
             };
             edges.push((p, e));
         }
-        Some(Transition { edges, out: Vec::new(), unless: Vec::new() })
+        Some(Transition { edges, out: self.out(net), unless: Vec::new() })
+    }
+}
+
+/// A network edge standing for `r`: a group's first member.
+fn member(net: &Network, p: u32, r: EdgeRef) -> u32 {
+    match r {
+        EdgeRef::Edge(e) => e,
+        EdgeRef::Group(g) => net.processes[p as usize].select_groups[g as usize].members[0],
     }
 }
 

@@ -64,7 +64,7 @@ use rustc_hash::FxHashMap;
 use super::auto::REFUSAL;
 use super::edges::{self, Step};
 use super::search::{Sem, enabled, sat, steps};
-use super::support::supported;
+use super::support::{data_only, supported, timed};
 use crate::bdd::{Bdd, Encoding, FALSE, Manager, TRUE, Unsupported};
 use crate::domain::ClockSet;
 use crate::domain::zone::{Bound, Dbm};
@@ -189,7 +189,7 @@ impl<'q, 'n> Live<'q, 'n> {
         stats.peak_bytes = stats.peak_bytes.max(bytes as u64);
     }
 
-    fn sem(&mut self) -> Sem<'_, 'n> {
+    fn sem(&mut self) -> Sem<'_, 'n, Dbm> {
         Sem { net: self.net, zg: &mut self.zg, m: &mut self.m, enc: &self.enc, explicit: &self.explicit }
     }
 
@@ -478,10 +478,8 @@ pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl Fn
         locks: Locks::Unknown,
     };
     let query = asked.query;
-    for f in [&query.enter, &query.stay] {
-        if let Err(why) = supported(net, f) {
-            return unsupported(why);
-        }
+    if let Err(why) = supported(net).and(timed(net)).and(data_only(&query.enter)).and(data_only(&query.stay)) {
+        return unsupported(why);
     }
     let mut extended = net.clone();
     let z = liveness::augment(&mut extended);

@@ -15,6 +15,11 @@
 //! `(l', post_t(D ∧ g_t), post_t(Z))`, and unions of data sets commute with
 //! it, so states with the same `l` and `Z` are merged by union and a state
 //! is covered by one with the same `l`, a larger data set and a larger zone.
+//!
+//! The zone is any [`ClockSet`]: a polyhedron where the explicit engine
+//! uses one (linear networks, `--domain poly`), where a rate or a linear
+//! assignment that reads the data splits the set by its value, as a clock
+//! bound does.
 
 pub mod auto;
 mod broadcast;
@@ -30,26 +35,47 @@ pub use support::supported;
 
 use std::time::Instant;
 
+use crate::domain::ClockSet;
+use crate::domain::poly::Poly;
 use crate::domain::zone::Dbm;
-use crate::engine::{DataChoice, EngineKind, Options, Outcome, Verdict};
+use crate::engine::{DataChoice, Domain, EngineKind, Options, Outcome, Verdict, placeholder_zone, same_zone};
 use crate::network::{Network, StateFormula};
 use search::End;
 
-/// `E<> goal` (or, when `negated`, `A[] not goal`) with data as BDDs.
+/// `E<> goal` (or, when `negated`, `A[] not goal`) with data as BDDs: on
+/// zones, or on polyhedra where the explicit engine would use them (linear
+/// networks, `--domain poly`).
 pub fn check(net: &Network, goal: &StateFormula, negated: bool, options: &Options) -> Outcome {
+    if net.hybrid.is_some() {
+        return check_in::<Poly>(net, goal, negated, options, placeholder_zone);
+    }
+    match options.domain {
+        Domain::Poly => check_in::<Poly>(net, goal, negated, options, Poly::to_dbm),
+        Domain::Auto | Domain::Zone => check_in::<Dbm>(net, goal, negated, options, same_zone),
+    }
+}
+
+/// [`check`] on sets of type `S`; `to_zone` gives a trace's zones.
+fn check_in<S: ClockSet>(
+    net: &Network,
+    goal: &StateFormula,
+    negated: bool,
+    options: &Options,
+    to_zone: fn(&S) -> Option<Dbm>,
+) -> Outcome {
     let started = Instant::now();
     let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("{}: {why}", auto::REFUSAL));
-    if let Err(why) = supported(net, goal) {
+    if let Err(why) = supported(net) {
         return unsupported(why);
     }
-    let mut run = match search::explore(net, goal, options) {
+    let mut run = match search::explore::<S>(net, goal, options) {
         Ok(run) => run,
         Err(why) => return unsupported(why.0),
     };
     run.stats.time_s = started.elapsed().as_secs_f64();
     let (verdict, trace) = match run.end {
         End::Found(node) => {
-            let trace = trace::witness(net, &mut run, node, goal, options);
+            let trace = trace::witness(net, &mut run, node, goal, to_zone);
             (if negated { Verdict::Violated } else { Verdict::Satisfied }, trace)
         }
         End::Exhausted => (if negated { Verdict::Satisfied } else { Verdict::Violated }, None),
@@ -83,8 +109,8 @@ pub fn reachable_zones(net: &Network, options: &Options) -> Result<Option<Vec<Lo
     let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("{}: {why}", auto::REFUSAL));
     // `A[] true`: nothing is a target (an empty disjunction is `false`).
     let nothing = StateFormula::Pred(Vec::new());
-    supported(net, &nothing).map_err(|why| Box::new(unsupported(why)))?;
-    let run = search::explore(net, &nothing, options).map_err(|why| Box::new(unsupported(why.0)))?;
+    supported(net).and(support::timed(net)).map_err(|why| Box::new(unsupported(why)))?;
+    let run = search::explore::<Dbm>(net, &nothing, options).map_err(|why| Box::new(unsupported(why.0)))?;
     match run.end {
         End::Exhausted => Ok(Some(run.nodes.into_iter().map(|n| (n.locs, n.zone)).collect())),
         End::Stopped(why) => {

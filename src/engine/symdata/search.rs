@@ -21,23 +21,24 @@ use rustc_hash::FxHashMap;
 use crate::bdd::exec::Machine;
 use crate::bdd::word::{self, Word};
 use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported, step};
-use crate::domain::zone::Dbm;
+use crate::domain::ClockSet;
+use crate::domain::poly::Q;
 use crate::engine::{Options, Stats, Unknown};
 use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
-use crate::network::{ChannelIndex, ClockConstraint, Code, EdgeSync, Network, StateFormula};
+use crate::network::{ChannelIndex, ClockConstraint, Code, EdgeSync, LocRate, Network, StateFormula, Update};
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
 use super::edges::{self, EdgeRef, Enabled, Step};
 use super::{broadcast, deadlock, vector};
 
-pub struct Node {
+pub struct Node<S> {
     pub locs: Box<[u32]>,
     /// The values of the explicit slots ([`Run::explicit`]), one for all
     /// of `data`.
     pub fixed: Box<[i64]>,
     pub data: Bdd,
-    pub zone: Dbm,
+    pub zone: S,
     /// The steps that brought data here (`None`: the initial data).
     pub parents: Vec<Option<(u32, Step)>>,
     /// Its pair in the passed list of `(locs, fixed)`.
@@ -52,7 +53,7 @@ const RETIRED: u32 = u32::MAX;
 /// includes (the state `(data, zone)` covers them), and out of their
 /// waiting nodes: so covered valuations are neither explored twice nor
 /// kept for coverage. A pair left empty is removed.
-fn retire(m: &mut Manager, nodes: &mut [Node], entries: &mut Vec<Pair>, data: Bdd, zone: &Dbm) {
+fn retire<S: ClockSet>(m: &mut Manager, nodes: &mut [Node<S>], entries: &mut Vec<Pair<S>>, data: Bdd, zone: &S) {
     let mut outside = None;
     let mut k = 0;
     while k < entries.len() {
@@ -86,9 +87,9 @@ type Control = (Box<[u32]>, Box<[i64]>);
 
 /// A (data, zone) of the passed list, with the node that explores its
 /// newest data while that node waits.
-struct Pair {
+struct Pair<S> {
     data: Bdd,
-    zone: Dbm,
+    zone: S,
     waiting: Option<u32>,
 }
 
@@ -101,10 +102,10 @@ pub enum End {
     Error,
 }
 
-pub struct Run {
+pub struct Run<S> {
     pub m: Manager,
     pub enc: Encoding,
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<Node<S>>,
     pub end: End,
     pub stats: Stats,
     pub abstraction: Abstraction,
@@ -117,7 +118,7 @@ pub struct Run {
 
 /// The valuations of `set` (in locations `locs`) meeting `f`, and those
 /// whose evaluation of `f` fails. `f` has no clock atoms nor `deadlock`
-/// ([`deadlock::sat`] takes those with `deadlock`).
+/// ([`deadlock::sat`] takes those with either).
 pub fn sat(
     m: &mut Manager,
     enc: &Encoding,
@@ -152,7 +153,7 @@ pub fn sat(
             let ok = m.not(error);
             step::Split { pass: m.and(both, ok), error }
         }
-        StateFormula::Deadlock => unreachable!("`deadlock::sat` fixes `deadlock` first"),
+        StateFormula::Deadlock => unreachable!("`deadlock::sat` takes `deadlock`"),
     })
 }
 
@@ -252,7 +253,7 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, 
     let mut out = Vec::new();
     for &(p, e, g) in enabled {
         if sync(p, e).is_none() && (!any_committed || committed(p) || net.processes[p as usize].observer) {
-            out.push((Step(vec![(p, e)]), g));
+            out.push((Step::one(vec![(p, e)]), g));
         }
     }
     for (k, &(p, e, g)) in enabled.iter().enumerate() {
@@ -263,14 +264,14 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, 
         let receivers: Vec<Enabled> = (0..enabled.len()).filter(|&j| receives(j)).map(|j| enabled[j]).collect();
         let c = c.expect("a synchronising edge has a channel");
         if net.channels[c as usize].broadcast {
-            broadcast::steps(m, enc, (p, e, g), &receivers, &allowed, &mut out);
+            broadcast::steps(net, m, enc, (p, e, g), &receivers, &allowed, &mut out);
             continue;
         }
         for &(q, f, h) in &receivers {
             if q != p && allowed(&[(p, e), (q, f)]) {
                 let both = m.and(g, h);
                 if both != FALSE {
-                    out.push((Step(vec![(p, e), (q, f)]), both));
+                    out.push((Step::one(vec![(p, e), (q, f)]), both));
                 }
             }
         }
@@ -353,6 +354,17 @@ pub(super) fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>)
     cs.into_iter().map(|c| &c.bound).filter(|b| b.as_const().is_none()).collect()
 }
 
+/// The rates of `locs` that read the data (in a linear network).
+pub(super) fn data_rates<'n>(net: &'n Network, locs: &[u32]) -> Vec<&'n Code> {
+    let Some(h) = &net.hybrid else { return Vec::new() };
+    let at = |(p, &l): (usize, &u32)| h.rates.get(p).and_then(|r| r.get(l as usize)).into_iter().flatten();
+    let data = |(_, r): &'n (u32, LocRate)| match r {
+        LocRate::Data(code) => Some(code),
+        LocRate::Interval(..) => None,
+    };
+    locs.iter().enumerate().flat_map(at).filter_map(data).collect()
+}
+
 /// The valuations of `set` in `locs` where a synchronisation on an
 /// urgent channel is enabled (time cannot pass there; urgent edges have
 /// no clock guards), or `None` when evaluating a guard fails.
@@ -416,26 +428,30 @@ pub(super) fn urgent(
 
 /// The successor computations of the data searches (reachability here,
 /// liveness in [`super::live`]): a network, its zone graph and the BDDs.
-pub struct Sem<'a, 'n> {
+pub struct Sem<'a, 'n, S> {
     pub net: &'n Network,
-    pub zg: &'a mut ZoneGraph<'n, Dbm>,
+    pub zg: &'a mut ZoneGraph<'n, S>,
     pub m: &'a mut Manager,
     pub enc: &'a Encoding,
     /// The explicit data slots ([`Run::explicit`]).
     pub explicit: &'a [usize],
 }
 
-struct Search<'n> {
+struct Search<'n, S> {
     net: &'n Network,
-    zg: ZoneGraph<'n, Dbm>,
-    run: Run,
-    passed: FxHashMap<Control, Vec<Pair>>,
+    zg: ZoneGraph<'n, S>,
+    run: Run<S>,
+    passed: FxHashMap<Control, Vec<Pair<S>>>,
     waiting: std::collections::VecDeque<u32>,
     grouped: Vec<Vec<bool>>,
 }
 
-pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<Run, Unsupported> {
-    let abstraction = if net.has_diagonals || options.abstraction == Some(crate::engine::AbstractionChoice::None) {
+pub fn explore<S: ClockSet>(net: &Network, goal: &StateFormula, options: &Options) -> Result<Run<S>, Unsupported> {
+    // As the explicit engine: LU is unsound with diagonal constraints (the
+    // goal's included), and linear hybrid automata have no finite
+    // abstraction (exact polyhedra; the limits end what diverges).
+    let exact = net.has_diagonals || goal.has_diagonal() || net.hybrid.is_some();
+    let abstraction = if exact || options.abstraction == Some(crate::engine::AbstractionChoice::None) {
         Abstraction::None
     } else if goal.mentions_deadlock() {
         // As the explicit engine: LU does not preserve deadlocks, M does.
@@ -450,7 +466,7 @@ pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<
     let split = crate::bdd::split::Split::of(net);
     let explicit = (0..net.slots.len()).filter(|&s| split.is_explicit(s)).collect();
     let run = Run { m, enc, nodes: Vec::new(), end: End::Exhausted, stats, abstraction, initial, explicit };
-    let zg = ZoneGraph::new(net, abstraction);
+    let zg = ZoneGraph::with_sets(net, abstraction);
     let mut s = Search {
         net,
         zg,
@@ -462,15 +478,15 @@ pub fn explore(net: &Network, goal: &StateFormula, options: &Options) -> Result<
     let end = s.search(goal, initial, options)?;
     s.run.end = end;
     s.run.stats.stored = s.run.nodes.len() as u64;
-    s.run.stats.peak_bytes = (s.run.m.bytes() + s.run.nodes.len() * std::mem::size_of::<Node>()) as u64;
+    s.run.stats.peak_bytes = (s.run.m.bytes() + s.run.nodes.len() * std::mem::size_of::<Node<S>>()) as u64;
     s.run.stats.store_bytes = s.run.stats.peak_bytes;
     s.run.stats.peak_rss_bytes = crate::engine::limits::peak_resident_bytes().unwrap_or(0);
     Ok(s.run)
 }
 
-impl<'n> Search<'n> {
+impl<'n, S: ClockSet> Search<'n, S> {
     /// The successor computations, on this search's zone graph and BDDs.
-    fn sem(&mut self) -> Sem<'_, 'n> {
+    fn sem(&mut self) -> Sem<'_, 'n, S> {
         let run = &mut self.run;
         Sem { net: self.net, zg: &mut self.zg, m: &mut run.m, enc: &run.enc, explicit: &run.explicit }
     }
@@ -505,7 +521,7 @@ impl<'n> Search<'n> {
         goal: &StateFormula,
         locs: Box<[u32]>,
         data: Bdd,
-        zone: Dbm,
+        zone: S,
         parent: Option<(u32, Step)>,
     ) -> Result<Option<End>, Unsupported> {
         let m = &mut self.run.m;
@@ -590,11 +606,15 @@ impl<'n> Search<'n> {
     }
 }
 
-impl<'n> Sem<'_, 'n> {
-    /// The invariant bounds of `locs` that read the data.
+impl<'n, S: ClockSet> Sem<'_, 'n, S> {
+    /// The invariant bounds of `locs` that read the data, and in a linear
+    /// network the rates that do.
     fn invariant_bounds(&self, locs: &[u32]) -> Vec<&'n Code> {
         let net = self.net;
-        data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant))
+        let mut out =
+            data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant));
+        out.extend(data_rates(net, locs));
+        out
     }
 
     /// The valuations of `set` meeting the data conditions of the
@@ -616,15 +636,15 @@ impl<'n> Sem<'_, 'n> {
     }
 
     /// The states of `set` in `locs` entering with `zone`: the data
-    /// invariants applied, then one per cell of the invariant bounds,
-    /// invariants applied, time elapsed, abstracted.
+    /// invariants applied, then one per cell of the invariant bounds (and
+    /// rates), invariants applied, time elapsed, abstracted.
     pub fn settle(
         &mut self,
         locs: &[u32],
         set: Bdd,
-        zone: &Dbm,
+        zone: &S,
         t: Option<&Transition>,
-    ) -> Result<Option<Vec<(Bdd, Dbm)>>, Unsupported> {
+    ) -> Result<Option<Vec<(Bdd, S)>>, Unsupported> {
         let Some(set) = self.data_invariants(locs, set)? else { return Ok(None) };
         let codes = self.invariant_bounds(locs);
         let mut parts = Vec::new();
@@ -660,43 +680,100 @@ impl<'n> Sem<'_, 'n> {
     pub fn post(
         &mut self,
         locs: &[u32],
-        zone: &Dbm,
+        zone: &S,
         step: &Step,
         set: Bdd,
-    ) -> Result<Option<(Box<[u32]>, Vec<(Bdd, Dbm)>)>, Unsupported> {
+    ) -> Result<Option<(Box<[u32]>, Vec<(Bdd, S)>)>, Unsupported> {
         let net = self.net;
-        let codes = data_bounds(step.edges(net).flat_map(|e| &e.guard_clocks));
+        let codes = data_bounds(step.clock_atoms(net));
         let mut next_locs: Box<[u32]> = locs.into();
         for (&(p, _), e) in step.0.iter().zip(step.edges(net)) {
             next_locs[p as usize] = e.to;
         }
         let t = &step.representative(net);
         let Some(parts) = cells(self.m, self.enc, locs, set, &codes, &[])? else { return Ok(None) };
+        let updates = step.edges(net).flat_map(|e| &e.updates);
         let mut out = Vec::new();
         for (cell, v) in parts {
-            let mut s = ZoneState { discrete: Discrete { locs: locs.into(), data: v }, zone: zone.clone() };
-            match self.zg.guard(&s.discrete, t, &mut s.zone) {
+            let mut guarded = zone.clone();
+            match self.zg.guard(&Discrete { locs: locs.into(), data: v }, t, &mut guarded) {
                 Ok(true) => {}
                 Ok(false) => continue,
                 Err(_) => return Ok(None),
             }
-            let updates = step.edges(net).flat_map(|e| &e.updates);
-            let (m, enc) = (&mut *self.m, self.enc);
-            let image = step::update(m, enc, &net.slots, &next_locs, net.out_of_range, cell, updates.clone())?;
-            if image.error != FALSE {
-                return Ok(None);
-            }
-            if image.pass == FALSE {
-                continue;
-            }
-            for u in updates {
-                if let crate::network::Update::Reset { clock, value } = u {
-                    s.zone.reset(*clock as usize, *value as i32);
+            let Some(pieces) = self.assigned(&next_locs, cell, updates.clone())? else { return Ok(None) };
+            for (piece, values) in pieces {
+                let (m, enc) = (&mut *self.m, self.enc);
+                let image = step::update(m, enc, &net.slots, &next_locs, net.out_of_range, piece, updates.clone())?;
+                if image.error != FALSE {
+                    return Ok(None);
                 }
+                if image.pass == FALSE {
+                    continue;
+                }
+                // As `ZoneGraph::enter`: the resets, then the assignments.
+                let mut z = guarded.clone();
+                for u in updates.clone() {
+                    if let Update::Reset { clock, value } = u {
+                        z.reset(*clock as usize, *value as i32);
+                    }
+                }
+                let assigns = updates.clone().filter_map(|u| match u {
+                    Update::Assign { var, terms, .. } => Some((*var as usize, terms)),
+                    _ => None,
+                });
+                for ((x, terms), k) in assigns.zip(values) {
+                    z.assign_linear(x, terms, &Q::from_integer(k.into()), false);
+                }
+                let Some(settled) = self.settle(&next_locs, image.pass, &z, Some(t))? else { return Ok(None) };
+                out.extend(settled);
             }
-            let Some(settled) = self.settle(&next_locs, image.pass, &s.zone, Some(t))? else { return Ok(None) };
-            out.extend(settled);
         }
         Ok(Some((next_locs, out)))
     }
+
+    /// `set` split into the pieces on which the linear assignments among
+    /// `updates` give their variables the same values, with those values
+    /// in order (one piece, no values, when there are none); the
+    /// valuations the updates disable are left out. `None` when they fail
+    /// on some valuation.
+    #[allow(clippy::type_complexity)]
+    fn assigned<'u>(
+        &mut self,
+        next_locs: &[u32],
+        set: Bdd,
+        updates: impl IntoIterator<Item = &'u Update> + Clone,
+    ) -> Result<Option<Vec<(Bdd, Vec<i64>)>>, Unsupported> {
+        if !updates.clone().into_iter().any(|u| matches!(u, Update::Assign { .. })) {
+            return Ok(Some(vec![(set, Vec::new())]));
+        }
+        let mut mach = Machine::new(self.m, self.enc, next_locs, self.net.out_of_range, set);
+        let words = step::run_updates(&mut mach, &self.net.slots, updates)?;
+        let (error, mut rest) = (mach.error, mach.path);
+        if error != FALSE {
+            return Ok(None);
+        }
+        let (m, enc) = (&mut *self.m, self.enc);
+        let mut out = Vec::new();
+        while let Some(v) = enc.pick_all(m, rest) {
+            let mut piece = rest;
+            let mut values = Vec::new();
+            for w in &words {
+                let k = value_at(m, enc, w, &v);
+                let same = word::eq(m, w, &Word::constant(k));
+                piece = m.and(piece, same);
+                values.push(k);
+            }
+            let outside = m.not(piece);
+            rest = m.and(rest, outside);
+            out.push((piece, values));
+        }
+        Ok(Some(out))
+    }
+}
+
+/// The value of `w` at the valuation `v` (data and select slots).
+pub(super) fn value_at(m: &Manager, enc: &Encoding, w: &Word, v: &[i64]) -> i64 {
+    let bit = |b: &Bdd| if enc.contains(m, *b, v) { crate::bdd::TRUE } else { FALSE };
+    Word(w.0.iter().map(bit).collect()).as_const().expect("constant bits")
 }

@@ -7,22 +7,26 @@
 use super::search::{self, Run, enabled};
 use super::{deadlock, edges};
 use crate::bdd;
-use crate::engine::{Options, SymbolicTrace};
+use crate::domain::ClockSet;
+use crate::domain::federation::Federation;
+use crate::domain::zone::Dbm;
+use crate::engine::SymbolicTrace;
 use crate::network::{Network, StateFormula};
 use crate::semantics::{Discrete, ZoneGraph, ZoneState};
 
 /// The trace to `node`, or `None` when the replay fails (the data search
-/// and the explicit semantics disagree: then no trace rather than a wrong one).
-pub fn witness(
+/// and the explicit semantics disagree: then no trace rather than a wrong
+/// one); `to_zone` gives its states' zones.
+pub fn witness<S: ClockSet>(
     net: &Network,
-    run: &mut Run,
+    run: &mut Run<S>,
     node: u32,
     goal: &StateFormula,
-    _options: &Options,
+    to_zone: fn(&S) -> Option<Dbm>,
 ) -> Option<SymbolicTrace> {
     let (m, enc) = (&mut run.m, &run.enc);
     let last = &run.nodes[node as usize];
-    let mut zg = ZoneGraph::new(net, run.abstraction);
+    let mut zg = ZoneGraph::<S>::with_sets(net, run.abstraction);
     let hit = deadlock::sat(net, &mut zg, m, enc, &last.locs, last.data, &last.zone, goal).ok()?.pass;
     let mut point = enc.pick(m, hit)?;
     let mut steps = Vec::new();
@@ -55,18 +59,19 @@ pub fn witness(
         return None;
     }
     steps.reverse();
-    replay(net, run, point, steps, goal)
+    replay(net, run, point, steps, goal, to_zone)
 }
 
 /// The explicit run from data `initial` along `steps`.
-fn replay(
+fn replay<S: ClockSet>(
     net: &Network,
-    run: &Run,
+    run: &Run<S>,
     initial: Vec<i64>,
     steps: Vec<crate::semantics::Transition>,
     goal: &StateFormula,
+    to_zone: fn(&S) -> Option<Dbm>,
 ) -> Option<SymbolicTrace> {
-    let mut zg = ZoneGraph::new(net, run.abstraction);
+    let mut zg = ZoneGraph::<S>::with_sets(net, run.abstraction);
     let locs: Box<[u32]> = net.processes.iter().map(|p| p.initial).collect();
     let mut s = ZoneState { discrete: Discrete { locs, data: initial.into() }, zone: zg.initial_zone() };
     if !zg.invariant(&s.discrete, &mut s.zone).ok()? {
@@ -82,10 +87,11 @@ fn replay(
     if hit.is_empty() {
         return None;
     }
+    let zoned = |s: ZoneState<S>| Some(ZoneState { discrete: s.discrete, zone: to_zone(&s.zone)? });
     Some(SymbolicTrace {
-        states,
+        states: states.into_iter().map(zoned).collect::<Option<_>>()?,
         steps,
-        goal: hit,
+        goal: Federation { zones: hit.zones.iter().map(to_zone).collect::<Option<_>>()? },
         target: Some(goal.clone()),
         error: None,
         tick_clock: None,

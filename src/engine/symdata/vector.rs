@@ -29,14 +29,14 @@ pub fn steps(
     for party in parties {
         let p = party.instance as u32;
         let mine: Vec<Enabled> = enabled.iter().copied().filter(|e| e.0 == p).collect();
-        let mut options: Vec<Choice> = mine.iter().map(|&(q, f, h)| (Some(f), q, h)).collect();
+        let mut options: Vec<Choice> = mine.iter().map(|&(q, f, h)| Choice::joins(q, f, h)).collect();
         if party.weak {
-            options.push((None, p, stay_out(m, enc, &mine)));
+            options.push(Choice::none(p, stay_out(m, enc, &mine)));
         } else if options.is_empty() {
             return;
         }
         choices.push(options);
     }
     let all_out = |edges: &[(u32, super::edges::EdgeRef)]| !edges.is_empty() && allowed(edges);
-    combine(m, &choices, TRUE, &mut Vec::new(), &all_out, out);
+    combine(m, &choices, TRUE, &mut Step::one(Vec::new()), &all_out, out);
 }
