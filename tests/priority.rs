@@ -74,6 +74,15 @@ fn refusals() {
     let (code, out, err) = kairos(&["check", &format!("{DIR}/channels.yaml"), "--data", "bdd"]);
     assert_eq!(code, 5, "{out}{err}");
     assert!(out.contains("priorities are not supported yet"), "{out}");
+    // A rational parameter value makes the network linear.
+    let param = format!("{DIR}/param.yaml");
+    let (code, out, err) = kairos(&["check", &param, "--param", "p=7/2", "-q", "E<> S.gotlo"]);
+    assert_eq!(code, 5, "{out}{err}");
+    assert!(out.contains("priorities in models with fixed timing parameters"), "{out}");
+    // An integer value is substituted: a timed network, checked.
+    let (code, out, err) = kairos(&["check", &param, "--param", "p=2", "-q", "E<> S.gotlo and x == 3"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("violated"), "{out}");
 }
 
 /// Names in `priorities:` that are not channels or instances are located
