@@ -308,11 +308,6 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
                 "{what} are checked by the reach, liveness and observer engines, not the fixpoint engine (`tctl`) yet"
             ));
         }
-        // Their blocking sets are linear, which `semantics::priority` does
-        // not compute yet (it read such a guard as no constraint at all).
-        if net.priorities.is_some() {
-            return unsupported(format!("priorities in {what} are not supported yet"));
-        }
     } else if options.domain == Domain::Poly && engine == EngineKind::Tctl {
         return unsupported(
             "`--domain poly` runs the reach, liveness and observer engines, not the fixpoint engine (`tctl`) yet"
