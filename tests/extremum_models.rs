@@ -98,7 +98,10 @@ fn the_values_do_not_depend_on_the_search() {
 fn the_command_line_prints_each_term_and_exits_0() {
     let (code, out, err) = kairos(&["check", RAILWAY, "-q", "sup: count, Train(1).x"]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.starts_with("query: measured\n  sup: count, Train(1).x\n  count <= 3 (the supremum, attained)\n"), "{out}");
+    assert!(
+        out.starts_with("query: measured\n  sup: count, Train(1).x\n  count <= 3 (the supremum, attained)\n"),
+        "{out}"
+    );
     assert!(out.contains("  Train(1).x > 5 in some state: the supremum is larger than 5"), "{out}");
     let (code, out, err) = kairos(&["check", RAILWAY, "-q", "inf{Train(1).on}: Train(1).x", "--format", "json"]);
     assert_eq!(code, 0, "{out}{err}");
@@ -204,7 +207,8 @@ fn a_refused_measure_does_not_stop_the_others() {
 #[test]
 fn uppaal_queries_translate() {
     let xml = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/models/uppaal/railway-crossing.xml");
-    let (code, out, err) = kairos(&["check", xml, "-q", "sup{Train(1).near}: Train(1).x", "-q", "inf{Controller.busy}: count"]);
+    let (code, out, err) =
+        kairos(&["check", xml, "-q", "sup{Train(1).near}: Train(1).x", "-q", "inf{Controller.busy}: count"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("Train(1).x <= 5 (the supremum, attained)") && out.contains("count >= 1"), "{out}");
 }

@@ -722,7 +722,8 @@ fn a_query_spans_lines_and_an_unsupported_one_does_not_stop_the_others() {
         p.to_string_lossy().into_owned()
     };
     let m = write("m.xml", &model("int[0,3] x;", &edge("<label kind=\"assignment\">x = 1</label>"), "system P;"));
-    let q = write("m.q", "// two lines\nA[] x >= 0 and\n    x <= 1\n// not yet\nbounds: x\nE<> x == 1\nE<> x ==\n  3\n");
+    let q =
+        write("m.q", "// two lines\nA[] x >= 0 and\n    x <= 1\n// not yet\nbounds: x\nE<> x == 1\nE<> x ==\n  3\n");
     let u = import(Path::new(&m));
     let queries = u.query_file("m.q", &std::fs::read_to_string(&q).unwrap()).unwrap();
     let lines: Vec<usize> = queries.iter().map(|q| q.line).collect();

@@ -87,7 +87,9 @@ pub fn check(net: &Network, property: &Property, m: &Measure, options: &Options)
         return refuse(format!("`{query}` is measured by the forward search (`--engine reach`) only"));
     }
     if net.hybrid.is_some() {
-        return refuse(format!("`{query}` on hybrid models and models with fixed timing parameters is not supported yet"));
+        return refuse(format!(
+            "`{query}` on hybrid models and models with fixed timing parameters is not supported yet"
+        ));
     }
     if options.domain == Domain::Poly {
         return refuse(format!("`{query}` with `--domain poly` is not supported yet"));

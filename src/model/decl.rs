@@ -570,7 +570,14 @@ impl Reader<'_> {
             if let (false, Some(Expect::Constraint(c))) = (is_synth, &expect) {
                 self.error(c.pos, "bad-value", "`expect` of a `check` property is `true` or `false`");
             }
-            out.push(PropertyDecl { pos: item.pos, name, formula: formula.clone(), synth: is_synth, expect, expect_pos });
+            out.push(PropertyDecl {
+                pos: item.pos,
+                name,
+                formula: formula.clone(),
+                synth: is_synth,
+                expect,
+                expect_pos,
+            });
         }
         out
     }

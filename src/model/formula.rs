@@ -36,8 +36,8 @@ pub enum Formula {
         rhs: Box<Formula>,
     },
     /// `sup{cond}: terms` / `inf{cond}: terms`: a whole property, never
-    /// nested.
-    Measure(Measure),
+    /// nested (boxed: the largest variant, and a rare one).
+    Measure(Box<Measure>),
 }
 
 /// The supremum or infimum of each term over the reachable states where

@@ -101,7 +101,9 @@ impl Network {
                 "unsupported",
                 "`sup`/`inf` of a continuous variable is not supported yet".into(),
             )),
-            TermValue::Clock(c) => Ok(MeasuredTerm::Clock(crate::network::build::clock_index(&self.local_clocks, 0, *c))),
+            TermValue::Clock(c) => {
+                Ok(MeasuredTerm::Clock(crate::network::build::clock_index(&self.local_clocks, 0, *c)))
+            }
             TermValue::Data(e) => {
                 let env = Env { layout: &self.layout, inst: 0, args: &[], selects: &[], select_slot: None };
                 env.compile(e).map(MeasuredTerm::Data).map_err(|e| property_error(property, "too-large", e))

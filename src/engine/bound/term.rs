@@ -68,8 +68,7 @@ pub(crate) struct Term {
 impl Term {
     /// `Σ a·x − R` with `R = bound` (negated when `negate`).
     fn with(vars: Vec<(u32, i64)>, bound: Code, negate: bool) -> Term {
-        let constraint =
-            ClockConstraint { i: 0, j: 0, strict: false, bound, negate, range: (0, 0), linear: None };
+        let constraint = ClockConstraint { i: 0, j: 0, strict: false, bound, negate, range: (0, 0), linear: None };
         Term { vars, constraint }
     }
 
@@ -226,6 +225,9 @@ impl Term {
     }
 }
 
+/// `(sup T, sup −T)` of one term.
+type Ends = (Sup, Sup);
+
 /// `(sup T, sup −T)` of each of `terms` over the visited states' `φ`-parts,
 /// in domain `S`, and the search's statistics.
 pub(crate) fn measure<S: Extent>(
@@ -235,10 +237,9 @@ pub(crate) fn measure<S: Extent>(
     abstraction: Abstraction,
     cover: Cover,
     options: &Options,
-) -> Result<(Vec<(Sup, Sup)>, Stats), Box<Outcome>> {
+) -> Result<(Vec<Ends>, Stats), Box<Outcome>> {
     let started = Instant::now();
-    let negated: Vec<Vec<(u32, i64)>> =
-        terms.iter().map(|t| t.vars.iter().map(|&(v, a)| (v, -a)).collect()).collect();
+    let negated: Vec<Vec<(u32, i64)>> = terms.iter().map(|t| t.vars.iter().map(|&(v, a)| (v, -a)).collect()).collect();
     let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
     let mut ends = vec![(Sup::Empty, Sup::Empty); terms.len()];
     let mut stack = Vec::new();

@@ -2,8 +2,8 @@
 //! formula, and the terms, each a clock or an integer expression (what
 //! UPPAAL measures).
 
-use crate::model::check::expr::{Ctx, Lin, Scope, Ty};
 use crate::model::check::Checker;
+use crate::model::check::expr::{Ctx, Lin, Scope, Ty};
 use crate::model::formula::{Formula, Measure, Term, TermValue};
 use crate::model::typed::{Conj, TExpr};
 use crate::syntax::ast::{Expr, Extremum};
@@ -25,7 +25,7 @@ impl Checker<'_> {
         };
         let typed: Vec<Option<Term>> = terms.iter().map(|t| self.measure_term(node, t, scope)).collect();
         let terms = typed.into_iter().collect::<Option<Vec<Term>>>()?;
-        Some(Formula::Measure(Measure { kind, cond: Box::new(cond?), terms }))
+        Some(Formula::Measure(Box::new(Measure { kind, cond: Box::new(cond?), terms })))
     }
 
     fn measure_cond(&mut self, node: &Node, c: &Expr, scope: &dyn Scope) -> Option<Formula> {

@@ -10,8 +10,8 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::errors::{nesting_error, token_at};
 use super::{MAX_NESTING, MAX_TREE_DEPTH, Rule};
 use crate::syntax::ast::{
-    Action, AssignOp, BinOp, BoundOp, Expr, ExprKind, Extremum, Ident, InstanceRef, ParseError, PathOp, PathQuant, Quantifier,
-    Select, Span, Sync, SyncDir, SystemArg, SystemEntry, TimeBound, UnOp, Update,
+    Action, AssignOp, BinOp, BoundOp, Expr, ExprKind, Extremum, Ident, InstanceRef, ParseError, PathOp, PathQuant,
+    Quantifier, Select, Span, Sync, SyncDir, SystemArg, SystemEntry, TimeBound, UnOp, Update,
 };
 
 type R<T> = Result<T, ParseError>;
