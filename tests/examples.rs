@@ -50,10 +50,11 @@ fn example_verdicts_and_counts_are_pinned() {
         for p in parsed.properties.iter().chain(&loaded.model.properties) {
             let o = engine::check(&loaded.model, Some(&net), p, &Options::default());
             let verdict = match &o.verdict {
-                Verdict::Satisfied => "satisfied",
-                Verdict::Violated => "violated",
-                Verdict::Unknown(_) => "unknown",
-                Verdict::Error(_) => "error",
+                Verdict::Satisfied => "satisfied".to_string(),
+                Verdict::Violated => "violated".to_string(),
+                Verdict::Unknown(_) => "unknown".to_string(),
+                Verdict::Error(_) => "error".to_string(),
+                Verdict::Measured(m) => format!("measured {:?}", m.values),
             };
             if let (Some(Expect::Bool(want)), Verdict::Satisfied | Verdict::Violated) = (&p.expect, &o.verdict) {
                 assert_eq!(*want, o.verdict == Verdict::Satisfied, "{}: {}", spec.display(), p.name);

@@ -38,6 +38,10 @@ mod dbm_subtract;
 mod differential;
 #[path = "examples.rs"]
 mod examples;
+#[path = "extremum_differential.rs"]
+mod extremum_differential;
+#[path = "extremum_models.rs"]
+mod extremum_models;
 #[path = "federation_ops.rs"]
 mod federation_ops;
 #[path = "functions.rs"]

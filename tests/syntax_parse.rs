@@ -107,6 +107,10 @@ fn print(e: &Expr, carets: bool) -> String {
         ExprKind::LeadsTo { bound: b, lhs, rhs } => {
             format!("(-->{} {} {})", bound(b), p(lhs), p(rhs))
         }
+        ExprKind::Measure { kind, cond, terms } => {
+            let cond = cond.as_deref().map_or_else(|| "true".to_string(), p);
+            format!("({} {cond}{})", kind.word(), terms.iter().map(|t| format!(" {}", p(t))).collect::<String>())
+        }
     };
     if carets && e.paren { format!("{s}^") } else { s }
 }

@@ -181,7 +181,7 @@ fn explore(
         Verdict::Error(_) => exit::RUNTIME_ERROR,
         Verdict::Unknown(engine::Unknown::Unsupported(_)) => exit::UNSUPPORTED,
         Verdict::Unknown(_) => exit::LIMIT,
-        Verdict::Satisfied | Verdict::Violated => exit::OK,
+        Verdict::Satisfied | Verdict::Violated | Verdict::Measured(_) => exit::OK,
     }
 }
 

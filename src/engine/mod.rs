@@ -8,6 +8,7 @@
 //! `unsupported`.
 
 pub mod bound;
+pub mod extremum;
 pub mod graph;
 pub mod initial;
 mod layers;
@@ -67,6 +68,8 @@ pub enum Verdict {
     Unknown(Unknown),
     /// A run-time error in the model, described.
     Error(String),
+    /// A `sup`/`inf` query's values: it neither holds nor fails.
+    Measured(extremum::Measured),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -298,6 +301,9 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
                 .into(),
         );
     };
+    if let Formula::Measure(m) = &property.formula {
+        return extremum::check(net, property, m, options);
+    }
     if net.hybrid.is_some() {
         let what = if model.hybrid { "hybrid models" } else { "models with fixed timing parameters" };
         if options.domain == Domain::Zone {

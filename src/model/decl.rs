@@ -166,6 +166,8 @@ pub struct PropertyDecl {
     /// A `synth:` entry rather than a `check:` one.
     pub synth: bool,
     pub expect: Option<Expect>,
+    /// Where `expect:` is written (a `sup`/`inf` property takes none).
+    pub expect_pos: Option<crate::diag::Pos>,
 }
 
 #[derive(Clone, Debug)]
@@ -532,7 +534,14 @@ impl Reader<'_> {
         for item in self.seq(node, "`properties`") {
             // A bare string is a formula without a name.
             if item.as_scalar().is_some() {
-                out.push(PropertyDecl { pos: item.pos, name: None, formula: item.clone(), synth: false, expect: None });
+                out.push(PropertyDecl {
+                    pos: item.pos,
+                    name: None,
+                    formula: item.clone(),
+                    synth: false,
+                    expect: None,
+                    expect_pos: None,
+                });
                 continue;
             }
             let mut m = self.map(item, "a property");
@@ -540,6 +549,7 @@ impl Reader<'_> {
                 m.get("name").and_then(|n| self.scalar(n, "a property name").map(|text| Name { text, pos: n.pos }));
             let check = m.get("check");
             let synth = m.get("synth");
+            let expect_pos = m.get("expect").map(|n| n.pos);
             let expect = m.get("expect").map(|n| match n.as_scalar() {
                 Some(s) if s.plain && (s.value == "true" || s.value == "false") => Expect::Bool(s.value == "true"),
                 _ => Expect::Constraint(n.clone()),
@@ -560,7 +570,14 @@ impl Reader<'_> {
             if let (false, Some(Expect::Constraint(c))) = (is_synth, &expect) {
                 self.error(c.pos, "bad-value", "`expect` of a `check` property is `true` or `false`");
             }
-            out.push(PropertyDecl { pos: item.pos, name, formula: formula.clone(), synth: is_synth, expect });
+            out.push(PropertyDecl {
+                pos: item.pos,
+                name,
+                formula: formula.clone(),
+                synth: is_synth,
+                expect,
+                expect_pos,
+            });
         }
         out
     }

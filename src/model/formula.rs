@@ -1,7 +1,7 @@
 //! Typed properties: TCTL over state predicates, and which engine answers them.
 
-use crate::model::typed::{Cmp, Dnf};
-use crate::syntax::ast::{PathOp, PathQuant};
+use crate::model::typed::{Cmp, Cvar, Dnf, TExpr};
+use crate::syntax::ast::{Extremum, PathOp, PathQuant};
 
 /// A time bound `[~ n]` on a temporal operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +35,32 @@ pub enum Formula {
         lhs: Box<Formula>,
         rhs: Box<Formula>,
     },
+    /// `sup{cond}: terms` / `inf{cond}: terms`: a whole property, never
+    /// nested (boxed: the largest variant, and a rare one).
+    Measure(Box<Measure>),
+}
+
+/// The supremum or infimum of each term over the reachable states where
+/// `cond` (a state formula) holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measure {
+    pub kind: Extremum,
+    pub cond: Box<Formula>,
+    pub terms: Vec<Term>,
+}
+
+/// One measured term, as written and as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Term {
+    pub text: String,
+    pub value: TermValue,
+}
+
+/// What UPPAAL measures: a clock, or an integer expression over the data.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TermValue {
+    Clock(Cvar),
+    Data(TExpr),
 }
 
 /// The engines of FORMAT.md section 3, as reported in JSON `engine`.
@@ -73,6 +99,8 @@ impl Formula {
         let observer_bound = |b: &Option<TimeBound>| matches!(b, Some(TimeBound { cmp: Cmp::Le | Cmp::Lt, .. }));
         match self {
             Formula::Path { op: PathOp::EF | PathOp::AG, bound: None, arg } if arg.is_state() => EngineKind::Reach,
+            // The forward search, measuring (`engine::extremum`).
+            Formula::Measure(_) => EngineKind::Reach,
             Formula::LeadsTo { bound, lhs, rhs } if lhs.is_state() && rhs.is_state() => {
                 if bound.is_none() {
                     EngineKind::Live

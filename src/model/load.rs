@@ -110,6 +110,7 @@ impl Loaded {
             formula: node,
             synth: false,
             expect: None,
+            expect_pos: None,
         };
         let mut c = self.checker(&src);
         match c.property(&decl, src.name.clone()) {

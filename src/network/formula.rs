@@ -2,7 +2,8 @@
 //! compiled data conditions and DBM constraints.
 
 use crate::diag::{Diagnostic, Loc};
-use crate::model::formula::Formula;
+use crate::model::formula::{Formula, TermValue};
+use crate::model::typed::Cvar;
 use crate::model::types::Property;
 use crate::network::compile::Env;
 use crate::network::linear::atom_constraints;
@@ -74,17 +75,46 @@ impl StateFormula {
     }
 }
 
+/// A `sup`/`inf` term compiled: a clock's index (from 1), or the code of
+/// an integer expression over the data.
+#[derive(Clone, Debug)]
+pub enum MeasuredTerm {
+    Clock(u32),
+    Data(Code),
+}
+
+/// A diagnostic on `property`, at its position.
+fn property_error(property: &Property, code: &'static str, msg: String) -> Diagnostic {
+    Diagnostic::new(
+        Loc { file: property.file.clone(), pos: property.pos, len: 1 },
+        code,
+        format!("property `{}`: {msg}", property.name),
+    )
+}
+
 impl Network {
+    /// Compiles a term of `property`, a `sup`/`inf` query.
+    pub fn measured_term(&self, property: &Property, t: &TermValue) -> Result<MeasuredTerm, Diagnostic> {
+        match t {
+            TermValue::Clock(Cvar::Continuous(_)) => Err(property_error(
+                property,
+                "unsupported",
+                "`sup`/`inf` of a continuous variable is not supported yet".into(),
+            )),
+            TermValue::Clock(c) => {
+                Ok(MeasuredTerm::Clock(crate::network::build::clock_index(&self.local_clocks, 0, *c)))
+            }
+            TermValue::Data(e) => {
+                let env = Env { layout: &self.layout, inst: 0, args: &[], selects: &[], select_slot: None };
+                env.compile(e).map(MeasuredTerm::Data).map_err(|e| property_error(property, "too-large", e))
+            }
+        }
+    }
+
     /// Compiles a state formula of `property`. Pre: `f.is_state()`.
     pub fn state_formula(&self, property: &Property, f: &Formula) -> Result<StateFormula, Diagnostic> {
         let env = Env { layout: &self.layout, inst: 0, args: &[], selects: &[], select_slot: None };
-        let err = |code: &'static str, msg: String| {
-            Diagnostic::new(
-                Loc { file: property.file.clone(), pos: property.pos, len: 1 },
-                code,
-                format!("property `{}`: {msg}", property.name),
-            )
-        };
+        let err = |code: &'static str, msg: String| property_error(property, code, msg);
         let bx = |f| Box::new(f);
         Ok(match f {
             Formula::State(dnf) => {

@@ -16,7 +16,7 @@ mod linear;
 pub use bounds::{LuBounds, NO_BOUND};
 pub use build::{build, build_with};
 pub use code::{Code, EvalError, Op};
-pub use formula::{StateConj, StateFormula};
+pub use formula::{MeasuredTerm, StateConj, StateFormula};
 pub use linear::{Hybrid, LinearTerm, LocRate, ratio as linear_ratio};
 
 use crate::diag::Pos;

@@ -4,7 +4,10 @@ use serde_json::{Value, json};
 
 use crate::engine::{Outcome, Unknown, Verdict};
 use crate::model::decl::Expect;
+use crate::model::formula::Formula;
 use crate::model::types::Property;
+
+pub mod extremum;
 
 /// Whether the outcome is what the property's `expect` says (or, without
 /// one, whether it holds). `None` when there is no verdict to compare.
@@ -12,7 +15,7 @@ pub fn as_expected(p: &Property, o: &Outcome) -> Option<bool> {
     let holds = match o.verdict {
         Verdict::Satisfied => true,
         Verdict::Violated => false,
-        Verdict::Unknown(_) | Verdict::Error(_) => return None,
+        Verdict::Unknown(_) | Verdict::Error(_) | Verdict::Measured(_) => return None,
     };
     Some(match &p.expect {
         Some(Expect::Bool(b)) => holds == *b,
@@ -26,6 +29,7 @@ pub fn verdict_word(v: &Verdict) -> &'static str {
         Verdict::Violated => "violated",
         Verdict::Unknown(_) => "unknown",
         Verdict::Error(_) => "error",
+        Verdict::Measured(_) => "measured",
     }
 }
 
@@ -87,6 +91,9 @@ pub fn text(p: &Property, o: &Outcome) -> String {
     }
     if p.name != p.text {
         line.push_str(&format!("\n  {}", p.text));
+    }
+    if let (Verdict::Measured(r), Formula::Measure(m)) = (&o.verdict, &p.formula) {
+        line.push_str(&extremum::text(m, r));
     }
     push_stats(&mut line, o);
     line
@@ -175,6 +182,9 @@ pub fn json(p: &Property, o: &Outcome) -> Value {
         "trace": Value::Null,
     });
     verdict_fields(&mut v, &o.verdict);
+    if let (Verdict::Measured(r), Formula::Measure(m)) = (&o.verdict, &p.formula) {
+        v["measure"] = extremum::json(m, r);
+    }
     v
 }
 

@@ -114,6 +114,29 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
     },
+    /// `sup{φ}: e1, e2` and `inf{φ}: e1, e2`, a whole property only
+    /// (`{φ}` left out: `true`).
+    Measure {
+        kind: Extremum,
+        cond: Option<Box<Expr>>,
+        terms: Vec<Expr>,
+    },
+}
+
+/// Which end of a term's range a `sup`/`inf` property asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extremum {
+    Sup,
+    Inf,
+}
+
+impl Extremum {
+    pub fn word(self) -> &'static str {
+        match self {
+            Extremum::Sup => "sup",
+            Extremum::Inf => "inf",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

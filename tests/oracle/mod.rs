@@ -925,6 +925,30 @@ impl<'n> Oracle<'n> {
         out.join(" ")
     }
 
+    /// The largest constant, past which clocks are capped (at `M + 1` on
+    /// the integer grid).
+    // Only tests/extremum_differential.rs asks.
+    #[allow(dead_code)]
+    pub fn max_constant(&self) -> i64 {
+        self.max_const
+    }
+
+    /// Clock `x` (numbered from 1) in state `i` of a grid exploration, in
+    /// units of `1/k` (capped past the largest constant: `k·M + 1`).
+    #[allow(dead_code)]
+    pub fn clock(&self, i: usize, x: u32) -> i64 {
+        let (_, _, clocks) = self.split(&self.states[i]);
+        clocks[x as usize - 1]
+    }
+
+    /// The integer expression `code` over the data of state `i`.
+    #[allow(dead_code)]
+    pub fn data(&mut self, i: usize, code: &kairos::network::Code) -> Result<i64, EvalError> {
+        let s = self.states[i].clone();
+        self.load_locs(&s);
+        code.eval(&self.locs, &s[self.np..self.np + self.ns], &mut self.stack)
+    }
+
     /// The first reachable state satisfying `f`, for messages.
     pub fn witness(&mut self, f: &StateFormula) -> Option<usize> {
         (0..self.states.len()).find(|&i| self.sat(f, i).unwrap_or(false))

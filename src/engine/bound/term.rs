@@ -21,13 +21,18 @@
 //! `2^28` in an abstract zone is one of a reachable valuation, and an
 //! abstract zone unbounded in `L` says only that `L` exceeds `2^28`
 //! ([`Side::Beyond`]).
+//!
+//! [`measure`] is also the search of `sup`/`inf` queries
+//! (`engine::extremum`), several terms at once, with its own bounds.
+
+use std::time::Instant;
 
 use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
 use crate::domain::poly::{Poly, Q, Sup};
 use crate::domain::zone::Dbm;
 use crate::engine::reach::{self, Cover, End};
-use crate::engine::{Domain, Options, Outcome, Verdict};
+use crate::engine::{Domain, Options, Outcome, Stats, Verdict};
 use crate::model::types::Property;
 use crate::network::{ClockConstraint, Code, Network, StateConj, StateFormula};
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
@@ -55,9 +60,27 @@ pub struct Range {
 
 /// `T` as `L(x) − R`: `vars` the terms of `L`, `R` the evaluation of
 /// `constraint`'s bound (signed) plus its offset.
-struct Term {
+pub(crate) struct Term {
     vars: Vec<(u32, i64)>,
     constraint: ClockConstraint,
+}
+
+impl Term {
+    /// `Σ a·x − R` with `R = bound` (negated when `negate`).
+    fn with(vars: Vec<(u32, i64)>, bound: Code, negate: bool) -> Term {
+        let constraint = ClockConstraint { i: 0, j: 0, strict: false, bound, negate, range: (0, 0), linear: None };
+        Term { vars, constraint }
+    }
+
+    /// The clock or continuous variable `x`.
+    pub(crate) fn var(x: u32) -> Term {
+        Term::with(vec![(x, 1)], Code::constant(0), false)
+    }
+
+    /// An integer expression over the data: `L` empty, `R = −e`.
+    pub(crate) fn data(e: Code) -> Term {
+        Term::with(Vec::new(), e, true)
+    }
 }
 
 /// The sets the range is measured on: the supremum of a term over one.
@@ -145,11 +168,13 @@ pub fn range(
     }
     let cover = if options.subsumption { Cover::Inclusion } else { Cover::Equal };
     let poly = net.hybrid.is_some() || options.domain == Domain::Poly;
-    let (up, down) = if poly {
-        measure::<Poly>(&net, &t, &phi, abstraction, cover, options)?
+    let terms = std::slice::from_ref(&t);
+    let (ends, _) = if poly {
+        measure::<Poly>(&net, terms, &phi, abstraction, cover, options)?
     } else {
-        measure::<Dbm>(&net, &t, &phi, abstraction, cover, options)?
+        measure::<Dbm>(&net, terms, &phi, abstraction, cover, options)?
     };
+    let (up, down) = ends.into_iter().next().unwrap_or((Sup::Empty, Sup::Empty));
     let side = |s: Sup, negate: bool| match s {
         Sup::Empty => None,
         Sup::Unbounded if exact => Some(Side::Infinite),
@@ -163,18 +188,9 @@ pub fn range(
 /// linear network `net` where `phi` holds, on exact polyhedra (the worst
 /// case of `kairos bound` on linear networks).
 pub(super) fn sup_linear(net: &Network, x: u32, phi: &StateFormula, options: &Options) -> Result<Sup, Box<Outcome>> {
-    let constraint = ClockConstraint {
-        i: x,
-        j: 0,
-        strict: false,
-        bound: Code::constant(0),
-        negate: false,
-        range: (0, 0),
-        linear: None,
-    };
-    let t = Term { vars: vec![(x, 1)], constraint };
     let cover = if options.subsumption { Cover::Inclusion } else { Cover::Equal };
-    measure::<Poly>(net, &t, phi, Abstraction::None, cover, options).map(|(up, _)| up)
+    let (ends, _) = measure::<Poly>(net, &[Term::var(x)], phi, Abstraction::None, cover, options)?;
+    Ok(ends.into_iter().next().map_or(Sup::Empty, |(up, _)| up))
 }
 
 /// `T` from the compiled `T <= 0`; `Err`: why it is no term.
@@ -209,18 +225,23 @@ impl Term {
     }
 }
 
-/// `(sup T, sup −T)` over the visited states' `φ`-parts, in domain `S`.
-fn measure<S: Extent>(
+/// `(sup T, sup −T)` of one term.
+type Ends = (Sup, Sup);
+
+/// `(sup T, sup −T)` of each of `terms` over the visited states' `φ`-parts,
+/// in domain `S`, and the search's statistics.
+pub(crate) fn measure<S: Extent>(
     net: &Network,
-    t: &Term,
+    terms: &[Term],
     phi: &StateFormula,
     abstraction: Abstraction,
     cover: Cover,
     options: &Options,
-) -> Result<(Sup, Sup), Box<Outcome>> {
-    let neg: Vec<(u32, i64)> = t.vars.iter().map(|&(v, a)| (v, -a)).collect();
+) -> Result<(Vec<Ends>, Stats), Box<Outcome>> {
+    let started = Instant::now();
+    let negated: Vec<Vec<(u32, i64)>> = terms.iter().map(|t| t.vars.iter().map(|&(v, a)| (v, -a)).collect()).collect();
     let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
-    let (mut up, mut down) = (Sup::Empty, Sup::Empty);
+    let mut ends = vec![(Sup::Empty, Sup::Empty); terms.len()];
     let mut stack = Vec::new();
     let mut refused = false;
     let mut visit = |zg: &mut ZoneGraph<'_, S>, s: &ZoneState<S>| {
@@ -228,19 +249,23 @@ fn measure<S: Extent>(
         if part.zones.is_empty() {
             return Ok(Federation::empty());
         }
-        let r = t.data_part(s, &mut stack)?;
-        for z in &part.zones {
-            match (z.sup_of(&t.vars), z.sup_of(&neg)) {
-                (Some(a), Some(b)) => {
-                    up = join(std::mem::replace(&mut up, Sup::Empty), shifted(a, &-&r));
-                    down = join(std::mem::replace(&mut down, Sup::Empty), shifted(b, &r));
+        for ((t, neg), (up, down)) in terms.iter().zip(&negated).zip(ends.iter_mut()) {
+            let r = t.data_part(s, &mut stack)?;
+            for z in &part.zones {
+                match (z.sup_of(&t.vars), z.sup_of(neg)) {
+                    (Some(a), Some(b)) => {
+                        *up = join(std::mem::replace(up, Sup::Empty), shifted(a, &-&r));
+                        *down = join(std::mem::replace(down, Sup::Empty), shifted(b, &r));
+                    }
+                    _ => refused = true,
                 }
-                _ => refused = true,
             }
         }
         Ok(Federation::empty())
     };
     let run = reach::explore(&mut zg, options.order, cover, &options.limits, &mut visit);
+    let mut stats = run.stats;
+    stats.time_s = started.elapsed().as_secs_f64();
     match run.end {
         End::Exhausted => {}
         End::Stopped(u) => return Err(Box::new(no_answer(Verdict::Unknown(u)))),
@@ -250,5 +275,5 @@ fn measure<S: Extent>(
     if refused {
         return Err(Box::new(unsupported("zones measure only `x`, `-x` and `x - y`: use `--domain poly`".into())));
     }
-    Ok((up, down))
+    Ok((ends, stats))
 }

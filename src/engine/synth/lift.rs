@@ -64,5 +64,7 @@ fn lift_formula(f: &mut Formula, first: usize) {
             lift_formula(a, first);
             lift_formula(b, first);
         }
+        // Its terms are clocks and data: no parameter in them.
+        Formula::Measure(m) => lift_formula(&mut m.cond, first),
     }
 }

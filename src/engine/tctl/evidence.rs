@@ -299,6 +299,7 @@ fn diagonal_atoms(eval: &Evaluator<'_, '_, '_, '_>, f: &Formula) -> bool {
         | Formula::Imply(a, b)
         | Formula::Until { lhs: a, rhs: b, .. }
         | Formula::LeadsTo { lhs: a, rhs: b, .. } => diagonal_atoms(eval, a) || diagonal_atoms(eval, b),
+        Formula::Measure(m) => diagonal_atoms(eval, &m.cond),
     }
 }
 
@@ -386,7 +387,7 @@ pub fn time_lock(
 /// Some operator of `f` quantifies over time-divergent runs.
 fn over_divergent_runs(f: &Formula) -> bool {
     match f {
-        Formula::State(_) | Formula::Deadlock => false,
+        Formula::State(_) | Formula::Deadlock | Formula::Measure(_) => false,
         Formula::Not(a) => over_divergent_runs(a),
         Formula::And(a, b) | Formula::Or(a, b) | Formula::Imply(a, b) => {
             over_divergent_runs(a) || over_divergent_runs(b)

@@ -409,7 +409,7 @@ pub struct Constants {
 pub fn largest_bound(f: &Formula) -> i64 {
     let here = |b: &Option<crate::model::formula::TimeBound>| b.map_or(0, |b| b.value.abs());
     match f {
-        Formula::State(_) | Formula::Deadlock => 0,
+        Formula::State(_) | Formula::Deadlock | Formula::Measure(_) => 0,
         Formula::Not(a) => largest_bound(a),
         Formula::And(a, b) | Formula::Or(a, b) | Formula::Imply(a, b) => largest_bound(a).max(largest_bound(b)),
         Formula::Path { bound, arg, .. } => here(bound).max(largest_bound(arg)),

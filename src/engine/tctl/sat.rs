@@ -122,6 +122,10 @@ impl<'a, 'n, 's, 'w> Evaluator<'a, 'n, 's, 'w> {
                     PathQuant::A => self.all_until(*bound, &lhs, &rhs)?,
                 }
             }
+            Formula::Measure(m) => {
+                let why = format!("`{}` is measured by the forward search, not the fixpoint engine", m.kind.word());
+                return Err(Stop::Unknown(Unknown::Unsupported(why)));
+            }
             Formula::LeadsTo { bound, lhs, rhs } => {
                 let reacts = Formula::Path { op: PathOp::AF, bound: *bound, arg: rhs.clone() };
                 let implied = Formula::Imply(lhs.clone(), Box::new(reacts));

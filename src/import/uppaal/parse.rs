@@ -37,8 +37,9 @@ pub(crate) struct Expr {
 /// `Mod`).
 pub(crate) use crate::syntax::ast::BinOp as Bin;
 
-/// The words that start UPPAAL queries kairos does not check (SMC,
-/// strategies, `sup`/`inf` bounds).
+/// The words that start UPPAAL queries other than the path forms: `sup`
+/// and `inf` (translated), and those kairos does not check (SMC,
+/// strategies, `bounds`).
 pub(crate) const QUERY_KEYWORDS: &[&str] = &[
     // Live sequence charts' scenarios (`sat: Scenario`).
     "sat",
@@ -244,6 +245,8 @@ pub(crate) enum PathOp {
 pub(crate) enum Query {
     Path(PathOp, Expr),
     LeadsTo(Expr, Expr),
+    /// `sup{cond}: e1, e2` / `inf: e` (the condition left out: `true`).
+    Measure(crate::syntax::ast::Extremum, Option<Expr>, Vec<Expr>),
 }
 
 /// Words that start a type.
@@ -1108,6 +1111,11 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             return Ok(Query::Path(op, e));
         }
         if let Tk::Id(w) = &t.tk
+            && (w == "sup" || w == "inf")
+        {
+            return self.measure_query();
+        }
+        if let Tk::Id(w) = &t.tk
             && (QUERY_KEYWORDS.contains(&w.as_str()) || w == "A" || w == "E")
         {
             self.d.unsupported(t.at, self.peek_at_end(), format!("the query form `{w}...`")).hint =
@@ -1121,6 +1129,26 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
             return Ok(Query::LeadsTo(lhs, rhs));
         }
         self.fail("`-->` (a query is `A[] p`, `E<> p`, `A<> p`, `E[] p` or `p --> q`)")
+    }
+
+    /// `sup{cond}: e1, e2` or `inf: e`, its keyword next.
+    fn measure_query(&mut self) -> R<Query> {
+        use crate::syntax::ast::Extremum;
+        let kind = if self.next().tk == Tk::Id("sup".into()) { Extremum::Sup } else { Extremum::Inf };
+        let cond = if self.eat_op("{") {
+            let c = self.expr()?;
+            self.expect_op("}")?;
+            Some(c)
+        } else {
+            None
+        };
+        self.expect_op(":")?;
+        let mut terms = vec![self.expr()?];
+        while self.eat_op(",") {
+            terms.push(self.expr()?);
+        }
+        self.expect_end()?;
+        Ok(Query::Measure(kind, cond, terms))
     }
 
     fn peek_at_end(&self) -> usize {

@@ -458,6 +458,13 @@ impl<'a, 's> Printer<'a, 's> {
         }
     }
 
+    /// A term of `sup`/`inf`: a clock as it is, anything else as an
+    /// integer.
+    pub fn measured(&mut self, x: &Expr) -> R<P> {
+        let p = self.expr(x)?;
+        if p.ty == Ty::Clock { Ok(p) } else { self.as_int(x, p) }
+    }
+
     /// An expression used as a condition.
     pub fn boolean(&mut self, x: &Expr) -> R<P> {
         let p = self.expr(x)?;

@@ -1,11 +1,12 @@
-//! Queries: UPPAAL's `A[] p`, `E<> p`, `A<> p`, `E[] p` and `p --> q`, from
+//! Queries: UPPAAL's `A[] p`, `E<> p`, `A<> p`, `E[] p`, `p --> q` and
+//! `sup{p}: e, ...`/`inf{p}: e, ...`, from
 //! a `.q` file, the model's `<queries>` or the command line, printed as
 //! kairos formulas over the kairos names.
 //!
 //! In a `.q` file a query runs over one line or more, up to a blank line, a
 //! comment or the start of the next query; the comment right above it (no
 //! blank line between) names it: its first non-empty line is the property's
-//! name. Other query forms (`sup`, `Pr`, `control`,
+//! name. Other query forms (`bounds`, `Pr`, `control`,
 //! ...) are "not supported yet", at their line.
 
 use super::parse::{PathOp, Query};
@@ -34,6 +35,14 @@ pub(crate) fn translate(q: &Text, globals: &Scope, procs: &Procs, d: &mut Diags)
             let a = pr.boolean(&a).ok()?;
             let b = pr.boolean(&b).ok()?;
             Some(format!("{} --> {}", a.at(super::print::IMPLY), b.at(super::print::IMPLY)))
+        }
+        Query::Measure(kind, cond, terms) => {
+            let cond = match cond {
+                Some(c) => format!("{{{}}}", pr.boolean(&c).ok()?.text),
+                None => String::new(),
+            };
+            let terms: Option<Vec<String>> = terms.iter().map(|t| pr.measured(t).ok().map(|p| p.text)).collect();
+            Some(format!("{}{cond}: {}", kind.word(), terms?.join(", ")))
         }
     }
 }

@@ -273,7 +273,11 @@ impl Checker<'_> {
             }
             ExprKind::Call { .. } => self.ty_call(node, e, scope, false),
             ExprKind::Assign { .. } => self.ty_assign(node, e, scope),
-            ExprKind::Deadlock | ExprKind::Path { .. } | ExprKind::Until { .. } | ExprKind::LeadsTo { .. } => {
+            ExprKind::Deadlock
+            | ExprKind::Path { .. }
+            | ExprKind::Until { .. }
+            | ExprKind::LeadsTo { .. }
+            | ExprKind::Measure { .. } => {
                 self.r.error(
                     pos,
                     "temporal-in-expression",

@@ -10,6 +10,7 @@ mod expr;
 mod fn_array;
 mod function;
 pub(crate) mod globals;
+mod measure;
 mod priority;
 mod property;
 mod system;

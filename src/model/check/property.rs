@@ -60,7 +60,11 @@ pub fn label_predicate(m: &crate::model::types::Model, instance: Option<usize>, 
 
 fn temporal(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Deadlock | ExprKind::Path { .. } | ExprKind::Until { .. } | ExprKind::LeadsTo { .. } => true,
+        ExprKind::Deadlock
+        | ExprKind::Path { .. }
+        | ExprKind::Until { .. }
+        | ExprKind::LeadsTo { .. }
+        | ExprKind::Measure { .. } => true,
         ExprKind::Unary { arg, .. } => temporal(arg),
         ExprKind::Binary { lhs, rhs, .. } => temporal(lhs) || temporal(rhs),
         ExprKind::Quant { body, .. } => temporal(body),
@@ -77,7 +81,23 @@ impl Checker<'_> {
         let globals = self.globals.clone();
         let model = self.model.clone();
         let scope = FormulaScope { globals: Globals(&globals), model: &model };
-        let formula = self.formula(&p.formula, &e, &scope)?;
+        let formula = match &e.kind {
+            ExprKind::Measure { kind, cond, terms } => {
+                let f = self.measure(&p.formula, *kind, cond.as_deref(), terms, &scope);
+                if let Some(at) = p.expect_pos {
+                    self.r.error(
+                        at,
+                        "expect-on-measure",
+                        "a `sup`/`inf` property measures: it neither holds nor fails, so it takes no `expect`",
+                    );
+                }
+                if p.synth {
+                    self.r.error(p.formula.pos, "synth-measure", "`synth` takes a formula, not a `sup`/`inf` query");
+                }
+                f?
+            }
+            _ => self.formula(&p.formula, &e, &scope)?,
+        };
         if p.synth && self.model.params.is_empty() {
             self.r.error(
                 p.formula.pos,
@@ -134,7 +154,7 @@ impl Checker<'_> {
         Some(Some(TimeBound { cmp, value }))
     }
 
-    fn formula(&mut self, node: &Node, e: &Expr, scope: &dyn Scope) -> Option<Formula> {
+    pub(super) fn formula(&mut self, node: &Node, e: &Expr, scope: &dyn Scope) -> Option<Formula> {
         if !temporal(e) {
             return self.state_formula(node, e, scope);
         }

@@ -10,8 +10,8 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use super::errors::{nesting_error, token_at};
 use super::{MAX_NESTING, MAX_TREE_DEPTH, Rule};
 use crate::syntax::ast::{
-    Action, AssignOp, BinOp, BoundOp, Expr, ExprKind, Ident, InstanceRef, ParseError, PathOp, PathQuant, Quantifier,
-    Select, Span, Sync, SyncDir, SystemArg, SystemEntry, TimeBound, UnOp, Update,
+    Action, AssignOp, BinOp, BoundOp, Expr, ExprKind, Extremum, Ident, InstanceRef, ParseError, PathOp, PathQuant,
+    Quantifier, Select, Span, Sync, SyncDir, SystemArg, SystemEntry, TimeBound, UnOp, Update,
 };
 
 type R<T> = Result<T, ParseError>;
@@ -223,6 +223,26 @@ impl<'t> Builder<'t> {
 
     pub(super) fn top_sequence(&self, seq: Pair<'t, Rule>) -> R<Expr> {
         self.sequence(seq, Depth::default()).map(|n| n.expr)
+    }
+
+    /// `sup{φ}: e1, e2` or `inf: e`: the condition and the terms are
+    /// sequences at the top level of their own.
+    pub(super) fn measure(&self, pair: Pair<'t, Rule>) -> R<Expr> {
+        let span = span_of(&pair);
+        let kids = children(pair);
+        let kind = match nth(&kids, 0, span)?.as_rule() {
+            Rule::kw_sup => Extremum::Sup,
+            _ => Extremum::Inf,
+        };
+        let (mut cond, mut terms) = (None, Vec::new());
+        for k in kids.into_iter().skip(1) {
+            match k.as_rule() {
+                Rule::formula => cond = Some(Box::new(self.top_sequence(k)?)),
+                Rule::expr => terms.push(self.top_sequence(k)?),
+                _ => {}
+            }
+        }
+        Ok(Expr { kind: ExprKind::Measure { kind, cond, terms }, span, paren: false })
     }
 
     /// A sequence in brackets opened at `open`, in a context at depth `depth`.

@@ -115,7 +115,9 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         EOI => Want::End,
         expr | formula | expr_text | formula_text | paren | fparen | decimal | int | true_lit | false_lit | applied
         | dotted | quant | forall_kw | exists_kw | not | neg | bang | bnot | path_prefix | path_ef | path_af
-        | path_eg | path_ag | deadlock | until | until_e | until_a | sys_arg => Want::Operand,
+        | path_eg | path_ag | deadlock | until | until_e | until_a | sys_arg | measure | kw_sup | kw_inf => {
+            Want::Operand
+        }
         name => Want::Name,
         // `[`, `(` or `.` right after a name: too specific to list.
         index | call_args | member_suffix => return None,

@@ -93,10 +93,14 @@ pub fn parse_expr(text: &str) -> Result<Expr, ParseError> {
 }
 
 /// A property formula: an expression or a TCTL formula with the UPPAAL forms
-/// (`E<>`, `A[]`, `-->`, `E[p U q]`, `deadlock`, time bounds).
+/// (`E<>`, `A[]`, `-->`, `E[p U q]`, `deadlock`, time bounds), or a
+/// `sup`/`inf` query.
 pub fn parse_formula(text: &str) -> Result<Expr, ParseError> {
     let seq = single(text, run(text, Mode::Formula)?)?;
-    Builder::new(text).top_sequence(seq)
+    match seq.as_rule() {
+        Rule::measure => Builder::new(text).measure(seq),
+        _ => Builder::new(text).top_sequence(seq),
+    }
 }
 
 /// An `update` list: `x = 0; count += 1; a[i] -= 2; n++; enqueue(id)`. A

@@ -29,3 +29,14 @@ A[] (Controller.busy imply count >= 1)
 A[] (count == 0 imply (forall (i : id_t) Train(i).far))
 // all-trains-counted-at-once
 E<> count == N
+
+// longest-near
+sup{Train(1).near}: Train(1).x
+// earliest-on
+inf{Train(1).on}: Train(1).x
+// most-counted-and-far-clock
+sup: count, Train(1).x
+// fewest-counted-when-busy
+inf{Controller.busy}: count
+// longest-down
+sup{Gate.down}: Gate.y
