@@ -60,7 +60,12 @@ fn compare(model: &Model, net: &Network, p: &Property, what: &str, max_states: u
     }
     let locks = |o: &engine::Outcome| o.warnings.iter().filter(|w| w.message.starts_with("time-lock")).count();
     if locks(&bdd) != locks(&explicit) {
-        tally.wrong.push(format!("{what}: `{}`: time-lock warnings bdd {}, explicit {}", p.text, locks(&bdd), locks(&explicit)));
+        tally.wrong.push(format!(
+            "{what}: `{}`: time-lock warnings bdd {}, explicit {}",
+            p.text,
+            locks(&bdd),
+            locks(&explicit)
+        ));
         return;
     }
     tally.compared += 1;

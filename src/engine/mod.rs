@@ -318,8 +318,7 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
         net.has_diagonals && matches!(options.abstraction, Some(AbstractionChoice::Lu | AbstractionChoice::Alu));
     // With `--data bdd` the fixpoint engine runs on BDD data too (never
     // the explicit data in silence).
-    let free =
-        options.engine.is_none() && options.domain != Domain::Poly && net.hybrid.is_none() && !diagonal_refusal;
+    let free = options.engine.is_none() && options.domain != Domain::Poly && net.hybrid.is_none() && !diagonal_refusal;
     if free && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
         return tctl::check(net, property, options);
     }

@@ -25,8 +25,8 @@
 //! end of a nested path's evidence): `R` is then that point, and "some
 //! state of `R`" is whether the point is in the set.
 
-use crate::engine::tctl::pre::{Map, intersect};
 use crate::engine::tctl::explicit::Explicit;
+use crate::engine::tctl::pre::{Map, intersect};
 use crate::engine::tctl::sat::{Evaluator, Stop};
 use crate::model::formula::Formula;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, UnOp};

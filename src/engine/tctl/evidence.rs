@@ -18,10 +18,10 @@ use crate::domain::federation::Federation;
 use crate::engine::reach::{self, End, Limits, Order};
 use crate::engine::store::Cover;
 use crate::engine::tctl::blame::{blame, narrow, words};
+use crate::engine::tctl::explicit::Explicit;
 use crate::engine::tctl::fixpoint::holds_at_zero;
 use crate::engine::tctl::lasso::{self, Start};
 use crate::engine::tctl::pre::Map;
-use crate::engine::tctl::explicit::Explicit;
 use crate::engine::tctl::sat::Evaluator;
 use crate::engine::tctl::sat::Runs;
 use crate::engine::tctl::space::Space;
@@ -238,7 +238,9 @@ fn inner_path(
     holds: bool,
 ) -> Option<ConcreteTrace> {
     let (bound, stay, goal) = match (f, holds) {
-        (Formula::Path { op: PathOp::EF, bound, arg }, true) => (bound, eval.sets.fix.layer(0).all(), eval.sat(arg).ok()?),
+        (Formula::Path { op: PathOp::EF, bound, arg }, true) => {
+            (bound, eval.sets.fix.layer(0).all(), eval.sat(arg).ok()?)
+        }
         (Formula::Path { op: PathOp::AG, bound, arg }, false) => {
             let good = eval.sat(arg).ok()?;
             (bound, eval.sets.fix.layer(0).all(), eval.not_at_zero(&good))
@@ -259,7 +261,11 @@ fn inner_path(
 /// when the operator's arguments are state formulas
 /// ([`showings`], in the same order). `None` also when a limit stops the
 /// sets (the verdict stands without evidence).
-fn lasso_runs(eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>, f: &Formula, holds: bool) -> Option<Vec<(Runs<Map>, Option<Keeps>)>> {
+fn lasso_runs(
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
+    f: &Formula,
+    holds: bool,
+) -> Option<Vec<(Runs<Map>, Option<Keeps>)>> {
     let runs = match f {
         Formula::Path { op: PathOp::EG, bound, arg } if holds => {
             let phi = eval.sat(arg).ok()?;

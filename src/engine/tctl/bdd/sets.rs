@@ -193,7 +193,10 @@ impl<'a, 'n, 'w> Bdds<'a, 'n, 'w> {
             Err(u) => return Err(self.refuse(u.0)),
         };
         for (cell, v) in parts {
-            let state = ZoneState { discrete: Discrete { locs: control.locs.clone(), data: v }, zone: control.invariant.clone() };
+            let state = ZoneState {
+                discrete: Discrete { locs: control.locs.clone(), data: v },
+                zone: control.invariant.clone(),
+            };
             match self.zg.sat(pred, &state) {
                 Ok(f) => out.push(self.m, cell, f),
                 Err(_) => return Err(self.error()),

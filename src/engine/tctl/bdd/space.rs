@@ -167,7 +167,8 @@ impl Space {
             written.push(s);
         }
         let selects: Vec<u32> = (enc.data_len()..enc.len()).flat_map(|s| enc.current_vars(s)).collect();
-        let mut vars: Vec<u32> = written.iter().flat_map(|&s| enc.next_vars(s)).chain(selects.iter().copied()).collect();
+        let mut vars: Vec<u32> =
+            written.iter().flat_map(|&s| enc.next_vars(s)).chain(selects.iter().copied()).collect();
         vars.sort_unstable();
         let quantified = m.cube(&vars);
         // The image, for the target controls.
@@ -207,7 +208,8 @@ fn control(
     locs: &[u32],
     data: Bdd,
 ) -> Result<Control, Failed> {
-    let bounds = data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant));
+    let bounds =
+        data_bounds(locs.iter().enumerate().flat_map(|(p, &l)| &net.processes[p].locations[l as usize].invariant));
     match cells(m, enc, locs, data, &bounds, &[])? {
         None => return Err(Failed::Error),
         Some(c) if c.len() != 1 => return Err(Failed::Refused("an invariant reads data kept in the BDD".into())),
