@@ -74,6 +74,34 @@ fn refusals() {
     let (code, out, err) = kairos(&["check", &format!("{DIR}/channels.yaml"), "--data", "bdd"]);
     assert_eq!(code, 5, "{out}{err}");
     assert!(out.contains("priorities are not supported yet"), "{out}");
+    // A rational parameter value makes the network linear: refused by
+    // every command that builds it (each gave a wrong answer before).
+    let param = format!("{DIR}/param.yaml");
+    for args in [
+        &["check", &param, "--param", "p=7/2", "-q", "E<> S.gotlo"][..],
+        &["bound", &param, "--param", "p=7/2", "--term", "x", "-q", "S.gotlo"],
+        &["graph", &param, "--param", "p=7/2"],
+    ] {
+        let (code, out, err) = kairos(args);
+        assert_eq!(code, 5, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("param.yaml:30:3") && err.contains("a timing parameter given a non-integer value"),
+            "{err}"
+        );
+        assert!(err.contains("1 error found"), "no follow-on: {err}");
+    }
+    // Synthesis lifts the parameters to continuous variables: linear too.
+    let (code, out, err) = kairos(&["synth", &param, "-q", "E<> S.gotlo"]);
+    assert_eq!(code, 5, "{out}{err}");
+    assert!(out.contains("unknown (unsupported): ") && out.contains("param.yaml:30:3: not supported yet"), "{out}");
+    // A sweep refuses the rational points only.
+    let (code, out, err) = kairos(&["sweep", &param, "--param", "p=3..4:1/2", "-q", "E<> S.gotlo"]);
+    assert_eq!(code, 5, "{out}{err}");
+    assert!(out.contains("7/2  -  unknown (unsupported)") && out.contains("4  2  satisfied"), "{out}");
+    // An integer value is substituted: a timed network, checked.
+    let (code, out, err) = kairos(&["check", &param, "--param", "p=2", "-q", "E<> S.gotlo and x == 3"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("violated"), "{out}");
 }
 
 /// Names in `priorities:` that are not channels or instances are located
