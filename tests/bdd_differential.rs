@@ -710,7 +710,9 @@ fn response_properties(net: &Network, seed: u64) -> Vec<String> {
 /// product that concretises, validates and enters `bad`.
 fn compare_response(model: &Model, net: &Network, p: &Property, what: &str, max_states: u64, tally: &mut Live) {
     let bdd = engine::check(model, Some(net), p, &options(DataChoice::Bdd, max_states));
-    assert_eq!(bdd.engine, kairos::model::formula::EngineKind::Observer, "{what}: `{}`", p.text);
+    // What the observer search with BDD data refuses (clock atoms,
+    // `deadlock`) the fixpoint engine answers with BDD data.
+    assert!(matches!(bdd.engine, EngineKind::Observer | EngineKind::Tctl), "{what}: `{}`: {:?}", p.text, bdd.engine);
     let explicit = engine::check(model, Some(net), p, &options(DataChoice::Explicit, max_states));
     if let Verdict::Unknown(Unknown::Unsupported(why)) = &bdd.verdict {
         assert!(why.starts_with("--data bdd"), "{what}: `{}`: {why}", p.text);
@@ -732,6 +734,11 @@ fn compare_response(model: &Model, net: &Network, p: &Property, what: &str, max_
     };
     if !agree {
         tally.wrong.push(format!("{what}: `{}`: bdd {:?}, explicit {:?}", p.text, bdd.verdict, explicit.verdict));
+        return;
+    }
+    if bdd.engine == EngineKind::Tctl {
+        // No lasso of a product from the fixpoint engine yet.
+        tally.by_tctl += 1;
         return;
     }
     if bdd.verdict != Verdict::Violated {
@@ -771,11 +778,12 @@ fn bdd_and_explicit_agree_on_bounded_response() {
     }
     eprintln!(
         "bounded response: {count} networks, {networks} compared, {} properties compared, {} refused, \
-         {} at the limit, {} lassos validated, {} disagreements; refusals {:?}",
+         {} at the limit, {} lassos validated, {} by the fixpoint engine, {} disagreements; refusals {:?}",
         tally.compared,
         tally.refused,
         tally.limits,
         tally.lassos,
+        tally.by_tctl,
         tally.wrong.len(),
         tally.why
     );
