@@ -33,11 +33,7 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
     }
 
     pub fn tick(&mut self) -> Result<(), Unknown> {
-        self.steps += 1;
-        match self.watch.check(self.steps) {
-            Some(why) => Err(why),
-            None => Ok(()),
-        }
+        self.watch.step(&mut self.steps)
     }
 
     /// `E[stay U goal]` over run prefixes: the states with a run that
@@ -57,10 +53,7 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
         let mut work: Vec<usize> = (0..space.len()).filter(|&d| queued[d]).collect();
         while let Some(d) = work.pop() {
             queued[d] = false;
-            self.steps += 1;
-            if let Some(why) = self.watch.check(self.steps) {
-                return Err(why);
-            }
+            self.watch.step(&mut self.steps)?;
             let layer = &self.layers[level];
             let new_here = std::mem::take(&mut delta[d]);
             for &id in &space.incoming[d] {

@@ -295,11 +295,7 @@ impl Sets for Bdds<'_, '_, '_> {
     }
 
     fn tick(&mut self) -> Result<(), Unknown> {
-        self.steps += 1;
-        match self.watch.check(self.steps) {
-            Some(why) => Err(why),
-            None => Ok(()),
-        }
+        self.watch.step(&mut self.steps)
     }
 
     fn atom(&mut self, f: &Formula) -> Result<Set, Stop> {
