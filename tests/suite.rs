@@ -16,6 +16,8 @@ mod trace_support;
 mod bdd_data;
 #[path = "bdd_differential.rs"]
 mod bdd_differential;
+#[path = "bdd_tctl.rs"]
+mod bdd_tctl;
 #[path = "bound_differential.rs"]
 mod bound_differential;
 #[path = "cli.rs"]

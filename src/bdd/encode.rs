@@ -121,6 +121,25 @@ impl Encoding {
         m.rename(f, &|v| self.current[v as usize])
     }
 
+    /// The next-state variables of data slot `s`.
+    pub fn next_vars(&self, s: usize) -> Vec<u32> {
+        self.slots[s].next.clone()
+    }
+
+    /// `f`, over current-state data variables, with those of `slots`
+    /// renamed to their next-state ones (each right after its current one,
+    /// so the order is kept): for a pre-image through the relation of
+    /// assignments to `slots`.
+    pub fn current_to_next(&self, m: &mut Manager, f: Bdd, slots: &[usize]) -> Bdd {
+        let mut map: Vec<u32> = (0..self.current.len() as u32).collect();
+        for &s in slots {
+            for (&c, &n) in self.slots[s].cur.iter().zip(&self.slots[s].next) {
+                map[c as usize] = n;
+            }
+        }
+        m.rename(f, &|v| map[v as usize])
+    }
+
     /// The value of slot `s` in the current (or next) state.
     pub fn word(&self, m: &mut Manager, s: usize, next: bool) -> Word {
         let vars = if next { &self.slots[s].next } else { &self.slots[s].cur };

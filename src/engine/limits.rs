@@ -62,6 +62,16 @@ pub struct Watch<'a> {
 }
 
 impl Watch<'_> {
+    /// Counts one more step of a fixpoint's work list in `steps` and says
+    /// whether the search must stop (as [`Watch::check`]).
+    pub fn step(&mut self, steps: &mut u64) -> Result<(), Unknown> {
+        *steps += 1;
+        match self.check(*steps) {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+
     /// Whether a search that has expanded `visited` states must stop.
     /// The clock is read at every call: an expansion can take long (a
     /// discrete state with many zones), and a deadline must be met within a

@@ -283,15 +283,6 @@ pub fn check(model: &Model, network: Option<&Network>, property: &Property, opti
 fn check_with(model: &Model, network: Option<&Network>, property: &Property, options: &Options) -> Outcome {
     let engine = options.engine.unwrap_or_else(|| property.formula.engine());
     let unsupported = |why: String| Outcome::unsupported(engine, why);
-    // Never the explicit data in silence when BDDs were asked for.
-    if options.data == DataChoice::Bdd && !matches!(engine, EngineKind::Reach | EngineKind::Live | EngineKind::Observer)
-    {
-        return unsupported(format!(
-            "{}: the `{}` engine does not take BDD data yet",
-            symdata::auto::REFUSAL,
-            engine.name()
-        ));
-    }
     if property.synth {
         return unsupported("a `synth:` entry is answered by `kairos synth`, not `kairos check`".into());
     }
@@ -331,13 +322,9 @@ fn check_with(model: &Model, network: Option<&Network>, property: &Property, opt
     // model's diagonal constraints.
     let diagonal_refusal =
         net.has_diagonals && matches!(options.abstraction, Some(AbstractionChoice::Lu | AbstractionChoice::Alu));
-    // `--data bdd` refusing a model is the answer (exit 5), not a reason to
-    // check it explicitly.
-    let free = options.engine.is_none()
-        && options.domain != Domain::Poly
-        && net.hybrid.is_none()
-        && !diagonal_refusal
-        && options.data == DataChoice::Explicit;
+    // With `--data bdd` the fixpoint engine runs on BDD data too (never
+    // the explicit data in silence).
+    let free = options.engine.is_none() && options.domain != Domain::Poly && net.hybrid.is_none() && !diagonal_refusal;
     if free && matches!(o.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
         return tctl::check(net, property, options);
     }

@@ -24,9 +24,9 @@
 pub mod auto;
 mod broadcast;
 mod deadlock;
-mod edges;
+pub(crate) mod edges;
 pub mod live;
-mod search;
+pub(crate) mod search;
 mod support;
 mod trace;
 mod vector;
@@ -35,6 +35,10 @@ pub use support::supported;
 
 use std::time::Instant;
 
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
+
+use crate::bdd::{Bdd, Encoding, FALSE, Manager};
 use crate::domain::ClockSet;
 use crate::domain::poly::Poly;
 use crate::domain::zone::Dbm;
@@ -106,13 +110,50 @@ pub type Located = (Box<[u32]>, Dbm);
 /// not finish (a refusal, a limit); `Ok(None)`: it met a run-time error,
 /// which the explicit engine reports with its trace.
 pub fn reachable_zones(net: &Network, options: &Options) -> Result<Option<Vec<Located>>, Box<Outcome>> {
+    let run = whole_search(net, options)?;
+    Ok(run.map(|run| run.nodes.into_iter().map(|n| (n.locs, n.zone)).collect()))
+}
+
+/// A control: a location vector and the values of the explicit slots.
+pub type Control = (Box<[u32]>, Box<[i64]>);
+
+/// The data each control is reached with, by a whole forward search with
+/// data as BDDs, with the BDDs they live in.
+pub struct Reached {
+    pub m: Manager,
+    pub enc: Encoding,
+    /// The explicit slots ([`search::Run::explicit`]).
+    pub explicit: Vec<usize>,
+    /// The initial data, before the invariants.
+    pub initial: Bdd,
+    /// Per control, in the order found, the union of its nodes' data.
+    pub controls: IndexMap<Control, Bdd, FxBuildHasher>,
+    pub stats: crate::engine::Stats,
+}
+
+/// [`reachable_zones`]' search, its data gathered per control: every
+/// reachable valuation of a control is in some node of it (covered data
+/// moved to the covering node).
+pub fn reachable_data(net: &Network, options: &Options) -> Result<Option<Reached>, Box<Outcome>> {
+    let Some(mut run) = whole_search(net, options)? else { return Ok(None) };
+    let mut controls: IndexMap<Control, Bdd, FxBuildHasher> = IndexMap::default();
+    for n in &run.nodes {
+        let at = controls.entry((n.locs.clone(), n.fixed.clone())).or_insert(FALSE);
+        *at = run.m.or(*at, n.data);
+    }
+    let (m, enc, explicit, initial, stats) = (run.m, run.enc, run.explicit, run.initial, run.stats);
+    Ok(Some(Reached { m, enc, explicit, initial, controls, stats }))
+}
+
+/// A whole forward search on zones (`A[] true`), or why there is none.
+fn whole_search(net: &Network, options: &Options) -> Result<Option<search::Run<Dbm>>, Box<Outcome>> {
     let unsupported = |why: String| Outcome::unsupported(EngineKind::Reach, format!("{}: {why}", auto::REFUSAL));
     // `A[] true`: nothing is a target (an empty disjunction is `false`).
     let nothing = StateFormula::Pred(Vec::new());
     supported(net).and(support::timed(net)).map_err(|why| Box::new(unsupported(why)))?;
     let run = search::explore::<Dbm>(net, &nothing, options).map_err(|why| Box::new(unsupported(why.0)))?;
     match run.end {
-        End::Exhausted => Ok(Some(run.nodes.into_iter().map(|n| (n.locs, n.zone)).collect())),
+        End::Exhausted => Ok(Some(run)),
         End::Stopped(why) => {
             let mut o = unsupported(String::new());
             o.verdict = Verdict::Unknown(why);

@@ -292,7 +292,7 @@ pub fn steps(net: &Network, locs: &[u32], enabled: &[Enabled], m: &mut Manager, 
 /// combination of values the set holds. A step may assign an explicit slot
 /// from BDD data (`bdd::split` does not follow stored values): its image is
 /// split here, so every symbolic state has one value per explicit slot.
-pub(super) fn by_explicit(m: &mut Manager, enc: &Encoding, explicit: &[usize], set: Bdd) -> Vec<Bdd> {
+pub(crate) fn by_explicit(m: &mut Manager, enc: &Encoding, explicit: &[usize], set: Bdd) -> Vec<Bdd> {
     if explicit.is_empty() {
         return if set == FALSE { Vec::new() } else { vec![set] };
     }
@@ -311,13 +311,13 @@ pub(super) fn by_explicit(m: &mut Manager, enc: &Encoding, explicit: &[usize], s
 }
 
 /// A part of a data set and one of its valuations.
-pub(super) type Cell = (Bdd, Box<[i64]>);
+pub(crate) type Cell = (Bdd, Box<[i64]>);
 
 /// `set` split into cells on which every program of `codes` (clock bounds
 /// read from the data, in locations `locs`) is constant, each with one of
 /// its valuations; `None` when some valuation makes one fail.
 /// Each cell also lies inside or outside each of the sets `sides`.
-pub(super) fn cells(
+pub(crate) fn cells(
     m: &mut Manager,
     enc: &Encoding,
     locs: &[u32],
@@ -350,7 +350,7 @@ pub(super) fn cells(
 }
 
 /// The clock bounds of `cs` that read the data.
-pub(super) fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>) -> Vec<&'a Code> {
+pub(crate) fn data_bounds<'a>(cs: impl IntoIterator<Item = &'a ClockConstraint>) -> Vec<&'a Code> {
     cs.into_iter().map(|c| &c.bound).filter(|b| b.as_const().is_none()).collect()
 }
 
@@ -368,7 +368,7 @@ pub(super) fn data_rates<'n>(net: &'n Network, locs: &[u32]) -> Vec<&'n Code> {
 /// The valuations of `set` in `locs` where a synchronisation on an
 /// urgent channel is enabled (time cannot pass there; urgent edges have
 /// no clock guards), or `None` when evaluating a guard fails.
-pub(super) fn urgent(
+pub(crate) fn urgent(
     net: &Network,
     m: &mut Manager,
     enc: &Encoding,

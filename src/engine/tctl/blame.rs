@@ -25,6 +25,7 @@
 //! end of a nested path's evidence): `R` is then that point, and "some
 //! state of `R`" is whether the point is in the set.
 
+use crate::engine::tctl::explicit::Explicit;
 use crate::engine::tctl::pre::{Map, intersect};
 use crate::engine::tctl::sat::{Evaluator, Stop};
 use crate::model::formula::Formula;
@@ -35,7 +36,7 @@ use crate::syntax::ast::{BinOp, Expr, ExprKind, UnOp};
 /// level-0 set `left`, and keeps only those when so (a region of end
 /// states being searched for, or the one point a run reached).
 pub fn blame<'f>(
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     mut e: &'f Expr,
     mut f: &'f Formula,
     mut holds: bool,

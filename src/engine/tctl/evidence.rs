@@ -18,6 +18,7 @@ use crate::domain::federation::Federation;
 use crate::engine::reach::{self, End, Limits, Order};
 use crate::engine::store::Cover;
 use crate::engine::tctl::blame::{blame, narrow, words};
+use crate::engine::tctl::explicit::Explicit;
 use crate::engine::tctl::fixpoint::holds_at_zero;
 use crate::engine::tctl::lasso::{self, Start};
 use crate::engine::tctl::pre::Map;
@@ -40,7 +41,7 @@ use num_traits::Zero;
 pub fn trace(
     net: &Network,
     space: &Space,
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     property: &Property,
     holds: bool,
     limits: &Limits,
@@ -59,13 +60,13 @@ pub fn trace(
         }
         (Formula::Path { op: PathOp::AG, bound: None, arg }, ExprKind::Path { arg: e, .. }) if !holds => {
             let good = eval.sat(arg).ok()?;
-            (eval.fix.layer(0).complement(&good), Some((&**e, &**arg, false)))
+            (eval.sets.fix.layer(0).complement(&good), Some((&**e, &**arg, false)))
         }
         // `φ -->[b] ψ` is `AG (φ imply AF[b] ψ)`.
         (Formula::LeadsTo { bound, lhs, rhs }, _) if !holds => {
             let reacts = Formula::Path { op: PathOp::AF, bound: *bound, arg: rhs.clone() };
             let good = eval.sat(&Formula::Imply(lhs.clone(), Box::new(reacts))).ok()?;
-            let target = eval.fix.layer(0).complement(&good);
+            let target = eval.sets.fix.layer(0).complement(&good);
             return leads_to_counterexample(net, space, eval, property, &target, limits);
         }
         _ => return None,
@@ -102,7 +103,7 @@ pub fn trace(
 fn path_from_initial(
     net: &Network,
     space: &Space,
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     property: &Property,
     holds: bool,
 ) -> Option<SymbolicTrace> {
@@ -113,7 +114,7 @@ fn path_from_initial(
     }
     // An initial state (every clock 0) where `f` has the value `holds`.
     let sat = eval.sat(f).ok()?;
-    let dim = eval.fix.layer(0).dim;
+    let dim = eval.sets.fix.layer(0).dim;
     let d = *space.initial.iter().find(|&&d| holds_at_zero(&sat[d as usize], dim) == holds)?;
     let zeros = vec![Rational::zero(); net.clocks.len()];
     let initial = crate::trace::ConcreteState { discrete: space.discrete(d).clone(), clocks: zeros };
@@ -149,7 +150,7 @@ fn shown(f: &Formula, holds: bool) -> Shown {
 fn go_on(
     net: &Network,
     space: &Space,
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     property: &Property,
     prefix: ConcreteTrace,
     (e, f, holds): (&Expr, &Formula, bool),
@@ -199,7 +200,7 @@ fn go_on(
 /// [`blame`] at one point (discrete state `d`, valuation `v` with the
 /// reference clock first).
 fn blame_point<'f>(
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     e: &'f Expr,
     f: &'f Formula,
     holds: bool,
@@ -213,7 +214,7 @@ fn blame_point<'f>(
 /// end of `prefix`.
 fn inner_lasso(
     net: &Network,
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     property: &Property,
     prefix: &ConcreteTrace,
     f: &Formula,
@@ -222,7 +223,7 @@ fn inner_lasso(
     let runs = lasso_runs(eval, f, holds)?;
     let constants = constants(eval, property);
     let found = runs.into_iter().find_map(|(runs, keeps)| {
-        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(prefix), constants, keeps).and_then(|t| t.concrete)
+        lasso::lasso(net, &mut eval.sets.fix, &runs, Start::Path(prefix), constants, keeps).and_then(|t| t.concrete)
     });
     found.map(|run| *run)
 }
@@ -231,16 +232,18 @@ fn inner_lasso(
 /// of `prefix`.
 fn inner_path(
     net: &Network,
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     prefix: &ConcreteTrace,
     f: &Formula,
     holds: bool,
 ) -> Option<ConcreteTrace> {
     let (bound, stay, goal) = match (f, holds) {
-        (Formula::Path { op: PathOp::EF, bound, arg }, true) => (bound, eval.fix.layer(0).all(), eval.sat(arg).ok()?),
+        (Formula::Path { op: PathOp::EF, bound, arg }, true) => {
+            (bound, eval.sets.fix.layer(0).all(), eval.sat(arg).ok()?)
+        }
         (Formula::Path { op: PathOp::AG, bound, arg }, false) => {
             let good = eval.sat(arg).ok()?;
-            (bound, eval.fix.layer(0).all(), eval.not_at_zero(&good))
+            (bound, eval.sets.fix.layer(0).all(), eval.not_at_zero(&good))
         }
         (Formula::Until { quant: PathQuant::E, bound, lhs, rhs }, true) => {
             let (l, r) = (eval.sat(lhs).ok()?, eval.sat(rhs).ok()?);
@@ -249,7 +252,7 @@ fn inner_path(
         _ => return None,
     };
     let (level, stay, goal) = eval.until_maps(*bound, &stay, &goal);
-    lasso::path(net, &mut eval.fix, level, &stay, &goal, prefix)
+    lasso::path(net, &mut eval.sets.fix, level, &stay, &goal, prefix)
 }
 
 /// The runs whose lasso is the evidence, when the outermost operator
@@ -258,7 +261,11 @@ fn inner_path(
 /// when the operator's arguments are state formulas
 /// ([`showings`], in the same order). `None` also when a limit stops the
 /// sets (the verdict stands without evidence).
-fn lasso_runs(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) -> Option<Vec<(Runs, Option<Keeps>)>> {
+fn lasso_runs(
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
+    f: &Formula,
+    holds: bool,
+) -> Option<Vec<(Runs<Map>, Option<Keeps>)>> {
     let runs = match f {
         Formula::Path { op: PathOp::EG, bound, arg } if holds => {
             let phi = eval.sat(arg).ok()?;
@@ -276,22 +283,22 @@ fn lasso_runs(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) ->
         }
         _ => return None,
     };
-    let keeps = showings(eval.net, eval.property, f, holds).unwrap_or_default();
+    let keeps = showings(eval.sets.net, eval.sets.property, f, holds).unwrap_or_default();
     Some(runs.into_iter().enumerate().map(|(k, r)| (r, keeps.get(k).map(|s| s.keeps.clone()))).collect())
 }
 
 /// The constants a lasso's regions are taken for (the sets computed so
 /// far, the formula's bounds, diagonals of the model or of the formula).
-fn constants(eval: &Evaluator<'_, '_, '_, '_>, property: &Property) -> lasso::Constants {
+fn constants(eval: &Evaluator<Explicit<'_, '_, '_, '_>>, property: &Property) -> lasso::Constants {
     let largest = eval.largest_constant().max(lasso::largest_bound(&property.formula));
-    let diagonal = eval.net.has_diagonals || diagonal_atoms(eval, &property.formula);
+    let diagonal = eval.sets.net.has_diagonals || diagonal_atoms(eval, &property.formula);
     lasso::Constants { largest, diagonal }
 }
 
 /// Some clock atom of `f` compares a difference of clocks.
-fn diagonal_atoms(eval: &Evaluator<'_, '_, '_, '_>, f: &Formula) -> bool {
+fn diagonal_atoms(eval: &Evaluator<Explicit<'_, '_, '_, '_>>, f: &Formula) -> bool {
     match f {
-        Formula::State(_) => eval.net.state_formula(eval.property, f).is_ok_and(|s| s.has_diagonal()),
+        Formula::State(_) => eval.sets.net.state_formula(eval.sets.property, f).is_ok_and(|s| s.has_diagonal()),
         Formula::Deadlock => false,
         Formula::Not(a) | Formula::Path { arg: a, .. } => diagonal_atoms(eval, a),
         Formula::And(a, b)
@@ -305,7 +312,7 @@ fn diagonal_atoms(eval: &Evaluator<'_, '_, '_, '_>, f: &Formula) -> bool {
 
 /// Whether the verdict's evidence is a lasso ([`trace`] gives it when it
 /// can be built).
-pub fn wants_lasso(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: bool) -> bool {
+pub fn wants_lasso(eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>, f: &Formula, holds: bool) -> bool {
     matches!(f, Formula::LeadsTo { .. }) && !holds || lasso_runs(eval, f, holds).is_some()
 }
 
@@ -314,17 +321,17 @@ pub fn wants_lasso(eval: &mut Evaluator<'_, '_, '_, '_>, f: &Formula, holds: boo
 fn lasso_from_initial(
     net: &Network,
     space: &Space,
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     property: &Property,
-    runs: Vec<(Runs, Option<Keeps>)>,
+    runs: Vec<(Runs<Map>, Option<Keeps>)>,
 ) -> Option<SymbolicTrace> {
     let constants = constants(eval, property);
-    let dims: Vec<usize> = runs.iter().map(|(r, _)| eval.fix.layer(r.level).dim).collect();
+    let dims: Vec<usize> = runs.iter().map(|(r, _)| eval.sets.fix.layer(r.level).dim).collect();
     let ((runs, keeps), start) = runs.into_iter().zip(dims).find_map(|(r, dim)| {
         let d = *space.initial.iter().find(|&&d| holds_at_zero(&r.0.holds[d as usize], dim))?;
         Some((r, d))
     })?;
-    lasso::lasso(net, &mut eval.fix, &runs, Start::Initial(start), constants, keeps)
+    lasso::lasso(net, &mut eval.sets.fix, &runs, Start::Initial(start), constants, keeps)
 }
 
 /// A counterexample to `φ -->[b] ψ`: a path to a point of `φ` from which
@@ -334,7 +341,7 @@ fn lasso_from_initial(
 fn leads_to_counterexample(
     net: &Network,
     space: &Space,
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     property: &Property,
     target: &Map,
     limits: &Limits,
@@ -347,9 +354,9 @@ fn leads_to_counterexample(
         let not_psi = eval.not_at_zero(&psi);
         let runs = eval.always_runs(*bound, &not_psi).ok()?;
         let af = Formula::Path { op: PathOp::AF, bound: *bound, arg: rhs.clone() };
-        let keeps = showings(eval.net, eval.property, &af, false).ok()?.first().map(|w| w.keeps.clone());
+        let keeps = showings(eval.sets.net, eval.sets.property, &af, false).ok()?.first().map(|w| w.keeps.clone());
         let constants = constants(eval, property);
-        lasso::lasso(net, &mut eval.fix, &runs, Start::Path(&concrete), constants, keeps)
+        lasso::lasso(net, &mut eval.sets.fix, &runs, Start::Path(&concrete), constants, keeps)
     })();
     lasso.or(Some(path))
 }
@@ -361,31 +368,28 @@ fn leads_to_counterexample(
 pub fn time_lock(
     net: &Network,
     space: &Space,
-    eval: &mut Evaluator<'_, '_, '_, '_>,
+    eval: &mut Evaluator<Explicit<'_, '_, '_, '_>>,
     formula: &Formula,
     limits: &Limits,
 ) -> Option<Warning> {
     if !over_divergent_runs(formula) {
         return None;
     }
-    let divergent = eval.divergent().ok()?;
-    let locked = eval.not_at_zero(&divergent);
-    let all = eval.fix.layer(0).all();
-    let reaches = eval.fix.until(0, &all, &locked).ok()?;
-    let dim = eval.fix.layer(0).dim;
-    if !space.initial.iter().any(|&d| holds_at_zero(&reaches[d as usize], dim)) {
-        return None;
-    }
-    let trace = path_to(net, space, &locked, limits);
-    Some(Warning {
+    let locked = eval.reachable_time_locks().ok()??;
+    Some(time_lock_warning(path_to(net, space, &locked, limits)))
+}
+
+/// The warning of a reachable time-locked state, with a path to it.
+pub fn time_lock_warning(trace: Option<SymbolicTrace>) -> Warning {
+    Warning {
         message: "time-lock: no time-divergent run from this state (`A<>`, `E[]`, `A[U]` and `-->` quantify over divergent runs only, and have none from here)".into(),
         trace,
         of_model: false,
-    })
+    }
 }
 
 /// Some operator of `f` quantifies over time-divergent runs.
-fn over_divergent_runs(f: &Formula) -> bool {
+pub fn over_divergent_runs(f: &Formula) -> bool {
     match f {
         Formula::State(_) | Formula::Deadlock | Formula::Measure(_) => false,
         Formula::Not(a) => over_divergent_runs(a),

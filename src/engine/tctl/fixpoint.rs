@@ -1,12 +1,11 @@
-//! The two fixpoints every operator is built from: until (a least
-//! fixpoint, by a work list) and always over time-divergent runs (a
-//! greatest fixpoint of untils through a tick clock).
+//! The least fixpoint every operator is built from, with explicit data:
+//! until, by a work list (always over time-divergent runs, a greatest
+//! fixpoint of untils through a tick clock, is [`super::sets::Sets::always_divergent`]).
 
 use crate::domain::federation::Federation;
-use crate::domain::zone::Bound;
 use crate::engine::Unknown;
 use crate::engine::limits::Watch;
-use crate::engine::tctl::pre::{Layer, Map, at_zero, intersect, lift, reduced};
+use crate::engine::tctl::pre::{Layer, Map, reduced};
 use crate::engine::tctl::space::Space;
 
 /// The fixpoints over one space, with the layers built so far (level `k`
@@ -33,12 +32,8 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
         &self.layers[level]
     }
 
-    fn tick(&mut self) -> Result<(), Unknown> {
-        self.steps += 1;
-        match self.watch.check(self.steps) {
-            Some(why) => Err(why),
-            None => Ok(()),
-        }
+    pub fn tick(&mut self) -> Result<(), Unknown> {
+        self.watch.step(&mut self.steps)
     }
 
     /// `E[stay U goal]` over run prefixes: the states with a run that
@@ -58,16 +53,13 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
         let mut work: Vec<usize> = (0..space.len()).filter(|&d| queued[d]).collect();
         while let Some(d) = work.pop() {
             queued[d] = false;
-            self.steps += 1;
-            if let Some(why) = self.watch.check(self.steps) {
-                return Err(why);
-            }
+            self.watch.step(&mut self.steps)?;
             let layer = &self.layers[level];
             let new_here = std::mem::take(&mut delta[d]);
             for &id in &space.incoming[d] {
                 let step = &space.steps[id as usize];
                 let from = step.from as usize;
-                let before = layer.pre_step(id, step, &new_here).intersect(&stay[from]);
+                let before = layer.pre_step(id, &step.resets, &new_here).intersect(&stay[from]);
                 if before.is_empty() {
                     continue;
                 }
@@ -122,7 +114,7 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
                 for &id in &space.incoming[to] {
                     let step = &space.steps[id as usize];
                     let from = step.from as usize;
-                    let before = layer.pre_step(id, step, entered).intersect(&stay[from]);
+                    let before = layer.pre_step(id, &step.resets, entered).intersect(&stay[from]);
                     for z in layer.pre_time(space, from, &before, &avoid[from]).zones {
                         if !found[from].covered_by_member(&z) && !round[from].covered_by_member(&z) {
                             round[from].zones.push(z);
@@ -138,36 +130,6 @@ impl<'s, 'w> Fixpoints<'s, 'w> {
             }
             ranks.push(round);
         }
-    }
-
-    /// `EG phi` over time-divergent runs: the states with a divergent run
-    /// along which `phi` holds at every point. With a tick clock `u`
-    /// appended, the greatest fixpoint of
-    /// `X = phi ∩ {v | (v, u = 0) ∈ E[phi U (X ∧ u >= 1)]}`: a run that keeps
-    /// `phi` and comes back to X after one time unit, again and again,
-    /// lets time diverge; conversely every point of a divergent `phi`-run
-    /// is followed, one time unit later, by another.
-    pub fn always_divergent(&mut self, level: usize, phi: &Map) -> Result<Map, Unknown> {
-        let tick = self.layer(level).dim;
-        let stay = lift(phi, 1);
-        let mut x = phi.clone();
-        loop {
-            self.tick()?;
-            let goal: Map = lift(&x, 1).iter().map(|f| f.constrain(0, tick, Bound::le(-1))).collect();
-            let back = self.until(level + 1, &stay, &goal)?;
-            let next = intersect(&at_zero(&back, tick + 1), &x);
-            // next ⊆ x always: stable once x ⊆ next.
-            if x.iter().zip(&next).all(|(a, b)| a.is_subset_of(b)) {
-                return Ok(next);
-            }
-            x = next;
-        }
-    }
-
-    /// The states with some time-divergent run.
-    pub fn divergent(&mut self, level: usize) -> Result<Map, Unknown> {
-        let all = self.layer(level).all();
-        self.always_divergent(level, &all)
     }
 }
 

@@ -211,7 +211,7 @@ impl Walk<'_> {
                 if next.is_empty() {
                     return None;
                 }
-                let before = layer.pre_step(id, step, next).intersect(&stay[d]);
+                let before = layer.pre_step(id, &step.resets, next).intersect(&stay[d]);
                 before.zones.iter().find_map(|z| within(z, &self.v, &safe)).map(|t| (t, id))
             })?;
             self.wait_inside(t, &stay[d]);
@@ -285,7 +285,7 @@ pub enum Start<'t> {
 pub fn lasso(
     net: &Network,
     fix: &mut Fixpoints<'_, '_>,
-    runs: &Runs,
+    runs: &Runs<Map>,
     start: Start<'_>,
     constants: Constants,
     keeps: Option<Keeps>,

@@ -52,24 +52,28 @@
 //! for which discrete states are reachable), or exact zones when the model
 //! has diagonal constraints.
 
+mod bdd;
 mod blame;
 mod cache;
 mod evidence;
+mod explicit;
 mod fixpoint;
 mod lasso;
 mod pre;
 mod ray;
 mod sat;
+mod sets;
 mod space;
 
 use std::time::Instant;
 
-use crate::engine::{Options, Outcome, Stats, Verdict, Warning, same_zone, store_trace};
+use crate::engine::{DataChoice, Options, Outcome, Stats, Verdict, Warning, same_zone, store_trace};
 use crate::model::formula::EngineKind;
 use crate::model::types::Property;
 use crate::network::Network;
 use crate::semantics::{Abstraction, ZoneGraph};
 
+use explicit::Explicit;
 use fixpoint::{Fixpoints, holds_at_zero};
 use sat::{Evaluator, Stop};
 use space::Failed;
@@ -78,6 +82,9 @@ pub use cache::Cache;
 
 /// Checks `property` by backward fixpoints.
 pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
+    if options.data == DataChoice::Bdd {
+        return bdd::check(net, property, options);
+    }
     let started = Instant::now();
     let engine = EngineKind::Tctl;
     let outcome = |verdict, stats: Stats, trace| {
@@ -103,9 +110,10 @@ pub fn check(net: &Network, property: &Property, options: &Options) -> Outcome {
     // One budget for both passes: the work list counts on from the
     // forward pass's expansions.
     let fix = Fixpoints::new(space, options.limits.watch(), forward.visited);
-    let mut eval = Evaluator::new(fix, &mut zg, property, net, analysis.divergent.get().cloned());
+    let sets = Explicit { fix, zg: &mut zg, property, net };
+    let mut eval = Evaluator::new(sets, analysis.divergent.get().cloned());
     let result = eval.sat(&property.formula);
-    let stats = Stats { visited: eval.fix.steps, ..forward };
+    let stats = Stats { visited: eval.sets.fix.steps, ..forward };
     let sat = match result {
         Ok(s) => s,
         Err(Stop::Unknown(why)) => return outcome(Verdict::Unknown(why), stats, None),
@@ -144,7 +152,8 @@ pub fn time_lock_warning(net: &Network, property: &Property, options: &Options) 
     let mut zg = ZoneGraph::new(net, abstraction);
     let analysis = options.tctl.analysis(net, &mut zg, &options.limits).ok()?;
     let fix = Fixpoints::new(&analysis.space, options.limits.watch(), analysis.forward.visited);
-    let mut eval = Evaluator::new(fix, &mut zg, property, net, analysis.divergent.get().cloned());
+    let sets = Explicit { fix, zg: &mut zg, property, net };
+    let mut eval = Evaluator::new(sets, analysis.divergent.get().cloned());
     let warning = evidence::time_lock(net, &analysis.space, &mut eval, &property.formula, &options.limits);
     if let Some(d) = eval.divergent_computed() {
         let _ = analysis.divergent.set(d);

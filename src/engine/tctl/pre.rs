@@ -4,7 +4,7 @@
 
 use crate::domain::federation::Federation;
 use crate::domain::zone::Dbm;
-use crate::engine::tctl::space::{Space, Step};
+use crate::engine::tctl::space::Space;
 
 /// A set of states: per discrete state of the space, the valuations in it
 /// (always inside the invariant).
@@ -20,10 +20,16 @@ pub struct Layer {
 
 impl Layer {
     pub fn new(space: &Space, extra: usize) -> Layer {
+        Layer::of(space.dim, &space.invariant, space.steps.iter().map(|s| &s.guard), extra)
+    }
+
+    /// The layer of invariants `invariant` and step guards `guards` over
+    /// `dim` (clocks plus one), `extra` clocks appended.
+    pub fn of<'g>(dim: usize, invariant: &[Dbm], guards: impl Iterator<Item = &'g Dbm>, extra: usize) -> Layer {
         Layer {
-            dim: space.dim + extra,
-            invariant: space.invariant.iter().map(|z| z.with_clocks_appended(extra)).collect(),
-            guard: space.steps.iter().map(|s| s.guard.with_clocks_appended(extra)).collect(),
+            dim: dim + extra,
+            invariant: invariant.iter().map(|z| z.with_clocks_appended(extra)).collect(),
+            guard: guards.map(|g| g.with_clocks_appended(extra)).collect(),
         }
     }
 
@@ -41,9 +47,9 @@ impl Layer {
     /// valuations meeting the guard and the source invariant whose image by
     /// the resets lies in `x` (the target invariant holds since `x` is
     /// inside it).
-    pub fn pre_step(&self, id: u32, step: &Step, x: &Federation) -> Federation {
+    pub fn pre_step(&self, id: u32, resets: &[(usize, i32)], x: &Federation) -> Federation {
         let mut back = x.clone();
-        for &(clock, value) in step.resets.iter().rev() {
+        for &(clock, value) in resets.iter().rev() {
             back = back.reset_pre(clock, value);
         }
         back.intersect_zone(&self.guard[id as usize])
@@ -58,6 +64,12 @@ impl Layer {
         if !space.delay[d] {
             return goal.clone();
         }
+        self.pre_delay(d, goal, avoid)
+    }
+
+    /// The timed predecessor in discrete state (or control) `d` where time
+    /// may pass.
+    pub fn pre_delay(&self, d: usize, goal: &Federation, avoid: &Federation) -> Federation {
         goal.pred_t(avoid).intersect_zone(&self.invariant[d])
     }
 }
