@@ -60,6 +60,60 @@ fn uppaal_twins() {
     }
 }
 
+/// A hybrid model: the stopwatch's frozen value decides where the higher
+/// step is possible (its target invariant pulled back through `y = x + 1`).
+/// Each change argued in the model's `doc` flips the blocked property.
+#[test]
+fn hybrid_models() {
+    let path = format!("{DIR}/stopwatch.yaml");
+    let (code, out, err) = kairos(&["check", &path]);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    for (what, changed) in [
+        ("N = 1", text.replace("  N: 2\n", "  N: 1\n")),
+        ("x running", text.replace("rate: {x: 0}", "rate: {x: 1}")),
+        ("reversed", text.replace("\"lo < hi\"", "\"hi < lo\"")),
+    ] {
+        assert_ne!(changed, text, "{what}");
+        let changed = common::scratch("priority-stopwatch.yaml", &changed);
+        let (code, out, err) = kairos(&["check", &changed, "-q", "E<> S.gotlo and y >= 2"]);
+        assert_eq!(code, 0, "{what}: {out}{err}");
+        assert!(out.contains("satisfied"), "{what}: {out}");
+    }
+}
+
+/// Rational parameter values make the network linear: its verdicts are
+/// those of the timed twin with every constant doubled (`p = k/2`).
+/// Before the blocking sets were linear, `p = 7/2` blocked `lo` everywhere.
+#[test]
+fn rational_parameters() {
+    let text = std::fs::read_to_string(format!("{DIR}/param.yaml")).unwrap();
+    let twin = |k: u32| {
+        let t = text.replace("parameters:\n  p: {min: 0, max: 10}\n", "").replace("x >= p", &format!("x >= {k}"));
+        common::scratch(&format!("priority-param-{k}.yaml"), &t.replace("x <= 3", "x <= 6"))
+    };
+    let queries = ["E<> S.gotlo", "E<> S.gotlo and x == {3}", "E<> S.gotlo and x > {2} and x < {3}", "E<> S.gothi"];
+    let mut changed = std::collections::BTreeSet::new();
+    for k in 3..=8 {
+        let twin = twin(k);
+        for q in queries {
+            let verdict = |path: &str, q: String, args: &[&str]| {
+                let mut all = vec!["check", path, "-q", q.as_str()];
+                all.extend_from_slice(args);
+                let (code, out, err) = kairos(&all);
+                assert!(code == 0 || code == 1, "{path} `{q}`: {out}{err}");
+                out.lines().next().unwrap_or_default().to_string()
+            };
+            let at = |scale: u32| q.replace("{3}", &(3 * scale).to_string()).replace("{2}", &(2 * scale).to_string());
+            let param = format!("p={k}/2");
+            let linear = verdict(&format!("{DIR}/param.yaml"), at(1), &["--param", &param]);
+            assert_eq!(linear, verdict(&twin, at(2), &[]), "p = {k}/2, `{q}`");
+            changed.insert((q, linear));
+        }
+    }
+    assert!(changed.len() > queries.len(), "some verdict depends on p: {changed:?}");
+}
+
 /// What is not supported yet is refused (exit 5) with one located line.
 #[test]
 fn refusals() {
