@@ -128,6 +128,31 @@ fn refusals() {
     let (code, out, err) = kairos(&["check", &format!("{DIR}/channels.yaml"), "--data", "bdd"]);
     assert_eq!(code, 5, "{out}{err}");
     assert!(out.contains("priorities are not supported yet"), "{out}");
+    // An integer value is substituted: a timed network, checked.
+    let (code, out, err) = kairos(&["check", &param, "--param", "p=2", "-q", "E<> S.gotlo and x == 3"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("violated"), "{out}");
+}
+
+/// Every command that builds a linear network takes priorities: `bound`,
+/// `sweep` at rational points and `synth` (parameters lifted to continuous
+/// variables). `lo` is blocked where `p <= x <= 3`, so `S.gotlo` with
+/// `x == 3` needs `p > 3`, and with `1 <= x <= 3` needs `p > 1`.
+#[test]
+fn linear_networks_in_every_command() {
+    let param = format!("{DIR}/param.yaml");
+    let (code, out, err) = kairos(&["sweep", &param, "--param", "p=3..4:1/2", "-q", "E<> S.gotlo and x == 3"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let verdicts: Vec<_> = out.lines().skip(1).map(|l| l.split_whitespace().last().unwrap_or_default()).collect();
+    assert_eq!(verdicts, ["violated", "satisfied", "satisfied"], "{out}");
+    let (code, out, err) = kairos(&["synth", &param, "-q", "E<> S.gotlo and x >= 1 and x <= 3"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("p > 1"), "{out}");
+    // Where `S.gotlo` is entered below 3: before `hi` becomes possible at
+    // p = 5/2 (without priorities, up to 3).
+    let (code, out, err) = kairos(&["bound", &param, "--param", "p=5/2", "--term", "x", "-q", "S.gotlo and x <= 3"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("sup = 5/2 (a supremum, not attained), inf = 0 (attained)"), "{out}");
 }
 
 /// Names in `priorities:` that are not channels or instances are located

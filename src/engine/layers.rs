@@ -42,6 +42,14 @@ impl Layers {
 
     /// The first id of the shallowest layer, and its depth.
     pub fn pop(&mut self) -> Option<(u32, u32)> {
+        self.depth()?;
+        let id = self.layers.front_mut()?.pop_front()?;
+        self.len -= 1;
+        Some((id, self.base))
+    }
+
+    /// The depth [`Layers::pop`] would give.
+    pub fn depth(&mut self) -> Option<u32> {
         if self.len == 0 {
             return None;
         }
@@ -49,9 +57,7 @@ impl Layers {
             self.layers.pop_front();
             self.base += 1;
         }
-        let id = self.layers.front_mut()?.pop_front()?;
-        self.len -= 1;
-        Some((id, self.base))
+        Some(self.base)
     }
 
     pub fn is_empty(&self) -> bool {

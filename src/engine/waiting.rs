@@ -69,6 +69,14 @@ impl Waiting {
         }
     }
 
+    /// The depth of the node [`Waiting::pop`] would give.
+    pub fn depth(&mut self) -> Option<u32> {
+        match &mut self.queue {
+            Queue::Stack(stack) => (!stack.is_empty()).then_some(0),
+            Queue::Layers(layers) => layers.depth(),
+        }
+    }
+
     /// The next node to expand and its depth: the first of the shallowest
     /// layer (depth-first: the last queued, depth 0), taken as expanded.
     pub fn pop(&mut self) -> Option<(u32, u32)> {

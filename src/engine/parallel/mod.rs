@@ -28,13 +28,23 @@
 //! plus the sequential one; an exhausted search, where the work is, is
 //! parallel throughout.
 //!
+//! **Why layer by layer.** Each worker queues breadth-first, but left to
+//! itself one runs layers ahead of the other, expands small zones before
+//! the other's shallower, larger zones of the same discrete states arrive,
+//! and so stores and expands states that one thread would have found
+//! covered (fischer 10: 464 000 to 580 000 states expanded, one thread
+//! 447 598). A worker therefore waits while another has a shallower state
+//! queued ([`AHEAD`]); the two then expand what one thread expands, within
+//! 1 % (fischer 10: 447 598 every time), at the cost of a wait at the end of
+//! each layer.
+//!
 //! Liveness, bounded response, `bound` and the fixpoint engine run on one
 //! thread.
 
 mod mail;
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::domain::ClockSet;
@@ -70,6 +80,9 @@ const ROUND: usize = 16;
 /// Expansions are claimed from the shared count in blocks: the state
 /// budget holds exactly without a shared write per expansion.
 const CLAIM: u64 = 64;
+/// A worker does not expand a state more than this many layers below the
+/// shallowest state another worker has queued.
+const AHEAD: u32 = 0;
 
 /// A state with the [`discrete_hash`] of its discrete state (computed
 /// once, for its owner and for the owner's passed list) and its depth.
@@ -84,6 +97,8 @@ struct Shared<S> {
     /// progress display).
     stored: AtomicU64,
     halted: AtomicBool,
+    /// The depth of the state each worker expands next (`u32::MAX`: none).
+    depth: Vec<AtomicU32>,
     /// Why the search halted (the first worker to halt says).
     end: Mutex<Option<Ended>>,
 }
@@ -95,6 +110,13 @@ impl<S> Shared<S> {
             *end = Some(why);
         }
         self.halted.store(true, Ordering::SeqCst);
+    }
+
+    /// Publishes that worker `me` expands a state at `depth` next; whether
+    /// another worker has one queued more than [`AHEAD`] layers above it.
+    fn ahead(&self, me: usize, depth: u32) -> bool {
+        self.depth[me].store(depth, Ordering::Relaxed);
+        self.depth.iter().any(|d| d.load(Ordering::Relaxed).saturating_add(AHEAD) < depth)
     }
 }
 
@@ -114,6 +136,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
         claimed: AtomicU64::new(0),
         stored: AtomicU64::new(0),
         halted: AtomicBool::new(false),
+        depth: (0..jobs).map(|_| AtomicU32::new(0)).collect(),
         end: Mutex::new(None),
     };
     let mut initial = Vec::new();
@@ -230,7 +253,13 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 }
                 shared.mail.received(batch);
             }
+            let mut held = false;
             for _ in 0..ROUND {
+                let Some(next) = self.queue.depth() else { break };
+                if shared.ahead(self.me, next) {
+                    held = true;
+                    break;
+                }
                 let Some((id, depth)) = self.queue.pop() else { break };
                 if !self.store.is_alive(id) {
                     continue;
@@ -258,7 +287,14 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 }
             }
             self.post_all(shared);
+            if held && !shared.mail.has_mail(self.me) {
+                self.waits += 1;
+                std::thread::yield_now();
+            }
             if self.queue.is_empty() && !shared.mail.has_mail(self.me) {
+                // Idle, it holds no one back (else: a deadlock, the other
+                // held by the depth it last published).
+                shared.depth[self.me].store(u32::MAX, Ordering::Relaxed);
                 shared.mail.idle();
                 if !wait_for_mail(shared, self.me, &mut self.waits) {
                     break;

@@ -30,6 +30,7 @@ mod parse;
 mod set;
 mod witness;
 
+use crate::diag::Diagnostic;
 use crate::domain::federation::Federation;
 use crate::domain::poly::{Constraint, Poly, Q};
 use crate::engine::reach::{self, Cover, End};
@@ -123,7 +124,14 @@ pub fn synthesise(model: &Model, property: &Property, options: &Options) -> Synt
     };
     let mut net = match crate::network::build::build(&lifted) {
         Ok(n) => n,
-        Err(d) => return Synthesis::Error(d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; ")),
+        Err(d) => {
+            if d.iter().all(|d| d.code == "unsupported") {
+                let at =
+                    |d: &Diagnostic| format!("{}:{}:{}: {}", d.loc.file, d.loc.pos.line, d.loc.pos.column, d.message);
+                return Synthesis::Unsupported(d.iter().map(at).collect::<Vec<_>>().join("; "));
+            }
+            return Synthesis::Error(d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; "));
+        }
     };
     let phi = match net.state_formula(&lifted_property, arg) {
         Ok(f) => f,
