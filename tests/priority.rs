@@ -129,6 +129,7 @@ fn refusals() {
     assert_eq!(code, 5, "{out}{err}");
     assert!(out.contains("priorities are not supported yet"), "{out}");
     // An integer value is substituted: a timed network, checked.
+    let param = format!("{DIR}/param.yaml");
     let (code, out, err) = kairos(&["check", &param, "--param", "p=2", "-q", "E<> S.gotlo and x == 3"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("violated"), "{out}");

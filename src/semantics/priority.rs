@@ -19,14 +19,13 @@
 //! rational parameters) they are `Σ a_k·x_k ≺ r` and the updates
 //! `x := Σ b_k·x_k + e`, pulled back by substitution, last update first:
 //! the step's effect on the valuation at the instant it is taken, whatever
-//! the rates, so the same argument holds. Empty cells are kept there (no
-//! cheap exact test; an empty cell only adds a transition that is never
-//! enabled).
+//! the rates, so the same argument holds. Empty cells are dropped there
+//! too, decided on polyhedra ([`satisfiable`]).
 
 use crate::domain::ClockSet;
 use num_traits::Signed;
 
-use crate::domain::poly::Q;
+use crate::domain::poly::{Poly, Q};
 use crate::domain::zone::{Bound, Dbm};
 use crate::network::{ChannelIndex, ClockConstraint, EvalError, Update};
 use crate::semantics::successors::err;
@@ -62,10 +61,10 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
                 out.push(t);
                 continue;
             };
-            let above: Vec<&Conj> = (0..levels.len())
+            let above = weakest((0..levels.len())
                 .filter(|&u| levels[u].is_some_and(|l| l > level))
                 .filter_map(|u| possible[u].as_ref())
-                .collect();
+                .collect());
             let mut cells: Vec<Conj> = vec![Vec::new()];
             for conj in above {
                 let mut next = Vec::new();
@@ -190,6 +189,22 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
     }
 }
 
+/// `conjs` without those that say more than another (a superset of its
+/// constraints, or a copy): outside the weaker one, the stronger fails
+/// too, so it cuts no cell further. Steps that differ only by a `select`
+/// value or a receiver's data have the same constraints, and each would
+/// otherwise multiply the cells.
+fn weakest(mut conjs: Vec<&Conj>) -> Vec<&Conj> {
+    conjs.sort_by_key(|c| c.len());
+    let mut out: Vec<&Conj> = Vec::with_capacity(conjs.len());
+    for c in conjs {
+        if !out.iter().any(|w| w.iter().all(|cut| c.contains(cut))) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A constraint on the valuation after a step, pulled back to before it.
 enum Pulled {
     /// By every valuation (it compares updated values only).
@@ -252,12 +267,55 @@ fn shift(b: Bound, k: i32) -> Bound {
     if b.is_strict() { Bound::lt(b.value() + k) } else { Bound::le(b.value() + k) }
 }
 
-/// Whether some valuation meets every constraint of `conj`; true when
-/// it has a linear one (not decided, see the module doc).
+/// Whether some valuation meets every constraint of `conj`. Timed networks'
+/// clocks are `>= 0`: a zone decides. A linear network's variables may be
+/// negative, so only what the constraints contradict among themselves
+/// counts: differences with integer bounds are decided on a DBM whose
+/// reference is an extra variable standing for 0 (such a system is
+/// invariant under shifting every variable, so the DBM's signs do not
+/// matter), anything else on a polyhedron.
 fn satisfiable(dim: usize, conj: &Conj) -> bool {
-    let mut z = Dbm::universe(dim);
-    conj.iter().all(|cut| match cut {
-        Cut::Diff(i, j, b) => z.constrain(*i as usize, *j as usize, *b),
-        Cut::Linear(_) => true,
-    })
+    if conj.iter().all(|c| matches!(c, Cut::Diff(..))) {
+        let mut z = Dbm::universe(dim);
+        return conj.iter().all(|cut| match cut {
+            Cut::Diff(i, j, b) => z.constrain(*i as usize, *j as usize, *b),
+            Cut::Linear(_) => unreachable!("checked above"),
+        });
+    }
+    if let Some(diffs) = conj.iter().map(difference).collect::<Option<Vec<_>>>() {
+        let mut z = Dbm::universe(dim + 1);
+        let var = |x: u32| if x == 0 { dim } else { x as usize };
+        return diffs.into_iter().all(|(i, j, b)| z.constrain(var(i), var(j), b));
+    }
+    let mut p = Poly::universe(dim - 1);
+    for cut in conj {
+        p = match cut {
+            Cut::Diff(i, j, b) => {
+                let terms: Vec<(u32, i64)> = [(*i, 1), (*j, -1)].into_iter().filter(|t| t.0 != 0).collect();
+                p.constrain_terms(&terms, b.is_strict(), &Q::from_integer(b.value().into()))
+            }
+            Cut::Linear(l) => p.constrain_terms(&l.terms, l.strict, &l.rhs),
+        };
+        if p.is_empty() {
+            return false;
+        }
+    }
+    true
+}
+
+/// `cut` as `x_i - x_j ≺ b` (variable 0 is the constant 0) when it is one
+/// with an integer bound a DBM holds.
+fn difference(cut: &Cut) -> Option<(u32, u32, Bound)> {
+    let (terms, strict, rhs) = match cut {
+        Cut::Diff(i, j, b) => return Some((*i, *j, *b)),
+        Cut::Linear(l) => (&l.terms[..], l.strict, &l.rhs),
+    };
+    let (i, j) = match *terms {
+        [(i, 1)] => (i, 0),
+        [(j, -1)] => (0, j),
+        [(i, 1), (j, -1)] | [(j, -1), (i, 1)] => (i, j),
+        _ => return None,
+    };
+    let v: i32 = if rhs.is_integer() { rhs.to_integer().try_into().ok()? } else { return None };
+    Some((i, j, if strict { Bound::lt(v) } else { Bound::le(v) }))
 }
