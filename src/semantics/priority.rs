@@ -61,10 +61,12 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
                 out.push(t);
                 continue;
             };
-            let above = weakest((0..levels.len())
-                .filter(|&u| levels[u].is_some_and(|l| l > level))
-                .filter_map(|u| possible[u].as_ref())
-                .collect());
+            let above = weakest(
+                (0..levels.len())
+                    .filter(|&u| levels[u].is_some_and(|l| l > level))
+                    .filter_map(|u| possible[u].as_ref())
+                    .collect(),
+            );
             let mut cells: Vec<Conj> = vec![Vec::new()];
             for conj in above {
                 let mut next = Vec::new();
@@ -287,6 +289,11 @@ fn satisfiable(dim: usize, conj: &Conj) -> bool {
         let var = |x: u32| if x == 0 { dim } else { x as usize };
         return diffs.into_iter().all(|(i, j, b)| z.constrain(var(i), var(j), b));
     }
+    on_polyhedron(dim, conj)
+}
+
+/// [`satisfiable`] decided on a polyhedron with no sign constraints.
+fn on_polyhedron(dim: usize, conj: &Conj) -> bool {
     let mut p = Poly::universe(dim - 1);
     for cut in conj {
         p = match cut {
@@ -318,4 +325,52 @@ fn difference(cut: &Cut) -> Option<(u32, u32, Bound)> {
     };
     let v: i32 = if rhs.is_integer() { rhs.to_integer().try_into().ok()? } else { return None };
     Some((i, j, if strict { Bound::lt(v) } else { Bound::le(v) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Conj, Cut, LinearCut, Q, on_polyhedron, satisfiable, weakest};
+    use proptest::prelude::*;
+
+    /// A difference `x_i - x_j ≺ b` over variables 1..=3 as a linear cut
+    /// (variable 0 stands for the constant 0), as linear networks write it.
+    fn cut() -> impl Strategy<Value = Cut> {
+        (0u32..4, 0u32..4, -4i64..5, any::<bool>()).prop_filter("two variables", |c| c.0 != c.1).prop_map(
+            |(i, j, b, strict)| {
+                let terms = [(i, 1), (j, -1)].into_iter().filter(|t| t.0 != 0).collect();
+                Cut::Linear(Box::new(LinearCut { terms, strict, rhs: Q::from_integer(b.into()) }))
+            },
+        )
+    }
+
+    fn holds(cut: &Cut, point: &[i64]) -> bool {
+        let Cut::Linear(l) = cut else { unreachable!("the strategy writes linear cuts") };
+        let lhs = Q::from_integer(l.terms.iter().map(|&(x, a)| a * point[x as usize - 1]).sum::<i64>().into());
+        if l.strict { lhs < l.rhs } else { lhs <= l.rhs }
+    }
+
+    proptest! {
+        /// The DBM with a shifted reference decides differences as the
+        /// polyhedron does (an exact, independent decision procedure),
+        /// negative values included.
+        #[test]
+        fn differences_are_decided_as_on_a_polyhedron(conj in proptest::collection::vec(cut(), 0..6)) {
+            prop_assert_eq!(satisfiable(4, &conj), on_polyhedron(4, &conj));
+        }
+
+        /// Outside every conjunction iff outside every kept one, at any
+        /// point: dropping the stronger conjunctions changes no cell's union.
+        /// The conjunctions share cuts from a pool of 4, as steps do.
+        #[test]
+        fn the_weakest_conjunctions_block_the_same_points(
+            pool in proptest::collection::vec(cut(), 4),
+            picks in proptest::collection::vec(proptest::collection::vec(0usize..4, 0..3), 0..5),
+            point in proptest::collection::vec(-5i64..6, 3),
+        ) {
+            let conjs: Vec<Conj> = picks.iter().map(|p| p.iter().map(|&k| pool[k].clone()).collect()).collect();
+            let outside = |cs: &[&Conj]| cs.iter().all(|c| !c.iter().all(|cut| holds(cut, &point)));
+            let all: Vec<&Conj> = conjs.iter().collect();
+            prop_assert_eq!(outside(&all), outside(&weakest(all.clone())));
+        }
+    }
 }
