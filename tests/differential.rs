@@ -864,7 +864,7 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
 
 /// A random `priorities:` block for the generator's channels (`c`, `bc`,
 /// `u`, `ch[0..1]`) or instances (by template, `T0`...).
-fn priorities(seed: u64, yaml: &str) -> String {
+pub(crate) fn priorities(seed: u64, yaml: &str) -> String {
     let mut r = oracle::random::Rng(seed ^ 0x9e10_1e5e);
     let channels = r.chance(0.5);
     let mut members: Vec<String> = if channels {

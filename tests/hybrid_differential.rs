@@ -35,10 +35,15 @@ fn compare(name: &str, timed: &Loaded, hybrid: &Loaded, queries: &[String], cap:
         if pt.formula.engine() != EngineKind::Reach {
             continue;
         }
-        let zone = engine::check(&timed.model, Some(&tnet), &pt, &Options::default());
+        // With diagonal constraints the zones are exact, and their graph
+        // may be infinite (random-67: 17 stored zones growing without end):
+        // the zone side gets a limit too.
+        let zone_limits = Limits { max_states: Some(200_000), ..Limits::default() };
+        let zone =
+            engine::check(&timed.model, Some(&tnet), &pt, &Options { limits: zone_limits, ..Options::default() });
         let options = Options { limits: Limits { max_states: Some(cap), ..Limits::default() }, ..Options::default() };
         let poly = engine::check(&hybrid.model, Some(&hnet), &ph, &options);
-        if matches!(poly.verdict, Verdict::Unknown(_)) {
+        if matches!(poly.verdict, Verdict::Unknown(_)) || matches!(zone.verdict, Verdict::Unknown(_)) {
             skipped += 1;
             continue;
         }
@@ -51,10 +56,16 @@ fn compare(name: &str, timed: &Loaded, hybrid: &Loaded, queries: &[String], cap:
     (compared, skipped)
 }
 
-fn random(seeds: std::ops::Range<u64>, cap: u64) -> (usize, usize, usize) {
+/// The random networks of `seeds`, with random priorities when asked
+/// (`differential::priorities`).
+fn random(seeds: std::ops::Range<u64>, cap: u64, priorities: bool) -> (usize, usize, usize) {
     let (mut networks, mut compared, mut skipped) = (0, 0, 0);
     for seed in seeds {
-        let g = oracle::random::Gen::generate(seed);
+        let mut g = oracle::random::Gen::generate(seed);
+        if priorities {
+            let block = crate::differential::priorities(seed, &g.yaml);
+            g.yaml.push_str(&block);
+        }
         let name = format!("random-{seed}");
         let Ok(timed) = load_model(&Source::new(format!("{name}.yaml"), g.yaml.clone())) else { continue };
         let hybrid = load_model(&Source::new(format!("{name}-hybrid.yaml"), as_hybrid(&g.yaml))).unwrap();
@@ -69,15 +80,27 @@ fn random(seeds: std::ops::Range<u64>, cap: u64) -> (usize, usize, usize) {
 
 #[test]
 fn hybrid_readings_of_random_networks_get_the_zone_verdicts() {
-    let (networks, compared, _) = random(0..16, 40);
+    let (networks, compared, _) = random(0..16, 40, false);
     assert!(networks >= 16 && compared >= 100, "{networks} networks, {compared} compared");
+}
+
+/// The same with random channel or process priorities: the blocking sets
+/// are then linear constraints pulled back through linear assignments.
+/// Seed 299 is among them: a pull-back that ignored the resets
+/// (`x := 0` is a linear assignment here) disagreed there, and on none of
+/// seeds 100 to 298.
+#[test]
+fn hybrid_readings_under_priorities_get_the_zone_verdicts() {
+    let (networks, compared, _) = random(290..306, 40, true);
+    assert!(networks >= 12 && compared >= 80, "{networks} networks, {compared} compared");
 }
 
 /// `cargo test --test suite hybrid_differential:: -- --ignored`: more networks.
 #[test]
 #[ignore]
 fn hybrid_readings_of_many_random_networks_get_the_zone_verdicts() {
-    random(0..300, 2000);
+    random(0..300, 2000, false);
+    random(100..400, 2000, true);
 }
 
 #[test]

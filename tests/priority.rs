@@ -60,6 +60,60 @@ fn uppaal_twins() {
     }
 }
 
+/// A hybrid model: the stopwatch's frozen value decides where the higher
+/// step is possible (its target invariant pulled back through `y = x + 1`).
+/// Each change argued in the model's `doc` flips the blocked property.
+#[test]
+fn hybrid_models() {
+    let path = format!("{DIR}/stopwatch.yaml");
+    let (code, out, err) = kairos(&["check", &path]);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    for (what, changed) in [
+        ("N = 1", text.replace("  N: 2\n", "  N: 1\n")),
+        ("x running", text.replace("rate: {x: 0}", "rate: {x: 1}")),
+        ("reversed", text.replace("\"lo < hi\"", "\"hi < lo\"")),
+    ] {
+        assert_ne!(changed, text, "{what}");
+        let changed = common::scratch("priority-stopwatch.yaml", &changed);
+        let (code, out, err) = kairos(&["check", &changed, "-q", "E<> S.gotlo and y >= 2"]);
+        assert_eq!(code, 0, "{what}: {out}{err}");
+        assert!(out.contains("satisfied"), "{what}: {out}");
+    }
+}
+
+/// Rational parameter values make the network linear: its verdicts are
+/// those of the timed twin with every constant doubled (`p = k/2`).
+/// Before the blocking sets were linear, `p = 7/2` blocked `lo` everywhere.
+#[test]
+fn rational_parameters() {
+    let text = std::fs::read_to_string(format!("{DIR}/param.yaml")).unwrap();
+    let twin = |k: u32| {
+        let t = text.replace("parameters:\n  p: {min: 0, max: 10}\n", "").replace("x >= p", &format!("x >= {k}"));
+        common::scratch(&format!("priority-param-{k}.yaml"), &t.replace("x <= 3", "x <= 6"))
+    };
+    let queries = ["E<> S.gotlo", "E<> S.gotlo and x == {3}", "E<> S.gotlo and x > {2} and x < {3}", "E<> S.gothi"];
+    let mut changed = std::collections::BTreeSet::new();
+    for k in 3..=8 {
+        let twin = twin(k);
+        for q in queries {
+            let verdict = |path: &str, q: String, args: &[&str]| {
+                let mut all = vec!["check", path, "-q", q.as_str()];
+                all.extend_from_slice(args);
+                let (code, out, err) = kairos(&all);
+                assert!(code == 0 || code == 1, "{path} `{q}`: {out}{err}");
+                out.lines().next().unwrap_or_default().to_string()
+            };
+            let at = |scale: u32| q.replace("{3}", &(3 * scale).to_string()).replace("{2}", &(2 * scale).to_string());
+            let param = format!("p={k}/2");
+            let linear = verdict(&format!("{DIR}/param.yaml"), at(1), &["--param", &param]);
+            assert_eq!(linear, verdict(&twin, at(2), &[]), "p = {k}/2, `{q}`");
+            changed.insert((q, linear));
+        }
+    }
+    assert!(changed.len() > queries.len(), "some verdict depends on p: {changed:?}");
+}
+
 /// What is not supported yet is refused (exit 5) with one located line.
 #[test]
 fn refusals() {
@@ -74,34 +128,32 @@ fn refusals() {
     let (code, out, err) = kairos(&["check", &format!("{DIR}/channels.yaml"), "--data", "bdd"]);
     assert_eq!(code, 5, "{out}{err}");
     assert!(out.contains("priorities are not supported yet"), "{out}");
-    // A rational parameter value makes the network linear: refused by
-    // every command that builds it (each gave a wrong answer before).
-    let param = format!("{DIR}/param.yaml");
-    for args in [
-        &["check", &param, "--param", "p=7/2", "-q", "E<> S.gotlo"][..],
-        &["bound", &param, "--param", "p=7/2", "--term", "x", "-q", "S.gotlo"],
-        &["graph", &param, "--param", "p=7/2"],
-    ] {
-        let (code, out, err) = kairos(args);
-        assert_eq!(code, 5, "{args:?}: {out}{err}");
-        assert!(
-            err.contains("param.yaml:30:3") && err.contains("a timing parameter given a non-integer value"),
-            "{err}"
-        );
-        assert!(err.contains("1 error found"), "no follow-on: {err}");
-    }
-    // Synthesis lifts the parameters to continuous variables: linear too.
-    let (code, out, err) = kairos(&["synth", &param, "-q", "E<> S.gotlo"]);
-    assert_eq!(code, 5, "{out}{err}");
-    assert!(out.contains("unknown (unsupported): ") && out.contains("param.yaml:30:3: not supported yet"), "{out}");
-    // A sweep refuses the rational points only.
-    let (code, out, err) = kairos(&["sweep", &param, "--param", "p=3..4:1/2", "-q", "E<> S.gotlo"]);
-    assert_eq!(code, 5, "{out}{err}");
-    assert!(out.contains("7/2  -  unknown (unsupported)") && out.contains("4  2  satisfied"), "{out}");
     // An integer value is substituted: a timed network, checked.
+    let param = format!("{DIR}/param.yaml");
     let (code, out, err) = kairos(&["check", &param, "--param", "p=2", "-q", "E<> S.gotlo and x == 3"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("violated"), "{out}");
+}
+
+/// Every command that builds a linear network takes priorities: `bound`,
+/// `sweep` at rational points and `synth` (parameters lifted to continuous
+/// variables). `lo` is blocked where `p <= x <= 3`, so `S.gotlo` with
+/// `x == 3` needs `p > 3`, and with `1 <= x <= 3` needs `p > 1`.
+#[test]
+fn linear_networks_in_every_command() {
+    let param = format!("{DIR}/param.yaml");
+    let (code, out, err) = kairos(&["sweep", &param, "--param", "p=3..4:1/2", "-q", "E<> S.gotlo and x == 3"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let verdicts: Vec<_> = out.lines().skip(1).map(|l| l.split_whitespace().last().unwrap_or_default()).collect();
+    assert_eq!(verdicts, ["violated", "satisfied", "satisfied"], "{out}");
+    let (code, out, err) = kairos(&["synth", &param, "-q", "E<> S.gotlo and x >= 1 and x <= 3"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("p > 1"), "{out}");
+    // Where `S.gotlo` is entered below 3: before `hi` becomes possible at
+    // p = 5/2 (without priorities, up to 3).
+    let (code, out, err) = kairos(&["bound", &param, "--param", "p=5/2", "--term", "x", "-q", "S.gotlo and x <= 3"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("sup = 5/2 (a supremum, not attained), inf = 0 (attained)"), "{out}");
 }
 
 /// Names in `priorities:` that are not channels or instances are located

@@ -80,22 +80,6 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
         b.local_clocks.push(ids.collect());
     }
     if model.hybrid || params.iter().any(|v| !v.is_integer()) {
-        // Their blocking sets are linear, which `semantics::priority` does
-        // not compute yet: it read such a guard as no constraint at all
-        // (with `p = 7/2` a blocked step was blocked everywhere).
-        if let Some(p) = &model.priorities {
-            let loc = Loc { file: model.file.clone(), pos: p.pos, len: 1 };
-            let what = if model.hybrid {
-                "timing parameters being synthesised"
-            } else {
-                "a timing parameter given a non-integer value"
-            };
-            return Err(vec![Diagnostic::new(
-                loc,
-                "unsupported",
-                format!("not supported yet: priorities with {what}"),
-            )]);
-        }
         b.linear = Some(clocks.len() as u32 + 1);
         clocks.extend(model.continuous.iter().map(|c| c.name.clone()));
     }

@@ -13,5 +13,5 @@ mod successors;
 
 pub use error::RunError;
 pub use sat::Federation;
-pub use state::{Discrete, Transition, ZoneState};
+pub use state::{Cut, Discrete, LinearCut, Transition, ZoneState};
 pub use successors::{Abstraction, ZoneGraph};

@@ -1,5 +1,6 @@
 //! Symbolic states of the zone graph and the steps between them.
 
+use crate::domain::poly::Q;
 use crate::domain::zone::{Bound, Dbm};
 
 /// The explicit part of a state: one location per process, one value per
@@ -44,8 +45,40 @@ pub struct Transition {
     /// the edge's clock guard fails at its atom `k`, the atoms before `k`
     /// holding (one cell of a disjoint split of the guard's complement).
     pub out: Vec<(u32, u32, u32)>,
-    /// With priorities: the constraints `x_i - x_j ≺ b` of one cell of
-    /// the valuations where no step of higher priority is possible (the
-    /// step is split into one transition per cell; `semantics::priority`).
-    pub unless: Vec<(u32, u32, Bound)>,
+    /// With priorities: the constraints of one cell of the valuations
+    /// where no step of higher priority is possible (the step is split
+    /// into one transition per cell; `semantics::priority`).
+    pub unless: Vec<Cut>,
+}
+
+/// A constraint of a priority cell ([`Transition::unless`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Cut {
+    /// `x_i - x_j ≺ b` (timed networks).
+    Diff(u32, u32, Bound),
+    /// Linear networks (hybrid models, fixed rational parameters).
+    Linear(Box<LinearCut>),
+}
+
+/// `Σ a_k·x_k ≺ rhs`, `<` when strict.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LinearCut {
+    /// `(variable from 1, coefficient)`, each variable once, none zero.
+    pub terms: Vec<(u32, i64)>,
+    pub strict: bool,
+    pub rhs: Q,
+}
+
+impl Cut {
+    /// The complement: `¬(e ≺ b)` is `-e ≺' -b`, `≺'` the other strictness.
+    pub fn complement(&self) -> Cut {
+        match self {
+            Cut::Diff(i, j, b) => Cut::Diff(*j, *i, b.complement()),
+            Cut::Linear(l) => Cut::Linear(Box::new(LinearCut {
+                terms: l.terms.iter().map(|&(x, a)| (x, -a)).collect(),
+                strict: !l.strict,
+                rhs: -&l.rhs,
+            })),
+        }
+    }
 }

@@ -9,7 +9,7 @@ use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
 use crate::model::types::Party;
 use crate::network::{ChannelIndex, ClockConstraint, EvalError, Network, Target, Update};
-use crate::semantics::{Discrete, RunError, Transition, ZoneState};
+use crate::semantics::{Cut, Discrete, RunError, Transition, ZoneState};
 
 /// How zones are abstracted after each step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub struct ZoneGraph<'n, S = Dbm> {
     resets: Vec<(u32, i64)>,
     /// The linear assignments of the last discrete step computed, in order:
     /// `(process, edge, update, value of its integer part)`.
-    assigns: Vec<(u32, u32, u32, i64)>,
+    pub(super) assigns: Vec<(u32, u32, u32, i64)>,
     /// Enabled internal edges: (process, edge).
     internal: Vec<(u32, u32)>,
     /// Successor slots a shorter successor list left over, kept for the
@@ -410,7 +410,10 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 return Ok(false);
             }
         }
-        Ok(t.unless.iter().all(|&(i, j, b)| zone.constrain(i as usize, j as usize, b)))
+        Ok(t.unless.iter().all(|cut| match cut {
+            Cut::Diff(i, j, b) => zone.constrain(*i as usize, *j as usize, *b),
+            Cut::Linear(l) => zone.constrain_linear(&l.terms, l.strict, &l.rhs),
+        }))
     }
 
     /// The successor of `s` by `t` before abstraction: guard, updates,

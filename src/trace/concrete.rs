@@ -38,7 +38,7 @@ use super::{ConcreteState, ConcreteStep, ConcreteTrace, Rational};
 use crate::domain::zone::Dbm;
 use crate::engine::SymbolicTrace;
 use crate::network::{ClockConstraint, Network};
-use crate::semantics::{Abstraction, Discrete, RunError, Transition, ZoneGraph, ZoneState};
+use crate::semantics::{Abstraction, Cut, Discrete, RunError, Transition, ZoneGraph, ZoneState};
 
 /// Why no concrete run could be built. Every variant but `Run` means a bug
 /// in the engine, the zone graph or here: the symbolic path was not one.
@@ -152,7 +152,11 @@ pub(super) fn solve(net: &Network, trace: &SymbolicTrace, end_now: bool) -> Resu
                         }
                         timed(&mut base, &resets[i - 1], i, &atoms[k as usize], d, true)?;
                     }
-                    for &(a, b, bound) in t.unless.iter().filter(|u| u.2.is_finite()) {
+                    let diffs = t.unless.iter().map(|cut| match cut {
+                        Cut::Diff(a, b, bound) => (*a, *b, *bound),
+                        Cut::Linear(_) => unreachable!("linear networks' runs are `trace::linear`'s"),
+                    });
+                    for (a, b, bound) in diffs.filter(|u| u.2.is_finite()) {
                         diff(
                             &mut base,
                             &resets[i - 1],

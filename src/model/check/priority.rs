@@ -19,10 +19,6 @@ impl super::Checker<'_> {
         let channels = m.get("channels");
         let processes = m.get("processes");
         self.r.finish(m, "`priorities`");
-        if self.model.hybrid {
-            self.r.error(node.pos, "unsupported", "not supported yet: priorities in a hybrid model");
-            return;
-        }
         if let (Some(_), Some(p)) = (channels, processes) {
             self.r.error(p.pos, "unsupported", "not supported yet: channel and process priorities in one model");
             return;
