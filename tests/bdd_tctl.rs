@@ -178,14 +178,7 @@ fn tctl_with_bdds_agrees_on_the_specs() {
     let mut tally = Tally::default();
     for (model, spec) in pairs {
         let Ok(loaded) = common::load(&model) else { continue };
-        if loaded.model.hybrid || !loaded.model.params.is_empty() {
-            continue;
-        }
-        let net = kairos::network::build(&loaded.model).unwrap();
-        let mut props = loaded.model.properties.clone();
-        if let Some(spec) = &spec {
-            props.extend(loaded.spec(&common::source(spec)).unwrap().properties);
-        }
+        let Some((net, props)) = common::timed_properties(&loaded, spec.as_deref()) else { continue };
         for p in &props {
             compare(&loaded.model, &net, p, &model.display().to_string(), 200_000, &mut tally);
         }

@@ -28,15 +28,7 @@ fn forced_tctl_agrees_with_the_default_engines() {
     let (mut compared, mut by_expect) = (0, 0);
     for (model, spec) in pairs {
         let loaded = common::load(&model).unwrap();
-        // Hybrid and parametric models: zones cannot take them.
-        if loaded.model.hybrid || !loaded.model.params.is_empty() {
-            continue;
-        }
-        let net = kairos::network::build(&loaded.model).unwrap();
-        let mut props = loaded.model.properties.clone();
-        if let Some(spec) = &spec {
-            props.extend(loaded.spec(&common::source(spec)).unwrap().properties);
-        }
+        let Some((net, props)) = common::timed_properties(&loaded, spec.as_deref()) else { continue };
         for p in &props {
             let o = engine::check(&loaded.model, Some(&net), p, &tctl);
             assert_eq!(o.engine, EngineKind::Tctl);

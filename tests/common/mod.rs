@@ -5,6 +5,8 @@ use std::path::Path;
 
 use kairos::diag::Diagnostic;
 use kairos::model::load::{self, Loaded};
+use kairos::model::types::Property;
+use kairos::network::Network;
 use kairos::syntax::yaml::Source;
 
 pub fn source(path: &Path) -> Source {
@@ -22,6 +24,21 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         kairos::network::build(&loaded.model).map_err(|d| render(&d))?;
     }
     Ok(loaded)
+}
+
+/// The network of a timed, parameter-free model and the properties of the
+/// model and of its `spec` file (`None`: a hybrid or parametric model,
+/// which zones and the fixpoint engine do not take).
+pub fn timed_properties(loaded: &Loaded, spec: Option<&Path>) -> Option<(Network, Vec<Property>)> {
+    if loaded.model.hybrid || !loaded.model.params.is_empty() {
+        return None;
+    }
+    let net = kairos::network::build(&loaded.model).unwrap();
+    let mut props = loaded.model.properties.clone();
+    if let Some(spec) = spec {
+        props.extend(loaded.spec(&source(spec)).unwrap().properties);
+    }
+    Some((net, props))
 }
 
 /// Runs the `kairos` binary; returns (exit code, stdout, stderr).
