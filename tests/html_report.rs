@@ -35,7 +35,7 @@ fn every_property_verdict_and_diagram_is_in_the_page() {
         .collect();
     let properties = json["properties"].as_array().unwrap();
     assert_eq!(sections.len(), properties.len());
-    assert_eq!(properties.len(), 30);
+    assert_eq!(properties.len(), 37);
     for (s, p) in sections.iter().zip(properties) {
         assert_eq!(s.attribute("data-name"), p["name"].as_str());
         assert_eq!(s.attribute("data-verdict"), p["verdict"].as_str(), "{}", p["name"]);

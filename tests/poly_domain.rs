@@ -14,7 +14,7 @@ use std::path::Path;
 use kairos::domain::poly::Q;
 use kairos::engine::reach::Limits;
 use kairos::engine::{self, Domain, Options, Outcome, Unknown, Verdict};
-use kairos::model::formula::EngineKind;
+use kairos::model::formula::{EngineKind, Formula};
 use kairos::model::load::{Loaded, load_model};
 use kairos::model::types::Property;
 use kairos::network::Network;
@@ -39,6 +39,11 @@ fn compare(loaded: &Loaded, net: &Network, p: &Property, what: &str, cap: u64) -
     }
     let options = Options { domain: Domain::Poly, limits, ..Options::default() };
     let poly = engine::check(&loaded.model, Some(net), p, &options);
+    if matches!(p.formula, Formula::Measure(_)) {
+        // `sup`/`inf` are measured on zones only: refused, never a number.
+        assert!(matches!(poly.verdict, Verdict::Unknown(Unknown::Unsupported(_))), "{what}: `{}`", p.text);
+        return None;
+    }
     if engine != EngineKind::Reach && matches!(poly.verdict, Verdict::Unknown(Unknown::Unsupported(_))) {
         // Refused by the forward engines, answered by `tctl` on zones.
         assert_eq!(zone.engine, EngineKind::Tctl, "{what}: `{}`", p.text);
