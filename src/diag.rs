@@ -44,6 +44,12 @@ impl Diagnostic {
     }
 }
 
+/// Whether only what is not supported yet stood in the way (exit 5, not 2):
+/// some diagnostics, every one `unsupported`.
+pub fn only_unsupported(diags: &[Diagnostic]) -> bool {
+    !diags.is_empty() && diags.iter().all(|d| d.code == "unsupported")
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -40,7 +40,7 @@ pub struct Rejected {
 impl Rejected {
     /// Only "not supported yet" diagnostics make the rejection `unsupported`.
     pub fn new(diags: Vec<Diagnostic>, sources: Vec<Source>) -> Rejected {
-        let unsupported = !diags.is_empty() && diags.iter().all(|d| d.code == "unsupported");
+        let unsupported = crate::diag::only_unsupported(&diags);
         Rejected { diags, sources, unsupported }
     }
 }

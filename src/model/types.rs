@@ -42,9 +42,6 @@ pub struct Priorities {
     pub internal: i32,
     /// Per instance.
     pub processes: Vec<i32>,
-    /// Where `priorities:` is written (a refusal that depends on the
-    /// parameter values given points there).
-    pub pos: crate::diag::Pos,
 }
 
 /// An integer or boolean variable (an array when `size` is set). Bounds and

@@ -235,7 +235,7 @@ fn check_point(p: &Point, options: &engine::Options) -> Row {
     };
     let net = match crate::network::build_with(p.model, &p.timing) {
         Ok(n) => n,
-        Err(d) if d.iter().all(|d| d.code == "unsupported") => return row("unknown", Some("unsupported"), None),
+        Err(d) if crate::diag::only_unsupported(&d) => return row("unknown", Some("unsupported"), None),
         Err(_) => return row("error", None, None),
     };
     let o = engine::check(p.model, Some(&net), p.property, options);

@@ -125,7 +125,7 @@ pub fn synthesise(model: &Model, property: &Property, options: &Options) -> Synt
     let mut net = match crate::network::build::build(&lifted) {
         Ok(n) => n,
         Err(d) => {
-            if d.iter().all(|d| d.code == "unsupported") {
+            if crate::diag::only_unsupported(&d) {
                 let at =
                     |d: &Diagnostic| format!("{}:{}:{}: {}", d.loc.file, d.loc.pos.line, d.loc.pos.column, d.message);
                 return Synthesis::Unsupported(d.iter().map(at).collect::<Vec<_>>().join("; "));

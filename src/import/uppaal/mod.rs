@@ -105,9 +105,7 @@ impl UppaalModel {
         let mut qd = Diags::new(src);
         match query::translate(text, &self.globals, &self.procs, &mut qd) {
             Some(f) if qd.list.is_empty() => Some(Ok(f)),
-            _ if !qd.list.is_empty() && qd.list.iter().all(|x| x.code == "unsupported") => {
-                Some(Err(qd.into_sorted().remove(0)))
-            }
+            _ if crate::diag::only_unsupported(&qd.list) => Some(Err(qd.into_sorted().remove(0))),
             _ => {
                 d.list.extend(qd.list);
                 None
@@ -153,7 +151,7 @@ pub fn import_uppaal(name: &str, text: &str) -> Result<UppaalModel, Vec<Diagnost
         match query::translate(&q.formula, &globals.scope, &sys.procs, &mut qd) {
             Some(formula) if qd.list.is_empty() => properties.push(emit::Property { query: q, formula, index: k + 1 }),
             // A query kairos cannot check yet does not make the model unusable.
-            _ if !qd.list.is_empty() && qd.list.iter().all(|x| x.code == "unsupported") => {
+            _ if crate::diag::only_unsupported(&qd.list) => {
                 let index = properties.iter().filter(|p| !p.formula.is_empty()).count();
                 let name = emit::query_name(q, k + 1);
                 let text = q.formula.string().trim().to_string();

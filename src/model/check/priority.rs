@@ -27,7 +27,6 @@ impl super::Checker<'_> {
             channels: self.model.channels.iter().map(|c| vec![0; c.size.unwrap_or(1)]).collect(),
             internal: 0,
             processes: vec![0; self.model.instances.len()],
-            pos: node.pos,
         };
         let mut ok = true;
         if let Some(n) = channels {
