@@ -211,3 +211,44 @@ fn known_sets() {
     let again = m.or(inside, split.pass);
     assert_eq!(again, split.pass);
 }
+
+/// The largest and smallest values of `x` on the valuations where `g`
+/// holds, from its word ([`bdd::word::extreme`]) and by enumeration.
+fn check_extremes(g: &str, x: &str) -> Result<(), TestCaseError> {
+    let Some(net) = network(g, &format!("r = {x}"), false) else {
+        return Err(TestCaseError::reject("rejected by the checker"));
+    };
+    let edge = &net.processes[0].edges[0];
+    let guard = edge.guard_data.clone().unwrap_or_else(|| Code::constant(1));
+    let Update::Data { value, .. } = &edge.updates[0] else { panic!("a data update") };
+    let mut m = Manager::new();
+    let enc = Encoding::new(&net.slots);
+    let all = everything(&mut m, &enc, &net);
+    let set = step::guard(&mut m, &enc, &[0], all, &guard).map_err(|e| TestCaseError::fail(format!("{e:?}")))?.pass;
+    let mut mach = bdd::exec::Machine::new(&mut m, &enc, &[0], OutOfRange::Error, set);
+    let word = mach.run(value).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+    // The valuations where `x` evaluates: an error takes a valuation off the path.
+    let running = mach.path;
+    let mut stack = Vec::new();
+    let mut values = Vec::new();
+    for v in valuations(&net) {
+        if guard.eval(&[0], &v, &mut stack).is_ok_and(|b| b != 0) {
+            values.extend(value.eval(&[0], &v, &mut stack).ok());
+        }
+    }
+    for largest in [true, false] {
+        let want = if largest { values.iter().max() } else { values.iter().min() };
+        let got = bdd::word::extreme(&mut m, &word, running, largest);
+        prop_assert_eq!(got, want.copied(), "{} on {}, largest {}", x, g, largest);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn extremes_of_a_word_are_the_enumerated_ones(g in guard(), x in int_expr()) {
+        check_extremes(&g, &x)?;
+    }
+}

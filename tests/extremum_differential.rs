@@ -35,6 +35,9 @@
 //! be refused (exit 5). A network whose oracle meets a run-time error must give an
 //! `error` verdict.
 //!
+//! Each query is measured with BDD data too (`symdata::measure`), which
+//! must give the explicit measure's verdict or refuse (counted).
+//!
 //! `cargo test --test suite extremum_differential::` checks 120 networks;
 //! `cargo test --release --test suite extremum_differential::extremum_agrees_with_the_integer_time_oracle_campaign
 //! -- --ignored` 3 000. `KAIROS_EXTREMUM_SEED`, `KAIROS_EXTREMUM_COUNT`: the
@@ -43,7 +46,7 @@
 use crate::oracle;
 
 use kairos::engine::extremum::{Extreme, Measured};
-use kairos::engine::{self, Options, Unknown, Verdict};
+use kairos::engine::{self, DataChoice, Options, Unknown, Verdict};
 use kairos::model::formula::{Formula, Measure};
 use kairos::model::load::{Loaded, load_model};
 use kairos::network::{ChannelIndex, EdgeSync, MeasuredTerm, Network, StateFormula};
@@ -79,6 +82,10 @@ struct Tally {
     /// converse is then not checked).
     smaller_limit: u64,
     unknown: u64,
+    /// Queries measured with BDD data too: the same verdict as explicit
+    /// data, or refused by the BDD engine (counted).
+    bdd_agreed: u64,
+    bdd_refused: u64,
 }
 
 fn env_u64(name: &str) -> Option<u64> {
@@ -172,6 +179,18 @@ fn check_network(seed: u64, tally: &mut Tally) {
             let text = query(kind, c);
             let p = loaded.query("q", &text).unwrap();
             let outcome = engine::check(&loaded.model, Some(&net), &p, &Options::default());
+            let bdd = Options { data: DataChoice::Bdd, ..Options::default() };
+            match engine::check(&loaded.model, Some(&net), &p, &bdd).verdict {
+                Verdict::Unknown(Unknown::Unsupported(_)) => tally.bdd_refused += 1,
+                v => {
+                    let same = match (&v, &outcome.verdict) {
+                        (Verdict::Error(_), Verdict::Error(_)) => true,
+                        (a, b) => a == b,
+                    };
+                    assert!(same, "seed {seed}: `{text}`: BDD data {v:?}, explicit {:?}", outcome.verdict);
+                    tally.bdd_agreed += 1;
+                }
+            }
             let measured = match outcome.verdict {
                 Verdict::Measured(m) if !erred => m,
                 Verdict::Error(_) if erred => continue,
@@ -302,6 +321,7 @@ fn run(default_seed: u64, default_count: u64) {
     // The campaign must compare, not skip.
     assert!(t.values >= 10 * t.networks.min(20), "too few values compared: {t:#?}");
     assert!(t.beyond > 0 && t.empty > 0, "every kind of answer met: {t:#?}");
+    assert!(t.bdd_agreed >= t.queries / 2, "BDD data measured too few: {t:#?}");
 }
 
 #[test]

@@ -70,7 +70,7 @@ fn the_railway_crossing_measures_what_its_comments_argue() {
 }
 
 /// Without subsumption the search visits more zones, each inside one the
-/// default search keeps: the same values. Exact zones (`--abstraction
+/// default search keeps: the same values; with BDD data too. Exact zones (`--abstraction
 /// none`) do not end on this model (a far train's clock grows forever), so
 /// they are tried under a state budget on a condition that bounds it.
 #[test]
@@ -78,6 +78,9 @@ fn the_values_do_not_depend_on_the_search() {
     let plain = railway(&Options::default());
     let without = railway(&Options { subsumption: false, ..Options::default() });
     assert_eq!(plain, without);
+    // Nor on the data's representation.
+    let bdd = railway(&Options { data: kairos::engine::DataChoice::Bdd, ..Options::default() });
+    assert_eq!(plain, bdd);
     let (code, out, err) = kairos(&[
         "check",
         RAILWAY,
@@ -167,7 +170,6 @@ fn what_is_not_supported_yet_is_exit_5_with_one_line() {
     let q = "sup{Train(1).near}: Train(1).x";
     for (args, why) in [
         (vec!["--domain", "poly"], "`sup` with `--domain poly` is not supported yet"),
-        (vec!["--data", "bdd"], "--data bdd: `sup` is not measured with BDD data yet"),
         (vec!["--engine", "tctl"], "`sup` is measured by the forward search"),
     ] {
         let mut all = vec!["check", RAILWAY, "-q", q];

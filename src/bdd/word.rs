@@ -166,3 +166,29 @@ pub fn nonzero(m: &mut Manager, a: &Word) -> Bdd {
 pub fn from_bool(b: Bdd) -> Word {
     Word(vec![b, FALSE]).trim()
 }
+
+/// The largest value (`largest`) or the smallest one `a` takes on `set`;
+/// `None` when `set` is empty. Bit by bit from the top, each narrowing
+/// `set` to the valuations that agree with the best choice so far: the
+/// sign bit weighs `−2^(n−1)`, so the largest value wants it clear and
+/// every other bit set, the smallest the reverse.
+pub fn extreme(m: &mut Manager, a: &Word, mut set: Bdd, largest: bool) -> Option<i64> {
+    if set == FALSE {
+        return None;
+    }
+    let top = a.0.len() - 1;
+    let mut value: i64 = 0;
+    for i in (0..=top).rev() {
+        let want = (i == top) != largest;
+        let literal = if want { a.0[i] } else { m.not(a.0[i]) };
+        let narrowed = m.and(set, literal);
+        let bit = if narrowed == FALSE { !want } else { want };
+        if narrowed != FALSE {
+            set = narrowed;
+        }
+        if bit {
+            value += if i == top { -(1i64 << i) } else { 1i64 << i };
+        }
+    }
+    Some(value)
+}

@@ -44,6 +44,7 @@ use crate::domain::zone::Dbm;
 use crate::engine::bound::term::{self, Term};
 use crate::engine::reach::Cover;
 use crate::engine::symdata::auto::REFUSAL;
+use crate::engine::symdata::{self, measure::Stop};
 use crate::engine::{AbstractionChoice, DataChoice, Domain, Options, Outcome, Verdict, reach_check};
 use crate::model::formula::{EngineKind, Measure};
 use crate::model::types::Property;
@@ -80,9 +81,6 @@ pub enum Extreme {
 pub fn check(net: &Network, property: &Property, m: &Measure, options: &Options) -> Outcome {
     let refuse = |why: String| Outcome::unsupported(EngineKind::Reach, why);
     let query = m.kind.word();
-    if options.data == DataChoice::Bdd {
-        return refuse(format!("{REFUSAL}: `{query}` is not measured with BDD data yet"));
-    }
     if options.engine.is_some_and(|e| e != EngineKind::Reach) {
         return refuse(format!("`{query}` is measured by the forward search (`--engine reach`) only"));
     }
@@ -129,7 +127,23 @@ pub fn check(net: &Network, property: &Property, m: &Measure, options: &Options)
     }
     let abstraction = if exact { Abstraction::None } else { Abstraction::Lu };
     let cover = if options.subsumption { Cover::Inclusion } else { Cover::Equal };
-    let (ends, stats) = match term::measure::<Dbm>(&net, &measured, &phi, abstraction, cover, options) {
+    let explicit = || term::measure::<Dbm>(&net, &measured, &phi, abstraction, cover, options);
+    let result = if options.data == DataChoice::Bdd {
+        match symdata::measure::measure(&net, &measured, &phi, options) {
+            Ok(Ok(x)) => Ok(x),
+            Ok(Err(Stop::Limit(u, stats))) => {
+                let mut o = refuse(String::new());
+                (o.verdict, o.stats) = (Verdict::Unknown(u), Some(stats));
+                Err(Box::new(o))
+            }
+            // The explicit measure reports the run-time error with its trace.
+            Ok(Err(Stop::Error)) => explicit(),
+            Err(why) => return refuse(format!("{REFUSAL}: {}", why.0)),
+        }
+    } else {
+        explicit()
+    };
+    let (ends, stats) = match result {
         Ok(x) => x,
         Err(o) => return no_answer(&net, *o, options),
     };

@@ -62,6 +62,8 @@ pub struct Range {
 /// `constraint`'s bound (signed) plus its offset.
 pub(crate) struct Term {
     vars: Vec<(u32, i64)>,
+    /// `vars` negated: `−L`.
+    negated: Vec<(u32, i64)>,
     constraint: ClockConstraint,
 }
 
@@ -69,7 +71,12 @@ impl Term {
     /// `Σ a·x − R` with `R = bound` (negated when `negate`).
     fn with(vars: Vec<(u32, i64)>, bound: Code, negate: bool) -> Term {
         let constraint = ClockConstraint { i: 0, j: 0, strict: false, bound, negate, range: (0, 0), linear: None };
-        Term { vars, constraint }
+        Term::of(vars, constraint)
+    }
+
+    fn of(vars: Vec<(u32, i64)>, constraint: ClockConstraint) -> Term {
+        let negated = vars.iter().map(|&(v, a)| (v, -a)).collect();
+        Term { vars, negated, constraint }
     }
 
     /// The clock or continuous variable `x`.
@@ -210,7 +217,7 @@ fn compile(net: &Network, term: &Property) -> Result<Term, String> {
     if c.strict || vars.is_empty() {
         return Err(no_term());
     }
-    Ok(Term { vars, constraint: c.clone() })
+    Ok(Term::of(vars, c.clone()))
 }
 
 impl Term {
@@ -219,14 +226,43 @@ impl Term {
         let c = &self.constraint;
         let wrap = |error| RunError { error, transition: None };
         let v = c.bound.eval(&s.discrete.locs, &s.discrete.data, stack).map_err(wrap)?;
+        Ok(self.data_value(v))
+    }
+
+    /// The program whose value gives `R` ([`Term::data_value`]).
+    pub(crate) fn bound(&self) -> &Code {
+        &self.constraint.bound
+    }
+
+    /// `R` where [`Term::bound`] evaluates to `v`: signed, offset.
+    pub(crate) fn data_value(&self, v: i64) -> Q {
+        let c = &self.constraint;
         let v = Q::from_integer(v.into());
         let v = if c.negate { -v } else { v };
-        Ok(c.linear.as_ref().map_or(v.clone(), |l| v + &l.offset))
+        c.linear.as_ref().map_or(v.clone(), |l| v + &l.offset)
+    }
+
+    /// Widens `ends` by the range of `T` over the valuations of `zones`
+    /// with `R` anywhere between `low` and `high` (`R` ranges over data
+    /// independent of the zones' valuations); `false` when the domain
+    /// cannot measure the term.
+    pub(crate) fn widen<S: Extent>(&self, ends: &mut Ends, zones: &[S], low: &Q, high: &Q) -> bool {
+        let (up, down) = ends;
+        for z in zones {
+            match (z.sup_of(&self.vars), z.sup_of(&self.negated)) {
+                (Some(a), Some(b)) => {
+                    *up = join(std::mem::replace(up, Sup::Empty), shifted(a, &-low));
+                    *down = join(std::mem::replace(down, Sup::Empty), shifted(b, high));
+                }
+                _ => return false,
+            }
+        }
+        true
     }
 }
 
 /// `(sup T, sup −T)` of one term.
-type Ends = (Sup, Sup);
+pub(crate) type Ends = (Sup, Sup);
 
 /// `(sup T, sup −T)` of each of `terms` over the visited states' `φ`-parts,
 /// in domain `S`, and the search's statistics.
@@ -239,7 +275,6 @@ pub(crate) fn measure<S: Extent>(
     options: &Options,
 ) -> Result<(Vec<Ends>, Stats), Box<Outcome>> {
     let started = Instant::now();
-    let negated: Vec<Vec<(u32, i64)>> = terms.iter().map(|t| t.vars.iter().map(|&(v, a)| (v, -a)).collect()).collect();
     let mut zg = ZoneGraph::<S>::with_sets(net, abstraction);
     let mut ends = vec![(Sup::Empty, Sup::Empty); terms.len()];
     let mut stack = Vec::new();
@@ -249,17 +284,9 @@ pub(crate) fn measure<S: Extent>(
         if part.zones.is_empty() {
             return Ok(Federation::empty());
         }
-        for ((t, neg), (up, down)) in terms.iter().zip(&negated).zip(ends.iter_mut()) {
+        for (t, e) in terms.iter().zip(ends.iter_mut()) {
             let r = t.data_part(s, &mut stack)?;
-            for z in &part.zones {
-                match (z.sup_of(&t.vars), z.sup_of(neg)) {
-                    (Some(a), Some(b)) => {
-                        *up = join(std::mem::replace(up, Sup::Empty), shifted(a, &-&r));
-                        *down = join(std::mem::replace(down, Sup::Empty), shifted(b, &r));
-                    }
-                    _ => refused = true,
-                }
-            }
+            refused |= !t.widen(e, &part.zones, &r, &r);
         }
         Ok(Federation::empty())
     };

@@ -19,6 +19,7 @@ use crate::bdd::exec::Machine;
 use crate::bdd::word::{self, Word};
 use crate::bdd::{Bdd, Encoding, FALSE, Manager, Unsupported, step};
 use crate::domain::ClockSet;
+use crate::domain::federation::Federation;
 use crate::network::{Code, Network, StateFormula};
 use crate::semantics::{Discrete, ZoneGraph, ZoneState};
 
@@ -40,39 +41,67 @@ pub fn sat<S: ClockSet>(
     zone: &S,
     goal: &StateFormula,
 ) -> Result<step::Split, Unsupported> {
-    let dead = goal.mentions_deadlock();
-    if !dead && !goal.has_clock_atoms() {
+    if !goal.mentions_deadlock() && !goal.has_clock_atoms() {
         return search::sat(m, enc, locs, set, goal);
     }
-    let failed = step::Split { pass: FALSE, error: set };
+    let Some(parts) = parts(net, zg, m, enc, locs, set, zone, goal)? else {
+        return Ok(step::Split { pass: FALSE, error: set });
+    };
+    let mut pass = FALSE;
+    for (cell, fed) in parts {
+        if !fed.is_empty() {
+            pass = m.or(pass, cell);
+        }
+    }
+    Ok(step::Split { pass, error: FALSE })
+}
+
+/// A cell of a data set and the valuations of a zone meeting a formula on it.
+pub(crate) type Part<S> = (Bdd, Federation<S>);
+
+/// `set` (in locations `locs`) split into cells on which the valuations of
+/// `zone` meeting `goal` are the same federation, each with it; `None`
+/// when evaluating fails on some valuation (as for [`sat`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn parts<S: ClockSet>(
+    net: &Network,
+    zg: &mut ZoneGraph<'_, S>,
+    m: &mut Manager,
+    enc: &Encoding,
+    locs: &[u32],
+    set: Bdd,
+    zone: &S,
+    goal: &StateFormula,
+) -> Result<Option<Vec<Part<S>>>, Unsupported> {
+    let dead = goal.mentions_deadlock();
     let mut conjs = Vec::new();
     goal.conjunctions(&mut conjs);
     let mut sides = Vec::new();
     for code in conjs.iter().filter_map(|c| c.data.as_ref()) {
         let s = step::guard(m, enc, locs, set, code)?;
         if s.error != FALSE {
-            return Ok(failed);
+            return Ok(None);
         }
         sides.push(s.pass);
     }
     let mut codes = data_bounds(conjs.iter().flat_map(|c| &c.clocks));
     if dead {
-        let Some(guards) = guard_sets(net, m, enc, locs, set)? else { return Ok(failed) };
+        let Some(guards) = guard_sets(net, m, enc, locs, set)? else { return Ok(None) };
         sides.extend(guards);
-        let Some(blocked) = urgent(net, m, enc, locs, set)? else { return Ok(failed) };
+        let Some(blocked) = urgent(net, m, enc, locs, set)? else { return Ok(None) };
         sides.push(blocked);
         codes.extend(source_bounds(net, locs));
     }
     // On each of these cells the goal's data conditions and clock bounds,
     // and the steps and the clock bounds of the source, are the same; with
     // `deadlock`, each is split further by the steps' updates.
-    let Some(parts) = cells(m, enc, locs, set, &codes, &sides)? else { return Ok(failed) };
-    let mut pass = FALSE;
+    let Some(cells) = cells(m, enc, locs, set, &codes, &sides)? else { return Ok(None) };
+    let mut out = Vec::new();
     let mut transitions = Vec::new();
-    for (part, v) in parts {
+    for (part, v) in cells {
         let d = Discrete { locs: locs.into(), data: v };
         if dead && zg.transitions(&d, &mut transitions).is_err() {
-            return Ok(failed);
+            return Ok(None);
         }
         let mut rest = part;
         while let Some(v) = enc.pick(m, rest) {
@@ -80,25 +109,23 @@ pub fn sat<S: ClockSet>(
             let mut cell = rest;
             if dead {
                 for t in &transitions {
-                    let Some(at) = same_post(net, zg, m, enc, &state.discrete, t, cell)? else { return Ok(failed) };
+                    let Some(at) = same_post(net, zg, m, enc, &state.discrete, t, cell)? else { return Ok(None) };
                     cell = m.and(cell, at);
                 }
             }
-            let Ok(fed) = zg.sat(goal, &state) else { return Ok(failed) };
-            if !fed.is_empty() {
-                pass = m.or(pass, cell);
-            }
+            let Ok(fed) = zg.sat(goal, &state) else { return Ok(None) };
             let here = enc.point(m, &state.discrete.data);
             if m.and(cell, here) == FALSE {
                 // The symbolic successors disagree with the explicit ones on
                 // `v`: no progress would be made; the explicit engine answers.
-                return Ok(failed);
+                return Ok(None);
             }
-            let out = m.not(cell);
-            rest = m.and(rest, out);
+            let out_of_cell = m.not(cell);
+            rest = m.and(rest, out_of_cell);
+            out.push((cell, fed));
         }
     }
-    Ok(step::Split { pass, error: FALSE })
+    Ok(Some(out))
 }
 
 /// The data each edge leaving `locs` allows (network edges: a `select`'s

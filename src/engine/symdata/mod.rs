@@ -26,6 +26,7 @@ mod broadcast;
 mod deadlock;
 pub(crate) mod edges;
 pub mod live;
+pub(crate) mod measure;
 pub(crate) mod search;
 mod support;
 mod trace;
