@@ -35,9 +35,12 @@
 //! Under `--abstraction none` zones are exact (the search may not end): a
 //! supremum past every constant is then [`Extreme::Unbounded`].
 //!
+//! With `--data bdd` the same search runs on the data-symbolic states
+//! ([`symdata::measure`]).
+//!
 //! Refused (not supported yet): linear networks (hybrid models, fixed
-//! timing parameters), `--domain poly`, `--data bdd`, diagonal constraints
-//! (the abstraction above is unsound with them), `deadlock` in `φ`.
+//! timing parameters), `--domain poly`, diagonal constraints (the
+//! abstraction above is unsound with them), `deadlock` in `φ`.
 
 use crate::domain::poly::{Q, Sup};
 use crate::domain::zone::Dbm;
