@@ -448,6 +448,10 @@ fn partial_instantiations_outside_the_supported_form_are_refused() {
             "m.xml:3:41: error[unsupported]: not supported yet: an instance of the partial instantiation `R`",
         ),
         (
+            "R(const int[0,1] j) = P(j); S(const int[0,1] k) = R(k); system S;",
+            "m.xml:3:59: error[unsupported]: not supported yet: a partial instantiation of the partial instantiation `R`",
+        ),
+        (
             "R(const int[0,2] j) = P(j); system R;",
             "m.xml:3:26: error[argument-out-of-range]: `j` ranges over [0, 2], outside the type [0, 1] of `i` of `P`",
         ),
@@ -536,6 +540,41 @@ fn exit_codes() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("stuck.xml:7:1: error[no-initial-state]"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A refused model (branchpoint.xml: a branchpoint with its weights, queries
+/// naming a process left out of the system and one that does not exist):
+/// one located "not supported yet" line, exit 5, and no error about the
+/// queries, which are not read once the model is refused.
+#[test]
+fn a_refusal_has_no_follow_on_errors() {
+    let path = xml("branchpoint.xml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let d = import_uppaal("branchpoint.xml", &text).expect_err("refused");
+    assert_eq!(d.len(), 1, "{}", render(&d));
+    assert!(
+        d[0].to_string().contains("branchpoint.xml:13:") && d[0].to_string().contains("a branchpoint"),
+        "{}",
+        render(&d)
+    );
+    let (code, out, err) = kairos(&["check", &path.to_string_lossy()]);
+    assert_eq!(code, 5, "{out}{err}");
+    assert_eq!(err.matches("not supported yet").count(), 1, "{err}");
+    assert!(!err.contains("not a process"), "{err}");
+
+    // The same queries over a model kairos reads: their errors are reported.
+    let clean = text.replace("<branchpoint id=\"bp\"/>", "<location id=\"bp\" committed=\"\"><committed/></location>");
+    let clean =
+        clean.replace("<label kind=\"probability\">3</label>", "").replace("<label kind=\"probability\">1</label>", "");
+    let d = import_uppaal("branchpoint.xml", &clean).expect_err("the queries name no process");
+    assert_eq!(d.len(), 2, "{}", render(&d));
+    assert!(d.iter().all(|x| x.to_string().contains("is not a process of the system")), "{}", render(&d));
+    // A weight on an edge from a location is refused on its own.
+    let weighted =
+        clean.replace("<label kind=\"synchronisation\">beat!</label>", "<label kind=\"probability\">2</label>");
+    let d = import_uppaal("branchpoint.xml", &weighted).expect_err("refused");
+    assert_eq!(d.len(), 1, "{}", render(&d));
+    assert!(d[0].to_string().contains("a probability weight"), "{}", render(&d));
 }
 
 // ---------------------------------------------------------------- compile-time values
