@@ -385,6 +385,20 @@ fn refused_declarations_have_no_follow_on_errors() {
     // translated).
     assert_eq!(lines, [4, 7], "{}", render(&d));
 
+    // A `double` constant's literal leaves the declarations around it (a
+    // clock before it, an integer after) read: one diagnostic, not one
+    // "not declared" per use; a literal where an integer goes is refused.
+    let decl = "clock x;\nconst double a = 0.5, b = 1.5e-3;\nint y;";
+    let labels = "<label kind=\"guard\">x &gt; 2 &amp;&amp; y == 0</label><label kind=\"assignment\">y = 2.5</label>";
+    let d = import_uppaal("m.xml", &model(decl, &edge(labels), "system P;")).expect_err("refused");
+    let got: Vec<(usize, &str)> = d.iter().map(|d| (d.loc.pos.line, d.message.as_str())).collect();
+    assert_eq!(
+        got,
+        [(3, "not supported yet: the type `double`"), (7, "not supported yet: a floating-point number (`double`)")],
+        "{}",
+        render(&d)
+    );
+
     // A branchpoint, the transitions through it, a process whose template
     // fails, a query over it, and a query that is only a comment (a heading
     // in UPPAAL's editor, not an error).
