@@ -282,6 +282,11 @@ fn variable(
                 sizes.push(super::clocks::known_dim(&mut pr, n).ok().flatten().map(|(n, _)| n));
             }
             sizes.extend(type_dims.iter().map(|n| n.parse().ok()));
+            if let Some((at, end, len, n)) = super::pad::overflow(init, &sizes) {
+                let msg =
+                    format!("an initialiser of {len} values for {n} elements (UPPAAL's meaning is not documented)");
+                pr.d.unsupported(at, end, msg).hint = Some(format!("give {n} values"));
+            }
             Some(super::pad::pad(init, &sizes, matches!(kind, Ok(Kind::Bool))))
         }
         _ => v.init.clone(),

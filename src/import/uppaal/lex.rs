@@ -5,6 +5,9 @@ use super::xml::{Diags, Text};
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Tk {
     Int(i64),
+    /// A floating-point literal: refused where it is used, so that one
+    /// refused declaration (`const double a = 0.5;`) leaves the others.
+    Float,
     Id(String),
     Op(&'static str),
     End,
@@ -28,6 +31,7 @@ const OPS: &[&str] = &[
 pub(crate) fn describe(tk: &Tk) -> String {
     match tk {
         Tk::Int(v) => format!("`{v}`"),
+        Tk::Float => "a floating-point number".into(),
         Tk::Id(s) => format!("`{s}`"),
         Tk::Op(s) => format!("`{s}`"),
         Tk::End => "the end of the text".into(),
@@ -66,8 +70,19 @@ pub(crate) fn lex(text: &Text, d: &mut Diags) -> Option<Vec<Tok>> {
                 i += 1;
             }
             if i < n && cs[i] == '.' && cs.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
-                d.unsupported(at(start), at(i + 1), "a floating-point number (`double`)");
-                return None;
+                i += 1;
+                while i < n && cs[i].is_ascii_alphanumeric() {
+                    i += 1;
+                }
+                // An exponent with a sign: `1.5e-3`.
+                if matches!(cs[i - 1], 'e' | 'E') && i + 1 < n && matches!(cs[i], '+' | '-') {
+                    i += 1;
+                    while i < n && cs[i].is_ascii_alphanumeric() {
+                        i += 1;
+                    }
+                }
+                out.push(Tok { tk: Tk::Float, at: at(start), end: at(i) });
+                continue;
             }
             let s: String = cs[start..i].iter().collect();
             match s.parse::<i64>() {

@@ -143,6 +143,15 @@ pub fn import_uppaal(name: &str, text: &str) -> Result<UppaalModel, Vec<Diagnost
     decl::declare(&system_decls, &mut globals, &[], &mut taken, true, &mut d);
     let tpls: Vec<_> = nta.templates.iter().map(|t| template::parse_template(t, &globals.scope, &mut d)).collect();
     let sys = system::build(&tpls, &system_decls, &globals.scope, &mut d);
+    if sys.entries.is_empty() && d.list.is_empty() {
+        d.error(0, 0, "empty-system", "the system has no process");
+    }
+    // A model refused or invalid checks nothing: its queries are not read,
+    // for what they name may be what failed (a process left out, a refused
+    // declaration) and one refused construct must stay one message.
+    if !d.list.is_empty() {
+        return Err(d.into_sorted());
+    }
 
     let mut properties = Vec::new();
     let mut skipped = Vec::new();
@@ -160,9 +169,6 @@ pub fn import_uppaal(name: &str, text: &str) -> Result<UppaalModel, Vec<Diagnost
             }
             _ => d.list.extend(qd.list),
         }
-    }
-    if sys.entries.is_empty() && d.list.is_empty() {
-        d.error(0, 0, "empty-system", "the system has no process");
     }
     if !d.list.is_empty() {
         return Err(d.into_sorted());

@@ -4,6 +4,10 @@
 //! the length of an array's list), and the elements left out start at 0
 //! (`false`), as a variable without initialiser does. kairos wants one
 //! value per element, so the importer writes the zeros out.
+//!
+//! A list longer than its array is accepted by that type checker too, but
+//! what UPPAAL's (closed) verifier does with the values past the end is
+//! documented nowhere: it is refused ([`overflow`]), never guessed.
 
 use super::parse::{EK, Expr, Init};
 
@@ -26,6 +30,18 @@ pub(crate) fn pad(init: &Init, sizes: &[Option<i64>], boolean: bool) -> Init {
         items.resize(size, fill);
     }
     Init::List(items, *at, *end)
+}
+
+/// The first `{...}` list of `init` longer than its dimension of `sizes`
+/// (as [`pad`] reads them): its bytes, its length and the dimension.
+pub(crate) fn overflow(init: &Init, sizes: &[Option<i64>]) -> Option<(usize, usize, usize, i64)> {
+    let (Init::List(items, at, end), Some((size, inner))) = (init, sizes.split_first()) else {
+        return None;
+    };
+    match size {
+        Some(n) if usize::try_from(*n).is_ok_and(|n| items.len() > n) => Some((*at, *end, items.len(), *n)),
+        _ => items.iter().find_map(|i| overflow(i, inner)),
+    }
 }
 
 /// The initialiser of an element of shape `sizes` left out of a list at

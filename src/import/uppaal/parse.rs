@@ -555,6 +555,10 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 self.next();
                 self.node(EK::Int(*v), t.at, t.end)
             }
+            Tk::Float => {
+                self.d.unsupported(t.at, t.end, "a floating-point number (`double`)");
+                Err(())
+            }
             Tk::Op("(") => {
                 self.next();
                 let e = self.expr()?;

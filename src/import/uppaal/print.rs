@@ -139,9 +139,6 @@ pub(crate) struct Procs {
     pub by_name: IndexMap<String, (String, usize, usize)>,
     /// Per kairos template: its locations (booleans) and local variables.
     pub members: Vec<Scope>,
-    /// Processes of `system` left out after a reported error: queries over
-    /// them fail without a diagnostic of their own.
-    pub refused: Vec<String>,
 }
 
 // Precedences of kairos's grammar (src/syntax/parse/build.rs), loosest first.
@@ -632,9 +629,6 @@ impl<'a, 's> Printer<'a, 's> {
             EK::Call(n, args) => (n, args.as_slice()),
             _ => return self.type_error(base, "expected a process name before `.`"),
         };
-        if procs.refused.contains(name) {
-            return Err(());
-        }
         let Some((text, arity, m)) = procs.by_name.get(name).cloned() else {
             let known: Vec<&str> = procs.by_name.keys().map(|s| s.as_str()).collect();
             let msg = format!("in {}: `{name}` is not a process of the system", self.what);

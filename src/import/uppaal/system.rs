@@ -60,16 +60,6 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
                 d.error(at, at, "missing-system", "the <system> element has no `system` line").hint =
                     Some("end it with `system P1, P2;` naming the processes".into());
             }
-            // Refused (reported): any instance or template might have been
-            // a process, so the queries naming them add no error.
-            for x in &instances {
-                match x {
-                    Decl::Instance { name, .. } | Decl::Partial { name, .. } => sys.procs.refused.push(name.clone()),
-                    Decl::Refused(names) => sys.procs.refused.extend(names.iter().cloned()),
-                    _ => {}
-                }
-            }
-            sys.procs.refused.extend(tpls.iter().map(|t| t.name.clone()));
             return sys;
         }
         [_, second, ..] => {
@@ -136,6 +126,12 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
         } else if let Some(p) = partial(&instances, pname) {
             let Some(ti) = find(p.template) else {
                 let (t_at, tn) = (p.t_at, p.template);
+                if partial(&instances, tn).is_some() {
+                    let msg = format!("a partial instantiation of the partial instantiation `{tn}`");
+                    d.unsupported(t_at, t_at + tn.len(), msg).hint =
+                        Some("instantiate the template it binds directly".into());
+                    continue;
+                }
                 d.error(t_at, t_at + tn.len(), "unknown-template", format!("`{tn}` is not a template"));
                 continue;
             };
@@ -219,11 +215,6 @@ pub(crate) fn build(tpls: &[Tpl], decls: &[Decl], globals: &Scope, d: &mut Diags
             if !refused {
                 d.error(at, end, "unknown-name", format!("`{pname}` is neither a template nor an instantiation"));
             }
-        }
-    }
-    for (pname, _, _) in list {
-        if !sys.procs.by_name.contains_key(pname) {
-            sys.procs.refused.push(pname.clone());
         }
     }
     sys.priorities = process_priorities(&sys, list, levels);

@@ -156,6 +156,9 @@ pub(crate) struct Transition {
     pub source: Option<String>,
     pub target: Option<String>,
     pub labels: Vec<Label>,
+    /// Where its probability weight is: refused with the branchpoint it
+    /// leaves, or on its own on an edge from a location.
+    pub probability: Option<usize>,
     pub at: usize,
 }
 
@@ -289,6 +292,12 @@ fn template(n: Node, d: &mut Diags) -> Template {
             _ => unknown(c, "<template>", d),
         }
     }
+    // A branchpoint's weights are part of the one construct refused.
+    for tr in &t.transitions {
+        if let Some(w) = tr.probability.filter(|_| !tr.source.as_ref().is_some_and(|s| t.refused.contains(s))) {
+            d.unsupported(w, w + 1, "a probability weight");
+        }
+    }
     if !named || t.name.is_blank() {
         d.error(at, at + 1, "missing-name", "this template has no <name>");
     }
@@ -337,7 +346,7 @@ fn location(n: Node, d: &mut Diags) -> Location {
 
 fn transition(n: Node, d: &mut Diags) -> Transition {
     let at = n.range().start;
-    let mut t = Transition { source: None, target: None, labels: Vec::new(), at };
+    let mut t = Transition { source: None, target: None, labels: Vec::new(), probability: None, at };
     for c in elements(n) {
         match c.tag_name().name() {
             "source" => t.source = c.attribute("ref").map(str::to_string),
@@ -347,9 +356,7 @@ fn transition(n: Node, d: &mut Diags) -> Transition {
                 match label.kind.as_str() {
                     "select" | "guard" | "synchronisation" | "assignment" => t.labels.push(label),
                     "comments" | "testcode" => {}
-                    "probability" => {
-                        d.unsupported(label.at, label.at + 1, "a probability weight");
-                    }
+                    "probability" => t.probability = Some(label.at),
                     k => {
                         d.unsupported(label.at, label.at + 1, format!("a transition label of kind `{k}`"));
                     }
