@@ -136,13 +136,17 @@ pub fn tctl_properties(net: &Network, seed: u64, count: usize) -> Vec<String> {
 }
 
 /// On the random networks of seeds `0..networks`, `per` random TCTL
-/// properties each.
-fn random_campaign(networks: u64, per: usize, max_states: u64) -> Tally {
+/// properties each; with `progress`, the counts every 20 networks (a long
+/// campaign cut short still tells how far it got).
+fn random_campaign(networks: u64, per: usize, max_states: u64, progress: bool) -> Tally {
     let mut tally = Tally::default();
     for (seed, _, loaded, net) in random_networks(networks) {
         for (k, text) in tctl_properties(&net, seed, per).iter().enumerate() {
             let Ok(p) = loaded.query(&format!("t{k}"), text) else { continue };
             compare(&loaded.model, &net, &p, &format!("seed {seed}"), max_states, &mut tally);
+        }
+        if progress && seed % 20 == 19 {
+            eprintln!("tctl with bdds, through seed {seed}: {tally:?}");
         }
     }
     tally
@@ -150,7 +154,7 @@ fn random_campaign(networks: u64, per: usize, max_states: u64) -> Tally {
 
 #[test]
 fn tctl_with_bdds_agrees_on_random_networks() {
-    let tally = random_campaign(40, 6, 3_000);
+    let tally = random_campaign(40, 6, 3_000, false);
     eprintln!("tctl with bdds, random: {tally:?}");
     assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
     assert!(tally.compared >= 100 && tally.satisfied >= 20, "{tally:?}");
@@ -159,7 +163,7 @@ fn tctl_with_bdds_agrees_on_random_networks() {
 #[test]
 #[ignore = "the campaign: cargo test --release --test suite bdd_tctl::tctl_with_bdds_campaign -- --ignored"]
 fn tctl_with_bdds_campaign() {
-    let tally = random_campaign(400, 12, 20_000);
+    let tally = random_campaign(400, 12, 20_000, true);
     eprintln!("tctl with bdds, campaign: {tally:?}");
     assert!(tally.wrong.is_empty(), "{}", tally.wrong.join("\n"));
 }
