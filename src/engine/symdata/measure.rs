@@ -15,6 +15,7 @@
 
 use super::deadlock;
 use super::search::{self, End};
+use super::supported;
 use crate::bdd::exec::Machine;
 use crate::bdd::{FALSE, Unsupported, word};
 use crate::domain::poly::Sup;
@@ -43,6 +44,7 @@ pub(crate) fn measure(
     options: &Options,
 ) -> Result<Result<(Vec<Ends>, Stats), Stop>, Unsupported> {
     let started = std::time::Instant::now();
+    supported(net).map_err(Unsupported)?;
     let mut run = search::explore::<Dbm>(net, &StateFormula::Pred(Vec::new()), options)?;
     match run.end {
         End::Exhausted => {}
