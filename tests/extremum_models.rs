@@ -183,11 +183,11 @@ fn what_is_not_supported_yet_is_exit_5_with_one_line() {
     // `2 <= x <= 3`, so the supremum is `x < 2`, not the `x <= 3` a search
     // without priorities finds.
     let priority = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/models/priority/channels.yaml");
-    let q = "sup{S.gotlo and x <= 3}: x";
-    let (code, out, _) = kairos(&["check", priority, "-q", q, "--data", "bdd"]);
+    let blocked = "sup{S.gotlo and x <= 3}: x";
+    let (code, out, _) = kairos(&["check", priority, "-q", blocked, "--data", "bdd"]);
     assert_eq!(code, 5, "{out}");
     assert!(out.contains("--data bdd: priorities are not supported yet"), "{out}");
-    let (code, out, _) = kairos(&["check", priority, "-q", q, "--data", "auto"]);
+    let (code, out, _) = kairos(&["check", priority, "-q", blocked, "--data", "auto"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("x < 2 (the supremum 2, not attained)"), "{out}");
     // `--data auto` measures with explicit data.
