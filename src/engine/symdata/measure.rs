@@ -61,15 +61,22 @@ pub(crate) fn measure(
         };
         for (cell, fed) in parts.into_iter().filter(|(_, fed)| !fed.is_empty()) {
             for (t, e) in terms.iter().zip(ends.iter_mut()) {
-                let mut mach = Machine::new(m, enc, &node.locs, OutOfRange::Error, cell);
-                let r = mach.run(t.bound())?;
-                if mach.error != FALSE {
-                    return Ok(Err(Stop::Error));
-                }
-                let (low, high) = match (word::extreme(m, &r, cell, false), word::extreme(m, &r, cell, true)) {
-                    (Some(low), Some(high)) => (t.data_value(low), t.data_value(high)),
-                    _ => continue,
+                let (low, high) = match t.bound().as_const() {
+                    // A clock's term: `R` is a constant, no word to run per cell.
+                    Some(k) => (k, k),
+                    None => {
+                        let mut mach = Machine::new(m, enc, &node.locs, OutOfRange::Error, cell);
+                        let r = mach.run(t.bound())?;
+                        if mach.error != FALSE {
+                            return Ok(Err(Stop::Error));
+                        }
+                        match (word::extreme(m, &r, cell, false), word::extreme(m, &r, cell, true)) {
+                            (Some(low), Some(high)) => (low, high),
+                            _ => continue,
+                        }
+                    }
                 };
+                let (low, high) = (t.data_value(low), t.data_value(high));
                 // A negated bound swaps the ends.
                 let (low, high) = if low <= high { (low, high) } else { (high, low) };
                 if !t.widen(e, &fed.zones, &low, &high) {
