@@ -165,12 +165,43 @@ fn check_update(update: &str, disable: bool) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// [`check_guard`] with `b` marked explicit, as the engines mark the slots
+/// read in indices: on the set of every valuation (where `b` has many
+/// values) and on each of its cuts to one value of `b` (where the machine
+/// loads `b` as a constant).
+fn check_guard_with_explicit_b(g: &str) -> Result<(), TestCaseError> {
+    let Some(net) = network(g, "", false) else { return Err(TestCaseError::reject("rejected by the checker")) };
+    let code = net.processes[0].edges[0].guard_data.clone().unwrap_or_else(|| Code::constant(1));
+    let mut m = Manager::new();
+    let enc = Encoding::new(&net.slots).with_explicit([1]);
+    let all = everything(&mut m, &enc, &net);
+    let mut stack = Vec::new();
+    let cuts = (0..=5).map(|k| (k, enc.equals(&mut m, 1, k))).collect::<Vec<_>>();
+    for (b, cut) in [(None, bdd::TRUE)].into_iter().chain(cuts.into_iter().map(|(k, c)| (Some(k), c))) {
+        let set = m.and(all, cut);
+        let split = step::guard(&mut m, &enc, &[0], set, &code).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        for v in valuations(&net).into_iter().filter(|v| b.is_none_or(|k| v[1] == k)) {
+            let (pass, error) = (enc.contains(&m, split.pass, &v), enc.contains(&m, split.error, &v));
+            match code.eval(&[0], &v, &mut stack) {
+                Ok(x) => prop_assert_eq!((pass, error), (x != 0, false), "{} at {:?}, b cut to {:?}", g, v, b),
+                Err(_) => prop_assert_eq!((pass, error), (false, true), "{} at {:?}, b cut to {:?}", g, v, b),
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
     fn guards_pass_and_fail_where_the_explicit_evaluator_says(g in guard()) {
         check_guard(&g)?;
+    }
+
+    #[test]
+    fn explicit_slots_loaded_as_constants_give_the_same_sets(g in guard()) {
+        check_guard_with_explicit_b(&g)?;
     }
 
     #[test]

@@ -40,6 +40,8 @@ pub struct Encoding {
     data: usize,
     /// Per BDD variable: the current-state variable it renames to.
     current: Vec<u32>,
+    /// The explicit slots ([`super::split`]): one value per symbolic state.
+    explicit: Vec<bool>,
 }
 
 fn width(s: &Slot) -> usize {
@@ -94,7 +96,27 @@ impl Encoding {
                 current[n as usize] = c;
             }
         }
-        Encoding { slots: bits, data: slots.len(), current }
+        let explicit = vec![false; bits.len()];
+        Encoding { slots: bits, data: slots.len(), current, explicit }
+    }
+
+    /// This encoding, the data slots `explicit` marked as kept explicit.
+    pub fn with_explicit(mut self, explicit: impl IntoIterator<Item = usize>) -> Encoding {
+        for s in explicit {
+            self.explicit[s] = true;
+        }
+        self
+    }
+
+    /// Whether slot `s` is explicit: every data set searched has one value
+    /// of it.
+    pub fn is_explicit(&self, s: usize) -> bool {
+        self.explicit[s]
+    }
+
+    /// The explicit slots, in order.
+    pub fn explicit_slots(&self) -> Vec<usize> {
+        (0..self.data).filter(|&s| self.explicit[s]).collect()
     }
 
     /// Data and select slots.

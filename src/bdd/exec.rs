@@ -5,6 +5,13 @@
 //! at once. The short-circuit and conditional jumps (`&&`, `||`, `? :`,
 //! unrolled quantifiers) fork the run on the tested condition and merge the
 //! two stacks (and memories) at the join with `if c then a else b`.
+//! An explicit slot ([`super::split`]) that has one value on the valuations
+//! the machine starts with (as on every symbolic state) loads as that constant:
+//! every result is cut to the running valuations, a subset of those, and a
+//! computed index then selects one element instead of building a
+//! multiplexer over the whole array. (TChecker's `train_gate_9` indexes its
+//! queue by `(head + length) % 9`: as a circuit over `head` and `length`, a
+//! few steps grew BDDs of 30 MB per state.)
 //! `path` is the set of valuations still running: a run-time error removes
 //! its valuations from it (an evaluation stops at its first error) and adds
 //! them to `error`; with `out_of_range: disable`, out-of-range stores go to
@@ -38,6 +45,12 @@ pub struct Machine<'a> {
     pub path: Bdd,
     pub error: Bdd,
     pub disabled: Bdd,
+    /// The valuations the machine started with (every later `path` is a
+    /// subset), one of them, and per slot its one value on them, if it has
+    /// one (filled on the slot's first load).
+    start: Bdd,
+    sample: Option<Option<Vec<i64>>>,
+    fixed: Vec<Option<Option<i64>>>,
 }
 
 type Stack = Vec<Word>;
@@ -45,7 +58,8 @@ type Stack = Vec<Word>;
 impl<'a> Machine<'a> {
     /// A machine over the valuations `path`, in locations `locs`.
     pub fn new(m: &'a mut Manager, enc: &'a Encoding, locs: &'a [u32], mode: OutOfRange, path: Bdd) -> Self {
-        Machine { m, enc, locs, mode, mem: vec![None; enc.len()], path, error: FALSE, disabled: FALSE }
+        let (mem, fixed) = (vec![None; enc.len()], vec![None; enc.len()]);
+        Machine { m, enc, locs, mode, mem, path, error: FALSE, disabled: FALSE, start: path, sample: None, fixed }
     }
 
     /// Runs `code`: its value (0 for a program that leaves none).
@@ -59,8 +73,31 @@ impl<'a> Machine<'a> {
     pub fn load(&mut self, s: usize) -> Word {
         match &self.mem[s] {
             Some(w) => w.clone(),
-            None => self.enc.word(self.m, s, false),
+            None => match self.fixed_value(s) {
+                Some(k) => Word::constant(k),
+                None => self.enc.word(self.m, s, false),
+            },
         }
+    }
+
+    /// The one value explicit slot `s` has on the starting valuations, if
+    /// it has one (only explicit slots are tried: the test costs a pass over
+    /// the data set, and the others seldom pass it).
+    fn fixed_value(&mut self, s: usize) -> Option<i64> {
+        if !self.enc.is_explicit(s) {
+            return None;
+        }
+        if let Some(known) = self.fixed[s] {
+            return known;
+        }
+        let sample = self.sample.get_or_insert_with(|| self.enc.pick_all(self.m, self.start));
+        let value = sample.as_ref().map(|v| v[s]).filter(|&k| {
+            let same = self.enc.equals(self.m, s, k);
+            let other = self.m.not(same);
+            self.m.and(self.start, other) == FALSE
+        });
+        self.fixed[s] = Some(value);
+        value
     }
 
     /// The valuations still running that meet `cond` fail: as an error,

@@ -128,7 +128,8 @@ pub fn grouped(net: &Network) -> Vec<Vec<bool>> {
 
 /// The encoding of the data and select slots: a select assigned to a data
 /// slot (`reading = v`, read by the assigned value) shares its bits' place
-/// in the order ([`Encoding::with_selects`]).
+/// in the order ([`Encoding::with_selects`]). The explicit slots
+/// ([`crate::bdd::split`]) are marked.
 pub fn encoding(net: &Network) -> Encoding {
     let n = net.slots.len();
     let mut attach = vec![None; net.select_slots.len()];
@@ -145,7 +146,9 @@ pub fn encoding(net: &Network) -> Encoding {
             }
         }
     }
-    Encoding::with_selects(&net.slots, &net.select_slots, &attach)
+    let split = crate::bdd::split::Split::of(net);
+    let explicit = (0..n).filter(|&s| split.is_explicit(s));
+    Encoding::with_selects(&net.slots, &net.select_slots, &attach).with_explicit(explicit)
 }
 
 /// `set` with the select slots of the groups in `step` within their ranges.

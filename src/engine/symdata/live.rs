@@ -172,13 +172,12 @@ impl<'q, 'n> Live<'q, 'n> {
             Some(v) => enc.point(&mut m, v),
             None => enc.initial(&mut m, &net.slots),
         };
-        let split = crate::bdd::split::Split::of(net);
         Live {
             net,
             zg: ZoneGraph::new(net, abstraction),
             m,
+            explicit: enc.explicit_slots(),
             enc,
-            explicit: (0..net.slots.len()).filter(|&s| split.is_explicit(s)).collect(),
             grouped: edges::grouped(net),
             query,
             z,

@@ -463,8 +463,7 @@ pub fn explore<S: ClockSet>(net: &Network, goal: &StateFormula, options: &Option
     let enc = edges::encoding(net);
     let initial = enc.initial(&mut m, &net.slots);
     let stats = Stats { jobs: 1, ..Stats::default() };
-    let split = crate::bdd::split::Split::of(net);
-    let explicit = (0..net.slots.len()).filter(|&s| split.is_explicit(s)).collect();
+    let explicit = enc.explicit_slots();
     let run = Run { m, enc, nodes: Vec::new(), end: End::Exhausted, stats, abstraction, initial, explicit };
     let zg = ZoneGraph::with_sets(net, abstraction);
     let mut s = Search {
