@@ -10,13 +10,15 @@
 //! holds, `A<> Tank.on` holds, `E[] Tank.off` fails (the pump goes on) and
 //! `E[] true` holds (a divergent run exists). The violations and witnesses
 //! need a run: the periodic cycle confirms them (engine/liveness/periodic.rs),
-//! and a sound counter-check is that they fail or hold as argued.
+//! and a sound counter-check is that they fail or hold as argued. Each
+//! case is checked with explicit data and with data as BDDs (the
+//! data-symbolic search on polyhedra, `engine/symdata/live.rs`).
 
 use crate::common;
 
 use std::path::Path;
 
-use kairos::engine::{self, Options, Outcome, Verdict};
+use kairos::engine::{self, DataChoice, Options, Outcome, Verdict};
 use kairos::model::formula::EngineKind;
 use kairos::model::load::Loaded;
 use kairos::network::Network;
@@ -28,9 +30,9 @@ fn water() -> (Loaded, Network) {
     (loaded, net)
 }
 
-fn check(loaded: &Loaded, net: &Network, query: &str) -> Outcome {
+fn check(loaded: &Loaded, net: &Network, query: &str, data: DataChoice) -> Outcome {
     let p = loaded.query("q", query).unwrap();
-    let o = engine::check(&loaded.model, Some(net), &p, &Options::default());
+    let o = engine::check(&loaded.model, Some(net), &p, &Options { data, ..Options::default() });
     if let Some(t) = &o.trace {
         let network = o.network.as_deref().unwrap_or(net);
         kairos::trace::concretise(network, t).unwrap_or_else(|e| panic!("`{query}`: {e:?}"));
@@ -39,16 +41,22 @@ fn check(loaded: &Loaded, net: &Network, query: &str) -> Outcome {
 }
 
 /// The water level's outcomes of `cases` (query, whether it holds), each
-/// answered by `engine` with the argued verdict.
-fn verdicts(cases: &[(&str, bool)], engine: EngineKind) -> Vec<Outcome> {
+/// answered by `engine` with the argued verdict, with explicit data, then
+/// with BDD data.
+fn verdicts<'a>(cases: &[(&'a str, bool)], engine: EngineKind) -> Vec<(&'a str, bool, Outcome)> {
     let (loaded, net) = water();
     let mut out = Vec::new();
-    for &(query, holds) in cases {
-        let o = check(&loaded, &net, query);
-        assert_eq!(o.engine, engine, "`{query}`");
-        let want = if holds { Verdict::Satisfied } else { Verdict::Violated };
-        assert_eq!(o.verdict, want, "`{query}`");
-        out.push(o);
+    for data in [DataChoice::Explicit, DataChoice::Bdd] {
+        for &(query, holds) in cases {
+            let o = check(&loaded, &net, query, data);
+            assert_eq!(o.engine, engine, "`{query}` {data:?}");
+            let want = if holds { Verdict::Satisfied } else { Verdict::Violated };
+            assert_eq!(o.verdict, want, "`{query}` {data:?}");
+            // Not handed to the explicit engine (a run-time error would be).
+            let by = o.stats.as_ref().and_then(|s| s.data);
+            assert!(data == DataChoice::Explicit || by != Some(DataChoice::Explicit), "`{query}`");
+            out.push((query, holds, o));
+        }
     }
     out
 }
@@ -64,7 +72,7 @@ fn water_level_bounded_responses_have_the_argued_bounds() {
         ("A[] (Monitor.delay_on imply A<>[<=2] Tank.on)", true),
         ("A[] (Monitor.delay_on imply A<>[<2] Tank.on)", false),
     ];
-    for ((query, holds), o) in cases.into_iter().zip(verdicts(&cases, EngineKind::Observer)) {
+    for (query, holds, o) in verdicts(&cases, EngineKind::Observer) {
         // A violation's path leads to the late observer.
         if !holds {
             let t = o.trace.as_ref().unwrap_or_else(|| panic!("`{query}`: a trace"));
@@ -96,13 +104,15 @@ fn water_level_liveness_has_the_argued_verdicts() {
 fn a_cycle_without_a_periodic_run_is_not_a_witness() {
     let loaded = common::load(Path::new("tests/models/hybrid/doubling.yaml")).unwrap();
     let net = kairos::network::build(&loaded.model).unwrap();
-    for query in ["E[] true", "A<> false"] {
-        let o = check(&loaded, &net, query);
+    for (query, data) in
+        ["E[] true", "A<> false"].into_iter().flat_map(|q| [(q, DataChoice::Explicit), (q, DataChoice::Bdd)])
+    {
+        let o = check(&loaded, &net, query, data);
         match &o.verdict {
             Verdict::Unknown(kairos::engine::Unknown::Unsupported(why)) => {
-                assert!(why.contains("no ultimately periodic run"), "`{query}`: {why}")
+                assert!(why.contains("no ultimately periodic run"), "`{query}` {data:?}: {why}")
             }
-            other => panic!("`{query}`: {other:?}"),
+            other => panic!("`{query}` {data:?}: {other:?}"),
         }
     }
 }

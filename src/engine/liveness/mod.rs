@@ -65,7 +65,7 @@ mod cover;
 pub(crate) mod lasso;
 mod nodes;
 mod per_process;
-mod periodic;
+pub(crate) mod periodic;
 mod product;
 pub(crate) mod progress;
 pub(crate) mod scc;

@@ -41,6 +41,9 @@ use crate::engine::{SymbolicTrace, Unknown};
 use crate::network::{NO_BOUND, Network};
 use crate::semantics::{Abstraction, RunError, Transition, ZoneGraph, ZoneState};
 
+/// Why an accepting cycle of a linear network's search proves nothing.
+pub const UNCONFIRMED: &str = "a cycle of polyhedra was found but no ultimately periodic run along it: liveness on hybrid models is confirmed only by such runs";
+
 /// What the search found on a linear network (`trace`, a lasso whose loop
 /// leads `u` back to `u`), if a run confirms it (see the module doc); the
 /// trace is then the path to where that run loops, without ticks.
@@ -58,10 +61,7 @@ pub fn confirm(p: &Product<'_, '_, Poly>, trace: SymbolicTrace, u: u32, ticks: T
         match runs_forever(net, start, &trace.steps[opening..last], p.z()) {
             Ok(true) => {}
             Ok(false) => {
-                return End::Stopped(Unknown::Unsupported(
-                    "a cycle of polyhedra was found but no ultimately periodic run along it: liveness on hybrid models is confirmed only by such runs"
-                        .into(),
-                ));
+                return End::Stopped(Unknown::Unsupported(UNCONFIRMED.into()));
             }
             Err(error) => return End::Error(error.describe(net), None),
         }
@@ -88,7 +88,7 @@ pub fn without_ticks(trace: SymbolicTrace, opening: usize) -> SymbolicTrace {
 
 /// Whether the loop `steps` (ticks are steps without edges) from `start`
 /// back to its discrete state has an ultimately periodic run (module doc).
-fn runs_forever(net: &Network, start: &ZoneState<Poly>, steps: &[Transition], z: u32) -> Result<bool, RunError> {
+pub fn runs_forever(net: &Network, start: &ZoneState<Poly>, steps: &[Transition], z: u32) -> Result<bool, RunError> {
     let n = net.clocks.len();
     let mut twin = net.clone();
     let h = twin.hybrid.as_mut().expect("a linear network");

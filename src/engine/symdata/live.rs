@@ -61,6 +61,18 @@
 //! here (the search for time-locks alone, [`merged`], looks for no cycle
 //! and merges them).
 //!
+//! **Linear networks** (and fixed timing parameters) are searched on exact
+//! polyhedra, with no abstraction, as the explicit engine searches them
+//! ([`crate::engine::liveness`]'s product): phase 1 keeps `z <= 1` (the
+//! tick clock would otherwise grow the polyhedra forever on paths that do
+//! not tick; a divergent run can tick each time `z` reaches 1). The graph
+//! is then the exact one, so the absence of an accepting cycle is exact as
+//! above; but a cycle of exact polyhedra need not carry a run, so a lasso
+//! counts only once its concrete-data loop, replayed on polyhedra, is shown
+//! to carry an ultimately periodic run ([`lasso::periodic`]); otherwise the
+//! answer is unknown, said. No divergence labels are logged there, and the
+//! time-locks are left to the engine layer.
+//!
 //! **`E[]`** needs a witness from every initial state: one search per
 //! initial valuation, as the explicit engine searches per initial state.
 //!
@@ -73,14 +85,17 @@
 //! A search that did not see the whole graph (a lasso, searches from single
 //! initial valuations) leaves them to [`merged`].
 
+use std::hash::Hash;
+
 use rustc_hash::FxHashMap;
 
 use super::auto::REFUSAL;
 use super::edges::{self, Step};
 use super::search::{Sem, enabled, sat, steps};
-use super::support::{data_only, supported, timed};
+use super::support::{data_only, supported};
 use crate::bdd::{Bdd, Encoding, FALSE, Manager, TRUE, Unsupported};
 use crate::domain::ClockSet;
+use crate::domain::poly::Poly;
 use crate::domain::zone::{Bound, Dbm};
 use crate::engine::limits::{Limits, Watch};
 use crate::engine::liveness::progress::Progress;
@@ -105,10 +120,10 @@ enum Arc {
     Edge(Step),
 }
 
-struct Node {
+struct Node<S> {
     pub locs: Box<[u32]>,
     pub data: Bdd,
-    pub zone: Dbm,
+    pub zone: S,
     pub phase: bool,
 }
 
@@ -129,9 +144,9 @@ impl From<Unsupported> for Stop {
 /// A bucket of nodes: locations, data, phase, zone signature.
 type Key = (Box<[u32]>, Bdd, bool, u64);
 
-struct Live<'q, 'n> {
+struct Live<'q, 'n, S> {
     net: &'n Network,
-    zg: ZoneGraph<'n, Dbm>,
+    zg: ZoneGraph<'n, S>,
     m: Manager,
     enc: Encoding,
     explicit: Vec<usize>,
@@ -141,7 +156,7 @@ struct Live<'q, 'n> {
     z: u32,
     /// The initial data set searched from.
     initial: Bdd,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<S>>,
     buckets: FxHashMap<Key, Vec<u32>>,
     /// How each node was first reached.
     parent: Vec<Option<(u32, Arc)>>,
@@ -154,7 +169,7 @@ struct Live<'q, 'n> {
     watch: Watch<'q>,
 }
 
-impl<'q, 'n> Live<'q, 'n> {
+impl<'q, 'n, S: ClockSet + Hash> Live<'q, 'n, S> {
     /// The graph of `net` (augmented with the tick clock `z`) for `query`,
     /// from the initial data `initial` (`None`: the model's), nothing
     /// explored yet.
@@ -174,7 +189,7 @@ impl<'q, 'n> Live<'q, 'n> {
         };
         Live {
             net,
-            zg: ZoneGraph::new(net, abstraction),
+            zg: ZoneGraph::with_sets(net, abstraction),
             m,
             explicit: enc.explicit_slots(),
             enc,
@@ -198,11 +213,11 @@ impl<'q, 'n> Live<'q, 'n> {
         stats.visited += self.stats.visited;
         stats.stored += self.stats.stored;
         stats.transitions += self.stats.transitions;
-        let bytes = self.m.bytes() + self.nodes.len() * std::mem::size_of::<Node>();
+        let bytes = self.m.bytes() + self.nodes.len() * std::mem::size_of::<Node<S>>();
         stats.peak_bytes = stats.peak_bytes.max(bytes as u64);
     }
 
-    fn sem(&mut self) -> Sem<'_, 'n, Dbm> {
+    fn sem(&mut self) -> Sem<'_, 'n, S> {
         Sem { net: self.net, zg: &mut self.zg, m: &mut self.m, enc: &self.enc, explicit: &self.explicit }
     }
 
@@ -218,7 +233,7 @@ impl<'q, 'n> Live<'q, 'n> {
 
     /// The zone's aLU signature (its hash on exact zones), the bounds of
     /// `locs` and the data's explicit slots loaded.
-    fn signature(&mut self, locs: &[u32], data: Bdd, zone: &Dbm) -> u64 {
+    fn signature(&mut self, locs: &[u32], data: Bdd, zone: &S) -> u64 {
         use std::hash::BuildHasher;
         if self.zg.abstraction == Abstraction::None {
             return rustc_hash::FxBuildHasher.hash_one(zone);
@@ -231,11 +246,15 @@ impl<'q, 'n> Live<'q, 'n> {
     /// The node `(locs, data, zone, phase)`, added with `parent` when new;
     /// where nodes merge ([`merged`]), the node of the same control and
     /// zone, `data` added to it.
-    fn intern(&mut self, locs: Box<[u32]>, data: Bdd, mut zone: Dbm, phase: bool, parent: Option<(u32, Arc)>) -> u32 {
+    fn intern(&mut self, locs: Box<[u32]>, data: Bdd, mut zone: S, phase: bool, parent: Option<(u32, Arc)>) -> u32 {
         // Phase 0 does not track the tick clock (see the module doc); the
-        // merged search has none (`z` is the reference clock there).
+        // merged search has none (`z` is the reference clock there). On a
+        // linear network, phase 1 keeps `z <= 1`, as the explicit engine's
+        // phases with ticks do ([`crate::engine::liveness`]'s product).
         if !phase && self.z != 0 {
             zone.free(self.z as usize);
+        } else if phase && self.net.hybrid.is_some() {
+            zone.constrain(self.z as usize, 0, Bound::le(1));
         }
         let sig = self.signature(&locs, data, &zone);
         // Merged, the data's explicit values (one for all of it) stand for it.
@@ -300,15 +319,18 @@ impl<'q, 'n> Live<'q, 'n> {
         if error != FALSE {
             return Err(Stop::Error);
         }
+        // No divergence labels on linear networks, as in the explicit
+        // engine ([`locks`] runs on zones only).
+        let labelled = !phase && net.hybrid.is_none();
         // The source with one valuation: the labels read explicit slots only.
         let source =
             Discrete { locs: locs.clone(), data: self.enc.pick(&self.m, data).expect("a node has data").into() };
         for (t, set) in steps(net, &locs, &enabled, &mut self.m, &self.enc) {
             let (next, parts) = self.sem().post(&locs, &zone, &t, set)?.ok_or(Stop::Error)?;
-            let label = if phase {
-                Progress::default()
-            } else {
+            let label = if labelled {
                 Progress::of(net, &source, &t.representative(net), &mut Vec::new()).map_err(|_| Stop::Error)?
+            } else {
+                Progress::default()
             };
             for (mut data, zone) in parts {
                 if phase {
@@ -319,7 +341,7 @@ impl<'q, 'n> Live<'q, 'n> {
                 }
                 let n = self.intern(next.clone(), data, zone, phase, Some((node, Arc::Edge(t.clone()))));
                 // Merged, a node's new data is expanded apart: log each arc once.
-                if !phase && self.merged.as_mut().is_none_or(|p| p.logged.insert((node, n, label))) {
+                if labelled && self.merged.as_mut().is_none_or(|p| p.logged.insert((node, n, label))) {
                     self.arcs.push((node, n, label));
                 }
                 out.push((n, Progress::default(), Arc::Edge(t.clone())));
@@ -339,7 +361,7 @@ impl<'q, 'n> Live<'q, 'n> {
     }
 }
 
-impl Graph for Live<'_, '_> {
+impl<S: ClockSet + Hash> Graph for Live<'_, '_, S> {
     type Error = Stop;
     type Step = Arc;
     type Label = Progress;
@@ -414,7 +436,9 @@ enum End {
 }
 
 /// Searches `net` (augmented with the tick clock `z`) for `query` from the
-/// initial data `initial` (`None`: the model's).
+/// initial data `initial` (`None`: the model's): on zones, or on exact
+/// polyhedra for a linear network, whose lassos must carry a periodic run
+/// ([`lasso::periodic`]) and whose time-locks the search does not tell.
 fn search(
     net: &Network,
     z: u32,
@@ -424,14 +448,39 @@ fn search(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<End, Stop> {
-    let mut g = Live::new(net, z, query, abstraction, initial, limits);
+    if net.hybrid.is_some() {
+        let g = Live::<Poly>::new(net, z, query, Abstraction::None, initial, limits);
+        return search_in(g, stats, lasso::periodic, |_| Ok(Locks::Unknown));
+    }
+    let g = Live::<Dbm>::new(net, z, query, abstraction, initial, limits);
+    search_in(g, stats, lasso::on_zones, locks::locks)
+}
+
+/// [`search`] on the graph `g`: `found` makes a lasso's trace of its
+/// discrete path, `locks` tells what an exhausted search shows of
+/// time-locks.
+fn search_in<S: ClockSet + Hash>(
+    mut g: Live<'_, '_, S>,
+    stats: &mut Stats,
+    found: fn(&Network, u32, lasso::Path) -> Result<Option<SymbolicTrace>, Stop>,
+    locks: fn(&mut Live<'_, '_, S>) -> Result<Locks, Stop>,
+) -> Result<End, Stop> {
     let result = scc::search(&mut g);
     g.spent(stats);
     match result? {
         scc::Search::Accepting { path, steps, scc, .. } => {
-            Ok(End::Found(lasso::lasso(&mut g, &path, &steps, &scc)?.map(Box::new)))
+            let trace = match lasso::lasso(&mut g, &path, &steps, &scc)? {
+                Some(path) => found(g.net, g.z, path)?,
+                // No trace rather than a wrong one; on a linear network the
+                // cycle needs a run.
+                None if g.net.hybrid.is_some() => {
+                    return Err(Stop::Limit(Unknown::Unsupported(liveness::periodic::UNCONFIRMED.into())));
+                }
+                None => None,
+            };
+            Ok(End::Found(trace.map(Box::new)))
         }
-        scc::Search::Exhausted { .. } => Ok(End::Exhausted(locks::locks(&mut g)?)),
+        scc::Search::Exhausted { .. } => Ok(End::Exhausted(locks(&mut g)?)),
     }
 }
 
@@ -501,7 +550,7 @@ pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl Fn
         locks: Locks::Unknown,
     };
     let query = asked.query;
-    if let Err(why) = supported(net).and(timed(net)).and(data_only(&query.enter)).and(data_only(&query.stay)) {
+    if let Err(why) = supported(net).and(data_only(&query.enter)).and(data_only(&query.stay)) {
         return unsupported(why);
     }
     let mut extended = net.clone();
@@ -547,7 +596,9 @@ pub fn answer(net: &Network, asked: &Asked, options: &Options, explicit: impl Fn
             return checked;
         }
     };
-    if partial && asked.model {
+    // The merged search runs on zones: a linear network's time-locks are
+    // left to the engine layer, as after its explicit searches.
+    if partial && asked.model && net.hybrid.is_none() {
         locks = model_locks(net, abstraction, limits, &options.time_locks, &mut stats);
     }
     stats.time_s = started.elapsed().as_secs_f64();

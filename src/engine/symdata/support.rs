@@ -10,11 +10,11 @@ pub fn supported(net: &Network) -> Result<(), String> {
     Ok(())
 }
 
-/// `Ok` when `net` is timed: the liveness search and the measures over
-/// the reachable zones run on zones only.
+/// `Ok` when `net` is timed: the measures over the reachable zones
+/// (`kairos bound`, `sup`/`inf`) run on zones only.
 pub fn timed(net: &Network) -> Result<(), String> {
     match net.hybrid {
-        Some(_) => Err("hybrid models and fixed timing parameters are checked for reachability only".into()),
+        Some(_) => Err("measures on hybrid models and fixed timing parameters are not supported yet".into()),
         None => Ok(()),
     }
 }

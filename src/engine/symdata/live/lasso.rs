@@ -3,19 +3,29 @@
 //! backwards round after round from one valuation of `u`'s data until a
 //! valuation repeats (the rounds between are a concrete loop), then the
 //! path into `u` walked backwards to an initial valuation. The steps so
-//! found are replayed by the explicit zone graph (exact zones, ticks on the
+//! found are replayed by the explicit zone graph (exact sets, ticks on the
 //! extended network), which must give back the same data, and the trace is
 //! laid out as the explicit engine's lassos: the loop opens with a tick and
-//! the trace ends with that tick once more.
+//! the trace ends with that tick once more. On a linear network the replayed
+//! loop must also carry an ultimately periodic run ([`periodic`]'s test, as
+//! for the explicit engine's lassos there): a cycle of exact polyhedra need
+//! not carry one.
+
+use std::hash::Hash;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Arc, Live, Stop};
 use crate::bdd::step::preimage;
+use crate::domain::ClockSet;
 use crate::domain::federation::Federation;
-use crate::engine::SymbolicTrace;
+use crate::domain::poly::Poly;
+use crate::domain::zone::{Bound, Dbm};
 use crate::engine::liveness::lasso::bfs;
+use crate::engine::liveness::periodic;
 use crate::engine::liveness::tick_exact;
+use crate::engine::{SymbolicTrace, Unknown, placeholder_zone};
+use crate::network::Network;
 use crate::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
 
 /// Most rounds walked around the cycle before giving up the trace (the
@@ -33,7 +43,12 @@ struct Walk {
 /// Walks `nodes` (linked by `arcs`, `arcs[k]` into `nodes[k + 1]`)
 /// backwards from `point`, a valuation of the last node's data; `None`
 /// when some arc has no predecessor (the argument says it always has).
-fn walk_back(g: &mut Live<'_, '_>, nodes: &[u32], arcs: &[Arc], point: Vec<i64>) -> Result<Option<Walk>, Stop> {
+fn walk_back<S: ClockSet + Hash>(
+    g: &mut Live<'_, '_, S>,
+    nodes: &[u32],
+    arcs: &[Arc],
+    point: Vec<i64>,
+) -> Result<Option<Walk>, Stop> {
     let net = g.net;
     let mut points = vec![point];
     let mut steps = Vec::new();
@@ -65,15 +80,24 @@ fn walk_back(g: &mut Live<'_, '_>, nodes: &[u32], arcs: &[Arc], point: Vec<i64>)
     Ok(Some(Walk { points, steps }))
 }
 
+/// A lasso's discrete path: (locations, data) per state, the transitions
+/// between (`None`: a tick), the index of the transition that opens the
+/// loop, and of the state where phase 1 begins (the tick clock reset).
+pub(super) struct Path {
+    states: Vec<(Box<[u32]>, Vec<i64>)>,
+    steps: Vec<Option<Transition>>,
+    open: usize,
+    entered: usize,
+}
+
 /// The lasso through the accepting SCC `scc` whose root ends `path`
-/// (`steps[k]` into `path[k]`), or `None` when the walk or the replay
-/// fails (then no trace rather than a wrong one).
-pub(super) fn lasso(
-    g: &mut Live<'_, '_>,
+/// (`steps[k]` into `path[k]`), or `None` when the walk fails.
+pub(super) fn lasso<S: ClockSet + Hash>(
+    g: &mut Live<'_, '_, S>,
     path: &[u32],
     steps: &[Arc],
     scc: &[u32],
-) -> Result<Option<SymbolicTrace>, Stop> {
+) -> Result<Option<Path>, Stop> {
     let stats = g.stats;
     let set: FxHashSet<u32> = scc.iter().copied().collect();
     let root = *path.last().expect("a path");
@@ -93,13 +117,13 @@ pub(super) fn lasso(
     trace
 }
 
-fn build(
-    g: &mut Live<'_, '_>,
+fn build<S: ClockSet + Hash>(
+    g: &mut Live<'_, '_, S>,
     prefix: &[u32],
     prefix_arcs: &[Arc],
     cycle: &[u32],
     cycle_arcs: &[Arc],
-) -> Result<Option<SymbolicTrace>, Stop> {
+) -> Result<Option<Path>, Stop> {
     let u = cycle[0];
     let Some(mut x) = g.enc.pick(&g.m, g.nodes[u as usize].data) else { return Ok(None) };
     // Round `k` (from 1) leads forwards from `x_k` to `x_{k - 1}`.
@@ -127,9 +151,12 @@ fn build(
     let locs: Vec<Box<[u32]>> = g.nodes.iter().map(|n| n.locs.clone()).collect();
     let mut states = vec![(locs[prefix[0] as usize].clone(), into.points[0].clone())];
     let mut transitions: Vec<Option<Transition>> = Vec::new();
-    let push = |nodes: &[u32], arcs: &[Arc], w: &Walk, states: &mut Vec<_>, transitions: &mut Vec<_>| {
+    let mut entered = 0;
+    let mut push = |nodes: &[u32], arcs: &[Arc], w: &Walk, states: &mut Vec<_>, transitions: &mut Vec<_>| {
         for k in 0..arcs.len() {
-            if arcs[k] != Arc::Enter {
+            if arcs[k] == Arc::Enter {
+                entered = states.len() - 1;
+            } else {
                 states.push((locs[nodes[k + 1] as usize].clone(), w.points[k + 1].clone()));
                 transitions.push(w.steps[k].clone());
             }
@@ -143,31 +170,39 @@ fn build(
     // The closing tick, into the loop's second state once more.
     states.push(states[open + 1].clone());
     transitions.push(None);
-    Ok(replay(g, states, transitions, open))
+    Ok(Some(Path { states, steps: transitions, open, entered }))
 }
 
-/// The trace of the discrete path, its zones exact (on the network with
-/// the tick clock), or `None` if the explicit semantics disagrees.
-fn replay(
-    g: &Live<'_, '_>,
-    states: Vec<(Box<[u32]>, Vec<i64>)>,
-    steps: Vec<Option<Transition>>,
-    open: usize,
-) -> Option<SymbolicTrace> {
-    let mut zg = ZoneGraph::new(g.net, Abstraction::None);
+/// The states of `path` with their exact sets (on `net`, with the tick
+/// clock `z`; on a linear network reset where phase 1 begins and kept
+/// `<= 1` from there, as the search does) and its transitions, or `None` if
+/// the explicit semantics disagrees.
+fn replay<S: ClockSet>(net: &Network, z: u32, path: Path) -> Option<(Vec<ZoneState<S>>, Vec<Transition>)> {
+    let linear = net.hybrid.is_some();
+    let mut zg = ZoneGraph::<S>::with_sets(net, Abstraction::None);
     let discrete = |(locs, data): &(Box<[u32]>, Vec<i64>)| Discrete { locs: locs.clone(), data: data.clone().into() };
-    let mut s = ZoneState { discrete: discrete(&states[0]), zone: zg.initial_zone() };
+    let mut s = ZoneState { discrete: discrete(&path.states[0]), zone: zg.initial_zone() };
     if !zg.invariant(&s.discrete, &mut s.zone).ok()? {
         return None;
     }
     zg.delay(&mut s, None).ok()?;
     let mut out = vec![s];
     let mut transitions = Vec::new();
-    for (t, want) in steps.into_iter().zip(&states[1..]) {
+    for (k, (t, want)) in path.steps.into_iter().zip(&path.states[1..]).enumerate() {
+        // On a linear network the periodic test reads the tick clock
+        // (zones' traces need no reset the steps do not show).
+        if linear && k == path.entered {
+            let at = out.last_mut().expect("a state");
+            at.zone.reset(z as usize, 0);
+            zg.delay(at, None).ok()?;
+        }
+        if linear && k >= path.entered {
+            out.last_mut().expect("a state").zone.constrain(z as usize, 0, Bound::le(1));
+        }
         let at = out.last().expect("a state");
         let (next, t) = match t {
             None => (
-                tick_exact(&mut zg, at, g.z).ok()??,
+                tick_exact(&mut zg, at, z).ok()??,
                 Transition { edges: Vec::new(), out: Vec::new(), unless: Vec::new() },
             ),
             Some(t) => (zg.post_exact(at, &t).ok()??, t),
@@ -178,16 +213,56 @@ fn replay(
         out.push(next);
         transitions.push(t);
     }
-    let goal = Federation::from_zone(out.last().expect("a state").zone.clone());
-    Some(SymbolicTrace {
-        states: out,
-        steps: transitions,
+    Some((out, transitions))
+}
+
+/// The trace of a lasso on zones.
+fn trace(states: Vec<ZoneState>, steps: Vec<Transition>, z: u32, open: usize) -> SymbolicTrace {
+    let goal = Federation::from_zone(states.last().expect("a state").zone.clone());
+    SymbolicTrace {
+        states,
+        steps,
         goal,
         target: None,
         error: None,
-        tick_clock: Some(g.z),
+        tick_clock: Some(z),
         loop_start: Some(open),
         blame: None,
         concrete: None,
-    })
+    }
+}
+
+/// A timed network's lasso: `path` replayed on zones; `None` (no trace
+/// rather than a wrong one) if the replay fails.
+pub(super) fn on_zones(net: &Network, z: u32, path: Path) -> Result<Option<SymbolicTrace>, Stop> {
+    let open = path.open;
+    Ok(replay::<Dbm>(net, z, path).map(|(states, steps)| trace(states, steps, z, open)))
+}
+
+/// A linear network's lasso: `path` replayed on exact polyhedra, its loop
+/// (from the state before the opening tick, through every round walked, to
+/// the same data) confirmed by an ultimately periodic run. Without one the
+/// search's cycle proves nothing, and the answer is unknown, said; the
+/// trace is the path into the loop, without ticks, as the explicit engine
+/// gives it ([`periodic::without_ticks`]).
+pub(super) fn periodic(net: &Network, z: u32, path: Path) -> Result<Option<SymbolicTrace>, Stop> {
+    let unconfirmed = |why: &str| Err(Stop::Limit(Unknown::Unsupported(why.into())));
+    let open = path.open;
+    let Some((states, steps)) = replay::<Poly>(net, z, path) else {
+        return unconfirmed("a cycle of polyhedra was found but no concrete lasso along it");
+    };
+    let last = steps.len() - 1;
+    match periodic::runs_forever(net, &states[open], &steps[open..last], z) {
+        Ok(true) => {}
+        Ok(false) => {
+            return unconfirmed(periodic::UNCONFIRMED);
+        }
+        Err(_) => return Err(Stop::Error),
+    }
+    let placeholder = |s: ZoneState<Poly>| ZoneState {
+        zone: placeholder_zone(&s.zone).expect("a placeholder"),
+        discrete: s.discrete,
+    };
+    let states = states.into_iter().map(placeholder).collect();
+    Ok(Some(periodic::without_ticks(trace(states, steps, z, open), open)))
 }

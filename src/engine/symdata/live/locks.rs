@@ -26,6 +26,7 @@
 use super::Live;
 use super::Stop;
 use crate::bdd::FALSE;
+use crate::domain::zone::Dbm;
 use crate::engine::liveness::Locks;
 use crate::engine::liveness::progress::Progress;
 use crate::engine::liveness::zeno::every_run_diverges;
@@ -38,7 +39,7 @@ use crate::semantics::{Abstraction, Discrete};
 pub(super) type Logged = (u32, u32, Progress);
 
 /// The facts the exhausted search `g` shows.
-pub(super) fn locks(g: &mut Live<'_, '_>) -> Result<Locks, Stop> {
+pub(super) fn locks(g: &mut Live<'_, '_, Dbm>) -> Result<Locks, Stop> {
     let pairs: Vec<(u32, u32)> = g.arcs.iter().map(|&(a, b, _)| (a, b)).collect();
     let labels: Vec<Progress> = g.arcs.iter().map(|a| a.2).collect();
     // The explicit engine's bound on the work; past it, the scan decides.
@@ -50,7 +51,7 @@ pub(super) fn locks(g: &mut Live<'_, '_>) -> Result<Locks, Stop> {
 }
 
 /// Whether no valuation of a phase-0 node is stuck (see the module doc).
-fn never_stuck(g: &mut Live<'_, '_>) -> Result<bool, Stop> {
+fn never_stuck(g: &mut Live<'_, '_, Dbm>) -> Result<bool, Stop> {
     let net = g.net;
     for k in 0..g.nodes.len() {
         let n = &g.nodes[k];

@@ -39,6 +39,7 @@ use rustc_hash::FxHashSet;
 
 use super::{Live, Stop};
 use crate::bdd::{Bdd, FALSE, Manager};
+use crate::domain::zone::Dbm;
 use crate::engine::Stats;
 use crate::engine::limits::Limits;
 use crate::engine::liveness::progress::Progress;
@@ -89,7 +90,7 @@ pub(super) fn locks(
 ) -> Result<Locks, Stop> {
     let q = Query { enter: never(), stay: never(), initial_only: false, locks: always() };
     // The reference clock for the tick clock: no tick is ever taken.
-    let mut g = Live::new(net, 0, &q, abstraction, None, limits);
+    let mut g = Live::<Dbm>::new(net, 0, &q, abstraction, None, limits);
     g.merged = Some(Pending::default());
     let result = explore(&mut g).and_then(|()| super::locks::locks(&mut g));
     g.spent(stats);
@@ -97,7 +98,7 @@ pub(super) fn locks(
 }
 
 /// Explores the graph of `g` whole.
-fn explore(g: &mut Live<'_, '_>) -> Result<(), Stop> {
+fn explore(g: &mut Live<'_, '_, Dbm>) -> Result<(), Stop> {
     let mut out = Vec::new();
     g.initial(&mut Vec::new())?;
     while let Some((node, data)) = g.merged.as_mut().and_then(Pending::next) {
