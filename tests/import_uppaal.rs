@@ -31,6 +31,7 @@ const TWINS: &[(&str, &str, &str, Option<&str>)] = &[
     ("clock-arrays.xml", "tests/models/uppaal/clock-arrays.yaml", "clock-arrays.q", None),
     ("partial.xml", "tests/models/uppaal/partial.yaml", "partial.q", None),
     ("struct-array-types.xml", "tests/models/uppaal/struct-array-types.yaml", "struct-array-types.q", None),
+    ("clock-resets.xml", "tests/models/uppaal/clock-resets.yaml", "clock-resets.q", None),
 ];
 
 fn xml(name: &str) -> PathBuf {
