@@ -238,6 +238,10 @@ fn unsupported_features_are_refused_at_their_place() {
             "5:74: error[unsupported]: not supported yet: a row of an array passed to a function",
         ),
         (
+            model("int n; void f() { assert(n &gt; 0); }", &edge("<label kind=\"assignment\">f()</label>"), "system P;"),
+            "2:32: error[unsupported]: not supported yet: `assert(...)`, UPPAAL's run-time check",
+        ),
+        (
             model("struct { int a; int b; } s = {1};", LOCS, "system P;"),
             "2:39: error[unsupported]: not supported yet: this initialiser of a `struct` variable",
         ),
