@@ -228,3 +228,65 @@ fn constants_are_not_folded_across_a_branch() {
         assert_eq!(code, if reachable { 0 } else { 1 }, "b = {b}, {guard}: {out}{err}");
     }
 }
+
+/// Clock resets a body may skip, computed values, clock reads and calls
+/// inside expressions have no fixed per-edge form: one located "not supported
+/// yet" each (the resets a body always runs are lifted: clock_resets.yaml).
+#[test]
+fn clock_resets_in_functions_that_cannot_be_lifted() {
+    let base = "model: m
+clocks: [x]
+variables:
+  n: {range: [0, 5]}
+functions:
+FUNCTIONS
+templates:
+  P:
+    initial: a
+    locations: {a: {}}
+    edges:
+      - {from: a, to: a, GUARD_OR_UPDATE}
+system: [P]
+";
+    let may_not_run = "not supported yet: a clock reset that may not run";
+    let cases = [
+        ("void f() { if (n > 0) x = 0; }", "update: \"f()\"", 5, may_not_run),
+        ("void f() { while (n < 0) { x = 0; } }", "update: \"f()\"", 5, may_not_run),
+        ("void f() { for (n = 0; n < 1; x = 0) { } }", "update: \"f()\"", 5, may_not_run),
+        ("void f() { if (n > 0) return; x = 0; }", "update: \"f()\"", 5, may_not_run),
+        ("void f() { x = n; }", "update: \"f()\"", 5, "not supported yet: a clock set to a computed value"),
+        (
+            "void f() { if (x > 1) n = 1; }",
+            "update: \"f()\"",
+            5,
+            "not supported yet: the clock `x` read inside a function",
+        ),
+        (
+            "int f() { x = 0; return 1; }",
+            "update: \"n = f()\"",
+            5,
+            "`f` resets a clock and is called inside an expression",
+        ),
+        (
+            "void f() { x = 0; }\n  - |\n    void h() { if (n > 0) f(); }",
+            "update: \"h()\"",
+            5,
+            "a call that resets a clock and may not run",
+        ),
+        ("void f() { x = -1; }", "update: \"f()\"", 2, "a clock cannot be set to -1"),
+        (
+            "bool f() { x = 0; return true; }",
+            "guard: \"f()\"",
+            2,
+            "`f` assigns variables: it cannot be called in a guard",
+        ),
+    ];
+    for (functions, label, exit, message) in cases {
+        let text = base.replace("FUNCTIONS", &format!("  - |\n    {functions}")).replace("GUARD_OR_UPDATE", label);
+        let path = scratch("clock", &text);
+        let (code, out, err) = kairos(&["validate", &path]);
+        assert_eq!(code, exit, "{functions}: {out}{err}");
+        assert!(err.contains(message), "{functions}: {err}");
+        assert_eq!(err.matches("Error:").count(), 1, "one error, no follow-on: {err}");
+    }
+}

@@ -31,6 +31,7 @@ const TWINS: &[(&str, &str, &str, Option<&str>)] = &[
     ("clock-arrays.xml", "tests/models/uppaal/clock-arrays.yaml", "clock-arrays.q", None),
     ("partial.xml", "tests/models/uppaal/partial.yaml", "partial.q", None),
     ("struct-array-types.xml", "tests/models/uppaal/struct-array-types.yaml", "struct-array-types.q", None),
+    ("clock-resets.xml", "tests/models/uppaal/clock-resets.yaml", "clock-resets.q", None),
 ];
 
 fn xml(name: &str) -> PathBuf {
@@ -235,6 +236,10 @@ fn unsupported_features_are_refused_at_their_place() {
                 "system P;",
             ),
             "5:74: error[unsupported]: not supported yet: a row of an array passed to a function",
+        ),
+        (
+            model("int n; void f() { assert(n &gt; 0); }", &edge("<label kind=\"assignment\">f()</label>"), "system P;"),
+            "2:32: error[unsupported]: not supported yet: `assert(...)`, UPPAAL's run-time check",
         ),
         (
             model("struct { int a; int b; } s = {1};", LOCS, "system P;"),

@@ -58,6 +58,7 @@ impl Loaded {
             effects: false,
             impure: false,
             defining: None,
+            lift_call: false,
         }
     }
 

@@ -192,6 +192,11 @@ pub struct Function {
     /// Assigns no variable outside its frame (nor through a reference) and
     /// calls only such functions: may be called in guards and invariants.
     pub pure: bool,
+    /// The clocks the body (or a function it calls) resets, unconditionally
+    /// and to constants, in the order of the body: a call is the step's
+    /// data effect followed by these resets (data never reads a clock, so
+    /// only the resets' order among the step's clock writes matters).
+    pub resets: Vec<(Cvar, TExpr)>,
 }
 
 /// Comparison of a constraint, after moving everything to `terms ~ rhs`.

@@ -245,6 +245,11 @@ impl<'a, 's> Printer<'a, 's> {
         let (text, params, ret) = match self.lookup(name) {
             Some(Sym::Fn { text, params, ret }) => (text, params, ret),
             Some(Sym::Refused) => return Err(()),
+            // UPPAAL's built-in run-time check, not a process.
+            None if name == "assert" => {
+                self.d.unsupported(x.at, x.end, "`assert(...)`, UPPAAL's run-time check");
+                return Err(());
+            }
             _ => return self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`")),
         };
         if args.len() != params.len() {

@@ -445,6 +445,16 @@ impl Checker<'_> {
             Sym::Var { var, is_bool: false, .. } => Ty::Int(TExpr::Var(var)),
             Sym::Clock(c) | Sym::Continuous(c) => match ctx {
                 Ctx::Guard => Ty::Lin(Lin { terms: vec![(c, 1)], params: vec![], konst: TExpr::Const(0) }),
+                // UPPAAL's functions may compare clocks; a body here runs on
+                // the data alone.
+                Ctx::Value if self.defining.is_some() => {
+                    self.r.error(
+                        pos,
+                        "unsupported",
+                        format!("not supported yet: the clock `{name}` read inside a function"),
+                    );
+                    Ty::Bad
+                }
                 Ctx::Value | Ctx::Const => {
                     self.r
                         .error(

@@ -14,7 +14,9 @@ use crate::model::check::Checker;
 use crate::model::check::expr::{Ctx, Scope, Sym, Ty};
 use crate::model::check::globals::Globals;
 use crate::model::reader::Name;
-use crate::model::typed::{AssignOp, FnRef, Function, TArg, TArray, TExpr, TParam, TPlace, TStmt, TStmtKind, TValueTy};
+use crate::model::typed::{
+    AssignOp, Cvar, FnRef, Function, TArg, TArray, TExpr, TParam, TPlace, TStmt, TStmtKind, TValueTy,
+};
 use crate::syntax::ast::{Action, Expr, ExprKind, Init, Stmt, StmtKind, ValueType};
 use crate::syntax::parse::parse_function;
 use crate::syntax::yaml::Node;
@@ -43,6 +45,13 @@ pub(super) struct Body {
     name: String,
     pub frame: Vec<TValueTy>,
     ret: Option<TValueTy>,
+    /// The clock resets lifted onto the calling edge, in order.
+    pub resets: Vec<(Cvar, TExpr)>,
+    /// Statements typed here may not run (under `if` or a loop): a clock
+    /// reset here cannot be lifted.
+    pub conditional: bool,
+    /// A `return` came before: the statements after it may not run either.
+    pub returned: bool,
 }
 
 /// Every path through `body` ends in a `return` (loops are not trusted to,
@@ -127,7 +136,7 @@ impl Checker<'_> {
         let saved = (self.effects, self.impure, self.defining.take());
         (self.effects, self.impure, self.defining) = (true, false, Some(name.clone()));
         let frame = params.iter().map(|p| p.ty.clone()).chain(copies).collect();
-        let mut cx = Body { name: name.clone(), frame, ret };
+        let mut cx = Body { name: name.clone(), frame, ret, resets: Vec::new(), conditional: false, returned: false };
         let mut body = Vec::new();
         self.block(node, &f.body, &mut fs, &mut cx, &mut body);
         let pure = !self.impure;
@@ -139,8 +148,16 @@ impl Checker<'_> {
                 format!("`{name}` can reach its end without `return`"),
             );
         }
-        let func =
-            Function { name: name.clone(), line: pos.line as u32, params, ret: cx.ret, frame: cx.frame, body, pure };
+        let func = Function {
+            name: name.clone(),
+            line: pos.line as u32,
+            params,
+            ret: cx.ret,
+            frame: cx.frame,
+            body,
+            pure,
+            resets: cx.resets,
+        };
         let id = if template {
             self.template_functions.push(func);
             FnRef::Template(self.template_functions.len() - 1)
@@ -188,9 +205,12 @@ impl Checker<'_> {
         fs.names.truncate(depth);
     }
 
+    /// A branch or loop body: it may not run.
     fn one(&mut self, node: &Node, s: &Stmt, fs: &mut FnScope<'_>, cx: &mut Body) -> Vec<TStmt> {
         let mut out = Vec::new();
+        let saved = std::mem::replace(&mut cx.conditional, true);
         self.block(node, std::slice::from_ref(s), fs, cx, &mut out);
+        cx.conditional = saved;
         out
     }
 
@@ -264,13 +284,16 @@ impl Checker<'_> {
                 self.stmt(node, init, fs, cx, out);
                 let c = cond.as_ref().map_or(TExpr::Const(1), |c| self.cond(node, c, fs));
                 let mut b = self.one(node, body, fs, cx);
+                let saved = std::mem::replace(&mut cx.conditional, true);
                 for a in step {
                     b.extend(self.action(node, a, fs, cx).into_iter().map(at));
                 }
+                cx.conditional = saved;
                 out.push(at(TStmtKind::While(c, b)));
                 fs.names.truncate(depth);
             }
             StmtKind::Return(value) => {
+                cx.returned = true;
                 let pos = node.pos_in_text(s.span.start);
                 match (value, cx.ret.as_ref().map(|t| t.is_bool)) {
                     (None, None) => out.push(at(TStmtKind::Return(None))),
@@ -306,10 +329,17 @@ impl Checker<'_> {
     /// The statements of one action (several for a row copy, none after an
     /// error).
     fn action(&mut self, node: &Node, a: &Action, scope: &dyn Scope, cx: &mut Body) -> Vec<TStmtKind> {
-        if let Action::Assign(u) = a
-            && let Some(copy) = self.row_copy(node, u, scope, cx)
-        {
-            return copy;
+        if let Action::Assign(u) = a {
+            if let Some(clock) = self.clock_target(u, scope) {
+                self.clock_reset(node, u, clock, scope, cx);
+                return Vec::new();
+            }
+            if let Some(copy) = self.row_copy(node, u, scope, cx) {
+                return copy;
+            }
+        }
+        if let Action::Call(e) = a {
+            return self.call_statement(node, e, scope, cx).into_iter().collect();
         }
         self.simple_action(node, a, scope).into_iter().collect()
     }
@@ -395,6 +425,7 @@ impl Checker<'_> {
 
     /// A call `f(args)`; `void_ok`: it stands alone as a statement or update.
     pub(super) fn ty_call(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, void_ok: bool) -> Ty {
+        let lift = std::mem::take(&mut self.lift_call);
         let pos = self.at(node, e);
         let ExprKind::Call { name, args } = &e.kind else {
             self.r.error(pos, "bad-assignment", "only function calls and assignments can be updates");
@@ -422,11 +453,8 @@ impl Checker<'_> {
                 return Ty::Bad;
             }
         };
-        let func = match f {
-            FnRef::Global(i) => &self.model.functions[i],
-            FnRef::Template(i) => &self.template_functions[i],
-        };
-        let (params, ret, pure) = (func.params.clone(), func.ret.clone(), func.pure);
+        let func = self.function(f);
+        let (params, ret, pure, resets) = (func.params.clone(), func.ret.clone(), func.pure, !func.resets.is_empty());
         let fname = name.name.clone();
         if args.len() != params.len() {
             self.r.error(
@@ -476,6 +504,16 @@ impl Checker<'_> {
                 return Ty::Bad;
             }
             self.impure = true;
+        }
+        if resets && !lift {
+            self.r
+                .error(
+                    pos,
+                    "unsupported",
+                    format!("not supported yet: `{}` resets a clock and is called inside an expression", name.name),
+                )
+                .hint = Some(format!("call it as an update or statement of its own: `{}(...)`", name.name));
+            return Ty::Bad;
         }
         let call = TExpr::Call(f, targs);
         match ret {

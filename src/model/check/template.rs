@@ -517,10 +517,7 @@ impl Checker<'_> {
                     Some(dims) => self.array_copy(node, u, dims, scope),
                     None => self.update(node, u, scope).map(|t| vec![t]),
                 },
-                ast::Action::Call(e) => match self.ty_call(node, e, scope, true) {
-                    Ty::Int(t) | Ty::Bool(t) => Some(vec![TUpdate::Effect(t)]),
-                    _ => None,
-                },
+                ast::Action::Call(e) => self.call_update(node, e, scope),
             };
             match typed {
                 Some(t) => out.extend(t),
