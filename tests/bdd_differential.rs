@@ -556,6 +556,23 @@ fn bdd_and_explicit_agree_on_liveness() {
     assert!(tally.lassos >= 50, "too few lassos: {tally:?}");
 }
 
+/// The properties of the model file `f` (`loaded`) and, for one in
+/// `models/`, of its spec in `specs/`.
+fn with_spec(f: &Path, loaded: &Loaded) -> Vec<Property> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut props = loaded.model.properties.clone();
+    let spec = f
+        .strip_prefix(root.join("models"))
+        .ok()
+        .and_then(|rel| std::fs::read_to_string(root.join("specs").join(rel)).ok());
+    if let Some(s) = spec
+        && let Ok(spec) = loaded.spec(&Source::new("spec.yaml", s))
+    {
+        props.extend(spec.properties);
+    }
+    props
+}
+
 /// Liveness on `models/` (with their specs) and `tests/models/`: every
 /// unbounded `E[]`, `A<>` and `-->` the BDD engine takes agrees with the
 /// explicit engine in verdict, lasso and time-lock warnings. The time-lock
@@ -563,7 +580,6 @@ fn bdd_and_explicit_agree_on_liveness() {
 /// there make the BDD engine search the model again for its time-locks.
 #[test]
 fn bdd_and_explicit_agree_on_liveness_in_the_models() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let files = model_files();
     let mut tally = Live::default();
     // Its lassos, with either data, cannot be made concrete (`kairos check
@@ -575,16 +591,7 @@ fn bdd_and_explicit_agree_on_liveness_in_the_models() {
         let text = std::fs::read_to_string(f).unwrap();
         let Ok(loaded) = load_model(&Source::new("model.yaml", text)) else { continue };
         let Ok(net) = kairos::network::build(&loaded.model) else { continue };
-        let mut props = loaded.model.properties.clone();
-        let spec = f
-            .strip_prefix(root.join("models"))
-            .ok()
-            .and_then(|rel| std::fs::read_to_string(root.join("specs").join(rel)).ok());
-        if let Some(s) = spec
-            && let Ok(spec) = loaded.spec(&Source::new("spec.yaml", s))
-        {
-            props.extend(spec.properties);
-        }
+        let props = with_spec(f.as_path(), &loaded);
         for p in &props {
             let live = match &p.formula {
                 Formula::Path { op: PathOp::EG | PathOp::AF, bound: None, arg } => arg.is_state(),
@@ -639,7 +646,6 @@ fn bdd_and_explicit_agree_on_liveness_in_hybrid_readings() {
 /// [`compare_live`] and [`compare_response`].
 #[test]
 fn bdd_and_explicit_agree_on_liveness_in_hybrid_models() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut tally = Live::default();
     let lassos = [
         "E[] (Tank.off or Tank.on)",
@@ -658,16 +664,7 @@ fn bdd_and_explicit_agree_on_liveness_in_hybrid_models() {
         if net.hybrid.is_none() {
             continue;
         }
-        let mut props = loaded.model.properties.clone();
-        let spec = f
-            .strip_prefix(root.join("models"))
-            .ok()
-            .and_then(|rel| std::fs::read_to_string(root.join("specs").join(rel)).ok());
-        if let Some(s) = spec
-            && let Ok(spec) = loaded.spec(&Source::new("spec.yaml", s))
-        {
-            props.extend(spec.properties);
-        }
+        let mut props = with_spec(f.as_path(), &loaded);
         if f.ends_with("models/water-level.yaml") {
             props.extend(lassos.iter().enumerate().map(|(k, q)| loaded.query(&format!("w{k}"), q).expect(q)));
         }
