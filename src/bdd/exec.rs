@@ -46,11 +46,12 @@ pub struct Machine<'a> {
     pub error: Bdd,
     pub disabled: Bdd,
     /// The valuations the machine started with (every later `path` is a
-    /// subset), one of them, and per slot its one value on them, if it has
-    /// one (filled on the slot's first load).
+    /// subset), one of them, and the explicit slots loaded so far with their
+    /// one value on them, if they have one (a few per program: no per-machine
+    /// table of every slot).
     start: Bdd,
     sample: Option<Option<Vec<i64>>>,
-    fixed: Vec<Option<Option<i64>>>,
+    fixed: Vec<(usize, Option<i64>)>,
 }
 
 type Stack = Vec<Word>;
@@ -58,7 +59,8 @@ type Stack = Vec<Word>;
 impl<'a> Machine<'a> {
     /// A machine over the valuations `path`, in locations `locs`.
     pub fn new(m: &'a mut Manager, enc: &'a Encoding, locs: &'a [u32], mode: OutOfRange, path: Bdd) -> Self {
-        let (mem, fixed) = (vec![None; enc.len()], vec![None; enc.len()]);
+        let mem = vec![None; enc.len()];
+        let fixed = Vec::new();
         Machine { m, enc, locs, mode, mem, path, error: FALSE, disabled: FALSE, start: path, sample: None, fixed }
     }
 
@@ -87,7 +89,7 @@ impl<'a> Machine<'a> {
         if !self.enc.is_explicit(s) {
             return None;
         }
-        if let Some(known) = self.fixed[s] {
+        if let Some(&(_, known)) = self.fixed.iter().find(|(slot, _)| *slot == s) {
             return known;
         }
         let sample = self.sample.get_or_insert_with(|| self.enc.pick_all(self.m, self.start));
@@ -96,7 +98,7 @@ impl<'a> Machine<'a> {
             let other = self.m.not(same);
             self.m.and(self.start, other) == FALSE
         });
-        self.fixed[s] = Some(value);
+        self.fixed.push((s, value));
         value
     }
 

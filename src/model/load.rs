@@ -58,7 +58,6 @@ impl Loaded {
             effects: false,
             impure: false,
             defining: None,
-            lift_call: false,
         }
     }
 

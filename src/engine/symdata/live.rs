@@ -457,28 +457,20 @@ fn search(
 }
 
 /// [`search`] on the graph `g`: `found` makes a lasso's trace of its
-/// discrete path, `locks` tells what an exhausted search shows of
-/// time-locks.
+/// discrete path (`None`: the walk found none), `locks` tells what an
+/// exhausted search shows of time-locks.
 fn search_in<S: ClockSet + Hash>(
     mut g: Live<'_, '_, S>,
     stats: &mut Stats,
-    found: fn(&Network, u32, lasso::Path) -> Result<Option<SymbolicTrace>, Stop>,
+    found: lasso::Finish,
     locks: fn(&mut Live<'_, '_, S>) -> Result<Locks, Stop>,
 ) -> Result<End, Stop> {
     let result = scc::search(&mut g);
     g.spent(stats);
     match result? {
         scc::Search::Accepting { path, steps, scc, .. } => {
-            let trace = match lasso::lasso(&mut g, &path, &steps, &scc)? {
-                Some(path) => found(g.net, g.z, path)?,
-                // No trace rather than a wrong one; on a linear network the
-                // cycle needs a run.
-                None if g.net.hybrid.is_some() => {
-                    return Err(Stop::Limit(Unknown::Unsupported(liveness::periodic::UNCONFIRMED.into())));
-                }
-                None => None,
-            };
-            Ok(End::Found(trace.map(Box::new)))
+            let lasso = lasso::lasso(&mut g, &path, &steps, &scc)?;
+            Ok(End::Found(found(g.net, g.z, lasso)?.map(Box::new)))
         }
         scc::Search::Exhausted { .. } => Ok(End::Exhausted(locks(&mut g)?)),
     }

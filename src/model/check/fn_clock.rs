@@ -86,11 +86,7 @@ impl Checker<'_> {
         scope: &dyn Scope,
         cx: &mut Body,
     ) -> Option<TStmtKind> {
-        self.lift_call = true;
-        let t = match self.ty_call(node, e, scope, true) {
-            Ty::Int(t) | Ty::Bool(t) => t,
-            _ => return None,
-        };
+        let t = self.standalone_call(node, e, scope)?;
         let resets = self.lifted(&t);
         if !resets.is_empty() && (cx.conditional || cx.returned) {
             self.r.error(
@@ -106,13 +102,17 @@ impl Checker<'_> {
 
     /// An edge's update `f(...)`: the call, then the clocks `f` resets.
     pub(super) fn call_update(&mut self, node: &Node, e: &Expr, scope: &dyn Scope) -> Option<Vec<TUpdate>> {
-        self.lift_call = true;
-        let t = match self.ty_call(node, e, scope, true) {
-            Ty::Int(t) | Ty::Bool(t) => t,
-            _ => return None,
-        };
+        let t = self.standalone_call(node, e, scope)?;
         let resets = self.lifted(&t).into_iter().map(|(var, value)| TUpdate::Continuous { var, terms: vec![], value });
         Some(std::iter::once(TUpdate::Effect(t)).chain(resets).collect())
+    }
+
+    /// A call standing alone as a statement or update, typed.
+    fn standalone_call(&mut self, node: &Node, e: &Expr, scope: &dyn Scope) -> Option<TExpr> {
+        match self.ty_call(node, e, scope, true) {
+            Ty::Int(t) | Ty::Bool(t) => Some(t),
+            _ => None,
+        }
     }
 
     fn lifted(&self, call: &TExpr) -> Vec<(Cvar, TExpr)> {

@@ -17,7 +17,7 @@ use crate::model::reader::Name;
 use crate::model::typed::{
     AssignOp, Cvar, FnRef, Function, TArg, TArray, TExpr, TParam, TPlace, TStmt, TStmtKind, TValueTy,
 };
-use crate::syntax::ast::{Action, Expr, ExprKind, Init, Stmt, StmtKind, ValueType};
+use crate::syntax::ast::{Action, Expr, ExprKind, Init, Stmt, StmtKind, Update, ValueType};
 use crate::syntax::parse::parse_function;
 use crate::syntax::yaml::Node;
 
@@ -329,40 +329,32 @@ impl Checker<'_> {
     /// The statements of one action (several for a row copy, none after an
     /// error).
     fn action(&mut self, node: &Node, a: &Action, scope: &dyn Scope, cx: &mut Body) -> Vec<TStmtKind> {
-        if let Action::Assign(u) = a {
-            if let Some(clock) = self.clock_target(u, scope) {
-                self.clock_reset(node, u, clock, scope, cx);
-                return Vec::new();
-            }
-            if let Some(copy) = self.row_copy(node, u, scope, cx) {
-                return copy;
-            }
+        let u = match a {
+            Action::Call(e) => return self.call_statement(node, e, scope, cx).into_iter().collect(),
+            Action::Assign(u) => u,
+        };
+        if let Some(clock) = self.clock_target(u, scope) {
+            self.clock_reset(node, u, clock, scope, cx);
+            return Vec::new();
         }
-        if let Action::Call(e) = a {
-            return self.call_statement(node, e, scope, cx).into_iter().collect();
+        if let Some(copy) = self.row_copy(node, u, scope, cx) {
+            return copy;
         }
-        self.simple_action(node, a, scope).into_iter().collect()
+        self.assign(node, u, scope).into_iter().collect()
     }
 
-    fn simple_action(&mut self, node: &Node, a: &Action, scope: &dyn Scope) -> Option<TStmtKind> {
-        match a {
-            Action::Call(e) => match self.ty_call(node, e, scope, true) {
-                Ty::Int(t) | Ty::Bool(t) => Some(TStmtKind::Eval(t)),
-                _ => None,
-            },
-            Action::Assign(u) => {
-                if let Some(to) = self.frame_whole_array(u, scope) {
-                    return self.frame_array_copy(node, u, to, scope);
-                }
-                let (place, is_bool) = self.place(node, &u.target, scope, true)?;
-                if is_bool && u.op != AssignOp::Set {
-                    self.r.error(self.at(node, &u.target), "type-error", "a boolean can only be assigned with `=`");
-                    return None;
-                }
-                let value = self.value(node, &u.value, scope, is_bool)?;
-                Some(TStmtKind::Assign { place, op: u.op, value })
-            }
+    /// An assignment to data: a variable, an element, a frame array.
+    fn assign(&mut self, node: &Node, u: &Update, scope: &dyn Scope) -> Option<TStmtKind> {
+        if let Some(to) = self.frame_whole_array(u, scope) {
+            return self.frame_array_copy(node, u, to, scope);
         }
+        let (place, is_bool) = self.place(node, &u.target, scope, true)?;
+        if is_bool && u.op != AssignOp::Set {
+            self.r.error(self.at(node, &u.target), "type-error", "a boolean can only be assigned with `=`");
+            return None;
+        }
+        let value = self.value(node, &u.value, scope, is_bool)?;
+        Some(TStmtKind::Assign { place, op: u.op, value })
     }
 
     /// What `e` names as an assignable place, and whether it is a boolean;
@@ -423,9 +415,9 @@ impl Checker<'_> {
         Some(place)
     }
 
-    /// A call `f(args)`; `void_ok`: it stands alone as a statement or update.
+    /// A call `f(args)`; `void_ok`: it stands alone as a statement or update
+    /// (where the clocks its function resets are lifted onto the edge).
     pub(super) fn ty_call(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, void_ok: bool) -> Ty {
-        let lift = std::mem::take(&mut self.lift_call);
         let pos = self.at(node, e);
         let ExprKind::Call { name, args } = &e.kind else {
             self.r.error(pos, "bad-assignment", "only function calls and assignments can be updates");
@@ -505,7 +497,7 @@ impl Checker<'_> {
             }
             self.impure = true;
         }
-        if resets && !lift {
+        if resets && !void_ok {
             self.r
                 .error(
                     pos,

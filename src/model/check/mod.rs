@@ -45,9 +45,6 @@ pub struct Checker<'s> {
     pub impure: bool,
     /// The function whose body is being typed (a call of it is recursion).
     pub defining: Option<String>,
-    /// The call being typed stands alone as an update or statement, where
-    /// the clocks its function resets can be lifted onto the edge.
-    pub lift_call: bool,
 }
 
 impl<'s> Checker<'s> {
@@ -115,7 +112,6 @@ pub fn check<'s>(r: Reader<'s>, decl: &ModelDecl, constants: &[(String, i64)]) -
         effects: false,
         impure: false,
         defining: None,
-        lift_call: false,
     };
     c.globals(decl, constants);
     c.global_functions(&decl.functions);

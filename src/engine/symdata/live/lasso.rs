@@ -232,9 +232,15 @@ fn trace(states: Vec<ZoneState>, steps: Vec<Transition>, z: u32, open: usize) ->
     }
 }
 
-/// A timed network's lasso: `path` replayed on zones; `None` (no trace
-/// rather than a wrong one) if the replay fails.
-pub(super) fn on_zones(net: &Network, z: u32, path: Path) -> Result<Option<SymbolicTrace>, Stop> {
+/// How a lasso's discrete path (`None`: the walk found none) becomes the
+/// search's answer: its trace, or why there is none.
+pub(super) type Finish = fn(&Network, u32, Option<Path>) -> Result<Option<SymbolicTrace>, Stop>;
+
+/// A timed network's lasso: `path` (if the walk found one) replayed on
+/// zones; `None` (no trace rather than a wrong one) if the walk or the
+/// replay fails: the zone graph's cycle is a run anyway.
+pub(super) fn on_zones(net: &Network, z: u32, path: Option<Path>) -> Result<Option<SymbolicTrace>, Stop> {
+    let Some(path) = path else { return Ok(None) };
     let open = path.open;
     Ok(replay::<Dbm>(net, z, path).map(|(states, steps)| trace(states, steps, z, open)))
 }
@@ -245,8 +251,9 @@ pub(super) fn on_zones(net: &Network, z: u32, path: Path) -> Result<Option<Symbo
 /// search's cycle proves nothing, and the answer is unknown, said; the
 /// trace is the path into the loop, without ticks, as the explicit engine
 /// gives it ([`periodic::without_ticks`]).
-pub(super) fn periodic(net: &Network, z: u32, path: Path) -> Result<Option<SymbolicTrace>, Stop> {
+pub(super) fn periodic(net: &Network, z: u32, path: Option<Path>) -> Result<Option<SymbolicTrace>, Stop> {
     let unconfirmed = |why: &str| Err(Stop::Limit(Unknown::Unsupported(why.into())));
+    let Some(path) = path else { return unconfirmed(periodic::UNCONFIRMED) };
     let open = path.open;
     let Some((states, steps)) = replay::<Poly>(net, z, path) else {
         return unconfirmed("a cycle of polyhedra was found but no concrete lasso along it");
