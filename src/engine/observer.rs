@@ -58,7 +58,11 @@ pub fn check_late(net: &Network, r: &Response, late: &Late, abstraction: Abstrac
             |o: &Options| Checked { outcome: check_late(net, r, late, abstraction, o), locks: Locks::Unknown };
         symdata::live::answer(&product.net, &asked, options, explicit).outcome
     } else {
-        let run = liveness::search(&product.net, &query, abstraction, None, &options.limits, options.domain);
+        let (limits, domain) = (&options.limits, options.domain);
+        // Phase 0 is there to find `bad`, which the covering graph does; the
+        // time-locks it shows are real, and where it shows none the model's
+        // own graph is searched (`engine::observer_time_locks`).
+        let run = liveness::search(&product.net, &query, abstraction, None, liveness::Phase0::Covering, limits, domain);
         liveness::outcome(run, EngineKind::Observer, Verdict::Violated, Verdict::Satisfied)
     };
     o.network = Some(Box::new(product.net));

@@ -54,9 +54,9 @@ fn as_zone<S: ClockSet>(p: &Product<'_, '_, S>, s: &ZoneState<S>) -> ZoneState {
     ZoneState { discrete: s.discrete.clone(), zone }
 }
 
-/// The path to `node` along first-reaching edges (on a linear network,
-/// without its ticks).
-pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace {
+/// The path to `node` along first-reaching edges, as (nodes, steps into
+/// them).
+fn parents<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> (Vec<u32>, Vec<Step>) {
     let mut nodes = vec![node];
     let mut steps = Vec::new();
     let mut at = node;
@@ -68,6 +68,13 @@ pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace 
     steps.push(Step::Initial);
     nodes.reverse();
     steps.reverse();
+    (nodes, steps)
+}
+
+/// The path to `node` along first-reaching edges (on a linear network,
+/// without its ticks).
+pub fn path_to<S: ClockSet>(p: &Product<'_, '_, S>, node: u32) -> SymbolicTrace {
+    let (nodes, steps) = parents(p, node);
     let trace = trace_of(p, &nodes, &steps);
     if p.zg.net.hybrid.is_some() {
         // Traces of linear networks are concretised without ticks.
@@ -142,6 +149,17 @@ pub fn lasso<S: ClockSet>(
     let set: FxHashSet<u32> = scc.iter().copied().collect();
     let root = *path.last().expect("a path");
     let (mut nodes, mut all) = (path.to_vec(), steps.to_vec());
+    // The search may have reached phase 1's entry through a covering arc of
+    // phase 0 ([`super::Phase0::Covering`]), after which its steps need not
+    // be possible from the zone the arc came with: the first-reaching path
+    // to the entry takes its place (each node's representative is the zone
+    // its first edge leads to, so that path replays exactly).
+    if let Some(k) = nodes.iter().position(|&n| p.nodes.phase(n)).filter(|&k| k > 0) {
+        let (mut prefix, mut prefix_steps) = parents(p, nodes[k - 1]);
+        prefix.extend_from_slice(&nodes[k..]);
+        prefix_steps.extend_from_slice(&all[k..]);
+        (nodes, all) = (prefix, prefix_steps);
+    }
     let (before_loop, back_to) = if label.tick {
         // The path, then inside the SCC to the source `u` of a tick
         // `u -> v`, which opens the loop; the loop returns to `u` and ends

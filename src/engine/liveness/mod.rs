@@ -51,7 +51,11 @@
 //! them). When the search also shows every run with infinitely many
 //! discrete steps divergent, and maybe no valuation stuck ([`Locks`]), the
 //! engine layer can rule out time-locks inside zones without the fixpoint
-//! engine (`engine::exact_time_locks`).
+//! engine (`engine::exact_time_locks`). A query entered at the initial
+//! states (`E[]`, `A<>`) needs phase 0 for nothing else, so on timed
+//! networks its search leaves phase 0 out ([`Phase0::Initial`]) and the
+//! model's time-locks are looked for on their own, on the covering graph
+//! first ([`model_time_locks`]).
 //!
 //! **Cost.** The tick clock multiplies the zones (the strongly non-Zeno
 //! construction is exponential in the worst case), so the first pass goes
@@ -72,9 +76,9 @@ pub(crate) mod scc;
 mod time_locks;
 pub(crate) mod zeno;
 
-pub use product::{Query, always, augment, tick_exact};
-use time_locks::time_lock_search;
+pub use product::{Phase0, Query, always, augment, tick_exact};
 pub use time_locks::{Cache, model_time_locks, never};
+use time_locks::{time_lock_search, unanswered};
 
 use std::time::Instant;
 
@@ -89,7 +93,7 @@ use crate::model::types::Property;
 use crate::network::{Network, StateFormula};
 use crate::semantics::{Abstraction, ZoneGraph};
 use crate::syntax::ast::PathOp;
-use product::{Product, Stop, Ticks};
+use product::{Product, Start, Stop, Ticks};
 use scc::Search;
 
 /// Most time-lock warnings given per property (the count says how many
@@ -160,7 +164,8 @@ pub fn refusal(net: &Network, formulas: &[&StateFormula], abstraction: Abstracti
 }
 
 /// Searches `net` (not yet augmented) for `query`; `only_initial` restricts
-/// the start to one initial state. A linear network is searched on exact
+/// the start to one initial state, `phase0` says how much of the model's
+/// graph phase 0 holds. A linear network is searched on exact
 /// polyhedra (its answers as [`periodic`] says), a timed one on zones or,
 /// with `Domain::Poly`, on rate-1 polyhedra (the same graph).
 pub fn search(
@@ -168,18 +173,20 @@ pub fn search(
     query: &Query,
     abstraction: Abstraction,
     only_initial: Option<usize>,
+    phase0: Phase0,
     limits: &Limits,
     domain: Domain,
 ) -> Run {
+    let start = Start { only_initial, phase0 };
     if net.hybrid.is_some() {
         let to_zone = crate::engine::placeholder_zone;
-        return search_in(net, query, Abstraction::None, only_initial, limits, to_zone, periodic::confirm);
+        return search_in(net, query, Abstraction::None, start, limits, to_zone, periodic::confirm);
     }
     match domain {
-        Domain::Poly => search_in(net, query, abstraction, only_initial, limits, Poly::to_dbm, periodic::confirm),
+        Domain::Poly => search_in(net, query, abstraction, start, limits, Poly::to_dbm, periodic::confirm),
         Domain::Auto | Domain::Zone => {
             let found = |_: &Product<'_, '_>, trace, _, _| End::Found(trace);
-            search_in(net, query, abstraction, only_initial, limits, crate::engine::same_zone, found)
+            search_in(net, query, abstraction, start, limits, crate::engine::same_zone, found)
         }
     }
 }
@@ -190,7 +197,7 @@ fn search_in<S: ClockSet>(
     net: &Network,
     query: &Query,
     abstraction: Abstraction,
-    only_initial: Option<usize>,
+    start: Start,
     limits: &Limits,
     to_zone: fn(&S) -> Option<Dbm>,
     found: fn(&Product<'_, '_, S>, SymbolicTrace, u32, Ticks) -> End,
@@ -205,7 +212,7 @@ fn search_in<S: ClockSet>(
         let zg = ZoneGraph::<S>::with_sets(&net, abstraction);
         // `--max-states` bounds the whole search, not each pass.
         let pass = left(limits, &total);
-        let mut p = Product::new(zg, to_zone, query, z, ticks, only_initial, &pass);
+        let mut p = Product::new(zg, to_zone, query, z, ticks, start, &pass);
         let result = scc::search(&mut p);
         add(&mut total, &p.stats);
         let end = match result {
@@ -383,21 +390,37 @@ pub fn check(
     cache: &Cache,
 ) -> Checked {
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
+    // A query entered at the initial states needs phase 0 only for the
+    // model's time-locks, which the covering graph may show far cheaper
+    // ([`model_time_locks`]). Linear networks keep it: their time-locks
+    // are not looked for on their own.
+    let from_initial = if net.hybrid.is_some() { Phase0::Whole } else { Phase0::Initial };
+    // `-->` needs phase 0 for its `enter` states, which the covering graph
+    // finds as well (with the model's time-locks, where it shows them).
+    let covering = if net.hybrid.is_some() { Phase0::Whole } else { Phase0::Covering };
     // `whole`: the run explored all that every initial state reaches.
-    let outcome = |mut run: Run, whole: bool, found, exhausted| {
-        time_lock_search(net, abstraction, limits, domain, whole, cache, &mut run);
+    let outcome = |mut run: Run, whole: bool, phase0: Phase0, found, exhausted| {
+        let unanswered = unanswered(&run, whole, phase0);
+        time_lock_search(net, abstraction, limits, domain, unanswered, cache, &mut run);
         let locks = run.locks;
         Checked { outcome: outcome(run, EngineKind::Live, found, exhausted), locks }
     };
     match shape {
         Shape::Eventually(psi) => {
             let q = Query { enter: not(&psi), stay: not(&psi), initial_only: true, locks: always() };
-            outcome(search(net, &q, abstraction, None, limits, domain), true, Verdict::Violated, Verdict::Satisfied)
+            let run = search(net, &q, abstraction, None, from_initial, limits, domain);
+            outcome(run, true, from_initial, Verdict::Violated, Verdict::Satisfied)
         }
         Shape::LeadsTo(phi, psi) => {
             let enter = StateFormula::And(Box::new(phi), Box::new(not(&psi)));
             let q = Query { enter, stay: not(&psi), initial_only: false, locks: always() };
-            outcome(search(net, &q, abstraction, None, limits, domain), true, Verdict::Violated, Verdict::Satisfied)
+            outcome(
+                search(net, &q, abstraction, None, covering, limits, domain),
+                true,
+                covering,
+                Verdict::Violated,
+                Verdict::Satisfied,
+            )
         }
         Shape::Globally(phi) => {
             // Every initial state needs its own witness; `--max-states`
@@ -407,16 +430,17 @@ pub fn check(
             let mut total = Stats::default();
             let mut last: Option<Run> = None;
             for k in 0..count {
-                let mut run = search(net, &q, abstraction, Some(k), &left(limits, &total), domain);
+                let mut run = search(net, &q, abstraction, Some(k), from_initial, &left(limits, &total), domain);
                 add(&mut total, &run.stats);
                 run.stats = total;
                 // A search saw only what its own initial state reaches.
                 if !matches!(run.end, End::Found(_)) {
-                    return outcome(run, count == 1, Verdict::Satisfied, Verdict::Violated);
+                    return outcome(run, count == 1, from_initial, Verdict::Satisfied, Verdict::Violated);
                 }
                 last = Some(run);
             }
-            outcome(last.expect("at least one initial state"), false, Verdict::Satisfied, Verdict::Violated)
+            let last = last.expect("at least one initial state");
+            outcome(last, false, from_initial, Verdict::Satisfied, Verdict::Violated)
         }
     }
 }

@@ -10,10 +10,10 @@
 //! accepting edges. `z`'s only constant is that 1, a lower bound: it
 //! enters the extrapolation bounds as `L(z) = 1` (no upper bound).
 //!
-//! **Phases.** Phase 0 is the whole reachable graph; phase 1 is the part the
-//! query watches: entered from a phase-0 state that satisfies the query's
-//! `enter` formula (from an initial state only, for `E[]`), it keeps the
-//! states that satisfy `stay`. An accepting cycle in phase 1 is a
+//! **Phases.** Phase 0 is the whole reachable graph (or less: [`Phase0`]);
+//! phase 1 is the part the query watches: entered from a phase-0 state
+//! that satisfies the query's `enter` formula (from an initial state only,
+//! for `E[]`), it keeps the states that satisfy `stay`. An accepting cycle in phase 1 is a
 //! counterexample (a witness for `E[]`); accepting cycles in phase 0 only
 //! tell which states can let time diverge (the others are time-locks).
 //!
@@ -153,6 +153,37 @@ pub fn tick_exact<S: ClockSet>(
     Ok(Some(next))
 }
 
+/// How much of the model's graph phase 0 holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase0 {
+    /// All of it, nodes identified by aLU classes: the `enter` states
+    /// anywhere, and the model's time-locks.
+    Whole,
+    /// The initial states only, for a query that enters phase 1 from them
+    /// (`initial_only`); the model's time-locks are then looked for on
+    /// their own ([`super::model_time_locks`]).
+    Initial,
+    /// All of it, a new node covered by any phase-0 node (live or
+    /// finished) of the same discrete state whose zone includes it (aLU):
+    /// the *covering graph*, whose paths include every path of the aLU
+    /// graph by the same steps (the argument of [`super::cover`], with any
+    /// node as `t`), and more. Phase 1 is as with `Whole`, entered from
+    /// the covering nodes: a run watched from a covered state is one, by
+    /// the same steps, from its cover, which has the same discrete state
+    /// (so `enter` holds there too), and no phase-1 cycle goes through a
+    /// covering arc. What phase 0 shows of time-locks is sound one way
+    /// only ([`super::model_time_locks`]).
+    Covering,
+}
+
+/// Where a search starts: one initial state (by position, for `E[]`) or
+/// all, and how much of the model's graph phase 0 holds.
+#[derive(Clone, Copy)]
+pub struct Start {
+    pub only_initial: Option<usize>,
+    pub phase0: Phase0,
+}
+
 /// Which phases track `z` and have ticks (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ticks {
@@ -282,9 +313,10 @@ pub struct Product<'q, 'n, S = Dbm> {
     /// (which would otherwise compute them all again). A run-time error
     /// leaves `None`: the error is `never_stuck`'s to raise, if it asks.
     pub stuck: Vec<Option<Federation<S>>>,
-    /// The finished nodes that cover new ones ([`super::cover`]); none on
-    /// linear networks.
+    /// The finished nodes that cover new ones ([`super::cover`]), or every
+    /// node with [`Phase0::Covering`]; none on linear networks.
     covers: Option<Covers>,
+    phase0: Phase0,
 }
 
 impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
@@ -294,9 +326,10 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         query: &'q Query,
         z: u32,
         ticks: Ticks,
-        only_initial: Option<usize>,
+        start: Start,
         limits: &'q Limits,
     ) -> Self {
+        let Start { only_initial, phase0 } = start;
         // Linear networks carry no divergence labels (module doc).
         let linear = zg.net.hybrid.is_some();
         let arcs = (ticks == Ticks::Nowhere && !linear).then(Vec::new);
@@ -322,6 +355,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
             arcs,
             stuck: Vec::new(),
             covers: (!linear).then(Covers::default),
+            phase0,
         }
     }
 
@@ -351,7 +385,8 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
     }
 
     /// The node of class `c` in `phase`, added with its parent when new,
-    /// unless a finished node covers it ([`super::cover`]).
+    /// unless a finished node (any node, [`Phase0::Covering`]) covers it
+    /// ([`super::cover`]).
     fn node(&mut self, c: u32, phase: bool, parent: Option<(u32, Step)>) -> u32 {
         match self.nodes.node(c, phase) {
             Some(n) => n,
@@ -364,7 +399,14 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
                 }
                 self.parent.push(parent);
                 self.stats.stored += 1;
-                self.nodes.add_node(c, phase)
+                let n = self.nodes.add_node(c, phase);
+                if self.phase0 == Phase0::Covering
+                    && !phase
+                    && let Some(covers) = &mut self.covers
+                {
+                    covers.add(&mut self.zg, &self.nodes, n);
+                }
+                n
             }
         }
     }
@@ -549,6 +591,9 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
             {
                 out.push((n, Step::Initial));
             }
+            if self.phase0 == Phase0::Initial {
+                continue;
+            }
             let n = self.intern(s, false, None);
             out.push((n, Step::Initial));
         }
@@ -608,7 +653,10 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
     }
 
     fn finished(&mut self, node: u32, good: bool) {
-        if !good && let Some(covers) = &mut self.covers {
+        if !good
+            && (self.phase0 != Phase0::Covering || self.nodes.phase(node))
+            && let Some(covers) = &mut self.covers
+        {
             covers.add(&mut self.zg, &self.nodes, node);
         }
     }
