@@ -103,6 +103,11 @@ struct Tally {
     /// Runs with `--jobs 2`, and how many of them agreed.
     parallel_runs: u64,
     parallel_agreed: u64,
+    /// Runs in random depth-first order, how many agreed, and how many of
+    /// their traces replayed into the goal.
+    rdfs_runs: u64,
+    rdfs_agreed: u64,
+    rdfs_traces: u64,
     agreed_found: u64,
     agreed_error: u64,
     /// `violated` agreed although a run-time error is reachable (from
@@ -167,6 +172,9 @@ impl Tally {
         self.agreed += o.agreed;
         self.parallel_runs += o.parallel_runs;
         self.parallel_agreed += o.parallel_agreed;
+        self.rdfs_runs += o.rdfs_runs;
+        self.rdfs_agreed += o.rdfs_agreed;
+        self.rdfs_traces += o.rdfs_traces;
         self.agreed_found += o.agreed_found;
         self.agreed_error += o.agreed_error;
         self.agreed_violated_beside_error += o.agreed_violated_beside_error;
@@ -494,18 +502,22 @@ fn compare(
 ) {
     let diagonal = net.has_diagonals || p.goal_has_diagonal();
     use AbstractionChoice::{Alu, Lu, None as Exact};
-    // Both orders for every abstraction, with subsumption; the plain
-    // passed list (equal zones only) once; and the TCTL fixpoint engine
-    // forced (its forward pass under the exact zones' budget, since it
-    // explores exact zones when there are diagonals).
+    // The three orders for every abstraction, with subsumption (random
+    // depth-first under a seed of its own for each abstraction and
+    // network); the plain passed list (equal zones only) once; and the
+    // TCTL fixpoint engine forced (its forward pass under the exact zones'
+    // budget, since it explores exact zones when there are diagonals).
     // The last four: the reach engine on two threads (`--jobs 2`).
     let settings = [
         (Lu, Order::Bfs, true, None, 1),
         (Lu, Order::Dfs, true, None, 1),
+        (Lu, Order::Rdfs { seed }, true, None, 1),
         (Alu, Order::Bfs, true, None, 1),
         (Alu, Order::Dfs, true, None, 1),
+        (Alu, Order::Rdfs { seed: !seed }, true, None, 1),
         (Exact, Order::Bfs, true, None, 1),
         (Exact, Order::Dfs, true, None, 1),
+        (Exact, Order::Rdfs { seed: seed.rotate_left(32) }, true, None, 1),
         (Lu, Order::Bfs, false, None, 1),
         (Exact, Order::Bfs, true, Some(EngineKind::Tctl), 1),
         (Lu, Order::Bfs, true, None, 2),
@@ -544,6 +556,8 @@ fn compare(
             };
             tally.engine_runs += 1;
             tally.parallel_runs += u64::from(jobs > 1);
+            let rdfs = matches!(order, Order::Rdfs { .. });
+            tally.rdfs_runs += u64::from(rdfs);
             let tctl = forced.is_some();
             tally.tctl_runs += u64::from(tctl);
             tally.tctl_diagonal_runs += u64::from(tctl && diagonal);
@@ -649,7 +663,10 @@ fn compare(
                 // network that ends where the goal holds, by the replay.
                 let made = outcome.trace.as_ref().map(|t| kairos::trace::concretise(net, t));
                 match made {
-                    Some(Ok(_)) => tally.traces_validated += 1,
+                    Some(Ok(_)) => {
+                        tally.traces_validated += 1;
+                        tally.rdfs_traces += u64::from(rdfs);
+                    }
                     Some(Err(e)) => {
                         let summary = format!("seed {seed}: `{}`: engine ({setting}): invalid trace: {e}", p.text);
                         let details = format!("{summary}\n--- model ---\n{}", generated.yaml);
@@ -662,6 +679,7 @@ fn compare(
             if ok {
                 tally.agreed += 1;
                 tally.parallel_agreed += u64::from(jobs > 1);
+                tally.rdfs_agreed += u64::from(rdfs);
                 tally.tctl_agreed += u64::from(tctl);
                 tally.tctl_diagonal_agreed += u64::from(tctl && diagonal);
                 match engine_found {
@@ -786,7 +804,7 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
          engine: {} runs, {} agreed ({} found a goal, {} run-time errors, {} violated beside a reachable error; {} traces replayed into the goal), {} unknown (state limit: without \
          extrapolation or without subsumption), {} unsupported (diagonals with lu/alu); on regions with \
          diagonals: {} agreed; {} E<> properties from several initial states; with --jobs 2: {} runs, {} \
-         agreed\n  \
+         agreed; random depth-first: {} runs, {} agreed, {} traces replayed\n  \
          fixpoint engine forced: {} runs, {} agreed, {} unknown (state limit); with a diagonal in the network or \
          the goal: {} runs, {} agreed\n  \
          {} DISAGREEMENTS in {} networks",
@@ -823,6 +841,9 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.several_initial,
         t.parallel_runs,
         t.parallel_agreed,
+        t.rdfs_runs,
+        t.rdfs_agreed,
+        t.rdfs_traces,
         t.tctl_runs,
         t.tctl_agreed,
         t.tctl_unknown,
@@ -860,6 +881,7 @@ fn run(default_seed: u64, default_count: u64, budget: Budget) {
         t.bad_queries
     );
     assert!(t.agreed > 0, "nothing was compared");
+    assert!(t.rdfs_agreed > 0, "no random depth-first run was compared");
 }
 
 /// A random `priorities:` block for the generator's channels (`c`, `bc`,

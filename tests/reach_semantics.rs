@@ -87,7 +87,7 @@ fn fischer(wait_guard: &str) -> (kairos::model::load::Loaded, kairos::network::N
 
 #[test]
 fn fischer_mutant_with_wait_bound_below_request_bound_breaks_mutual_exclusion() {
-    for order in [Order::Bfs, Order::Dfs] {
+    for order in [Order::Bfs, Order::Dfs, Order::Rdfs { seed: 1 }, Order::Rdfs { seed: 2 }] {
         let options = Options { order, ..Options::default() };
         let (loaded, net) = fischer("\"x > K - 1 && id == pid\"");
         let mutex = loaded.model.properties.iter().find(|p| p.name == "mutual-exclusion").unwrap();
@@ -154,7 +154,7 @@ fn e_eventually_violated_by_an_initial_state_that_meets_no_error() {
     let p = &loaded.model.properties[0];
     for abstraction in [engine::AbstractionChoice::None, engine::AbstractionChoice::Lu, engine::AbstractionChoice::Alu]
     {
-        for order in [Order::Bfs, Order::Dfs] {
+        for order in [Order::Bfs, Order::Dfs, Order::Rdfs { seed: 1 }, Order::Rdfs { seed: 2 }] {
             for jobs in [1, 2] {
                 let options = Options { abstraction: Some(abstraction), order, jobs, ..Options::default() };
                 let o = engine::check(&loaded.model, Some(&net), p, &options);

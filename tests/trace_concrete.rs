@@ -190,7 +190,7 @@ fn fischer_with_a_short_wait_breaks_mutual_exclusion() {
 }
 
 /// The validator as an oracle: every reachable location of the example
-/// models, found breadth- and depth-first (longer paths), under each
+/// models, found breadth-, depth- and random depth-first (longer paths), under each
 /// abstraction, yields a trace that replays.
 #[test]
 fn every_reachable_location_of_the_examples_has_a_valid_trace() {
@@ -211,7 +211,7 @@ fn every_reachable_location_of_the_examples_has_a_valid_trace() {
             for l in &p.locations {
                 let query = format!("E<> {}.{}", p.name, l.name);
                 let prop = loaded.query("q", &query).unwrap();
-                for order in [Order::Bfs, Order::Dfs] {
+                for order in [Order::Bfs, Order::Dfs, Order::Rdfs { seed: 1 }, Order::Rdfs { seed: 2 }] {
                     for abstraction in [AbstractionChoice::Alu, AbstractionChoice::Lu] {
                         let options = Options { order, abstraction: Some(abstraction), ..Options::default() };
                         let o = engine::check(&loaded.model, Some(&net), &prop, &options);

@@ -79,6 +79,8 @@ pub enum Abstraction {
 pub enum Search {
     Bfs,
     Dfs,
+    /// Random depth-first: each node's successors in an order drawn from `--seed`.
+    Rdfs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -124,6 +126,9 @@ pub struct Run {
     /// Search order.
     #[arg(long, value_enum, default_value = "bfs")]
     pub search: Search,
+    /// The seed of `--search rdfs`: the same seed, the same search.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Force an engine instead of the one the formula routes to.
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,

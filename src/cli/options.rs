@@ -19,6 +19,7 @@ pub(super) fn options(c: &Run) -> engine::Options {
         order: match c.search {
             Search::Bfs => engine::reach::Order::Bfs,
             Search::Dfs => engine::reach::Order::Dfs,
+            Search::Rdfs => engine::reach::Order::Rdfs { seed: c.seed },
         },
         limits: engine::reach::Limits {
             max_states: c.max_states,

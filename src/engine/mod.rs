@@ -18,6 +18,7 @@ pub mod observer;
 pub mod parallel;
 pub mod reach;
 pub mod simulate;
+mod splitmix;
 pub mod store;
 pub mod symdata;
 pub mod synth;

@@ -19,6 +19,11 @@ pub use crate::engine::store::Cover;
 pub enum Order {
     Bfs,
     Dfs,
+    /// Depth-first, the successors of each expanded node stacked in an
+    /// order drawn from the seed (UPPAAL's random depth-first, `-o 3`).
+    Rdfs {
+        seed: u64,
+    },
 }
 
 pub enum End<S = Dbm> {

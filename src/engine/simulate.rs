@@ -6,11 +6,11 @@
 //! Every valuation of an exact zone is reached along its symbolic path, so
 //! the path always has a concrete run; the delays are the trace layer's
 //! earliest schedule ending in the last zone. The choice is reproducible:
-//! the same seed gives the same run, on every platform (SplitMix64, no
-//! dependence on hashing or addresses).
+//! the same seed gives the same run, on every platform (`splitmix`).
 
 use crate::domain::federation::Federation;
 use crate::engine::SymbolicTrace;
+use crate::engine::splitmix::SplitMix64;
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph};
 
@@ -35,7 +35,7 @@ pub struct Walk {
 
 /// A random path of at most `steps` steps from a random initial state.
 pub fn random_walk(net: &Network, steps: u64, seed: u64) -> Walk {
-    let mut rng = SplitMix64(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut zg = ZoneGraph::new(net, Abstraction::None);
     let mut initial = Vec::new();
     let first = match zg.initial(&mut initial) {
@@ -73,30 +73,4 @@ pub fn random_walk(net: &Network, steps: u64, seed: u64) -> Walk {
     }
     trace.goal = Federation::from_zone(trace.states.last().expect("the walk has a state").zone.clone());
     Walk { trace: Some(trace), end }
-}
-
-/// Steele, Lea and Flood's SplitMix64: small, fast, and the same sequence
-/// everywhere for a seed.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0), by rejection so no value is favoured.
-    fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let r = self.next();
-            if r < zone {
-                return (r % n) as usize;
-            }
-        }
-    }
 }

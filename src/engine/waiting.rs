@@ -1,5 +1,12 @@
 //! The waiting list of the one-thread search and of each worker of the
-//! parallel one. Depth-first: a stack.
+//! parallel one. Depth-first: a stack. Random depth-first: a stack whose
+//! nodes pushed since the last pop (the successors of the node expanded)
+//! are shuffled before the next pop, so each node's successors are
+//! explored in an order drawn from the seed. A witness that plain
+//! depth-first search passes by, because it sits under the first successor
+//! of some node in a huge subtree, is then met on some seeds soon (the
+//! point of UPPAAL's random depth-first search); which nodes are expanded
+//! changes, what is found does not (below).
 //! Breadth-first: layers by depth, shallowest first, and in a layer the
 //! nodes that cover an expanded node before the others.
 //!
@@ -30,6 +37,7 @@
 
 use crate::engine::layers::Layers;
 use crate::engine::reach::Order;
+use crate::engine::splitmix::SplitMix64;
 
 pub struct Waiting {
     queue: Queue,
@@ -40,6 +48,8 @@ pub struct Waiting {
 enum Queue {
     Stack(Vec<u32>),
     Layers(Layers),
+    /// The stack, and where the nodes pushed since the last pop begin.
+    Shuffled(Vec<u32>, usize, SplitMix64),
 }
 
 impl Waiting {
@@ -47,6 +57,7 @@ impl Waiting {
         let queue = match order {
             Order::Dfs => Queue::Stack(Vec::new()),
             Order::Bfs => Queue::Layers(Layers::default()),
+            Order::Rdfs { seed } => Queue::Shuffled(Vec::new(), 0, SplitMix64::new(seed)),
         };
         Waiting { queue, expanded: Vec::new() }
     }
@@ -56,7 +67,7 @@ impl Waiting {
     /// `retired`.
     pub fn push(&mut self, id: u32, depth: u32, retired: &[u32]) {
         match &mut self.queue {
-            Queue::Stack(stack) => stack.push(id),
+            Queue::Stack(stack) | Queue::Shuffled(stack, ..) => stack.push(id),
             Queue::Layers(layers) if retired.iter().any(|&r| is_set(&self.expanded, r)) => layers.push_first(depth, id),
             Queue::Layers(layers) => layers.push(depth, id),
         }
@@ -64,7 +75,7 @@ impl Waiting {
 
     pub fn is_empty(&self) -> bool {
         match &self.queue {
-            Queue::Stack(stack) => stack.is_empty(),
+            Queue::Stack(stack) | Queue::Shuffled(stack, ..) => stack.is_empty(),
             Queue::Layers(layers) => layers.is_empty(),
         }
     }
@@ -72,17 +83,25 @@ impl Waiting {
     /// The depth of the node [`Waiting::pop`] would give.
     pub fn depth(&mut self) -> Option<u32> {
         match &mut self.queue {
-            Queue::Stack(stack) => (!stack.is_empty()).then_some(0),
+            Queue::Stack(stack) | Queue::Shuffled(stack, ..) => (!stack.is_empty()).then_some(0),
             Queue::Layers(layers) => layers.depth(),
         }
     }
 
     /// The next node to expand and its depth: the first of the shallowest
-    /// layer (depth-first: the last queued, depth 0), taken as expanded.
+    /// layer (depth-first: the last queued, depth 0; random depth-first: one
+    /// drawn among those queued since the last pop, else the last queued),
+    /// taken as expanded.
     pub fn pop(&mut self) -> Option<(u32, u32)> {
         let (id, depth) = match &mut self.queue {
             Queue::Stack(stack) => (stack.pop()?, 0),
             Queue::Layers(layers) => layers.pop()?,
+            Queue::Shuffled(stack, fresh, rng) => {
+                rng.shuffle(&mut stack[*fresh..]);
+                let id = stack.pop()?;
+                *fresh = stack.len();
+                (id, 0)
+            }
         };
         let (word, bit) = (id as usize / 64, id % 64);
         if self.expanded.len() <= word {
@@ -118,6 +137,34 @@ mod tests {
             w.push(id, id, &[]);
         }
         assert_eq!(drain(&mut w), [(3, 0), (2, 0), (1, 0)]);
+    }
+
+    #[test]
+    fn random_depth_first_shuffles_each_batch_and_keeps_the_stack() {
+        // Node 1 expanded into 2..=9, then 9's place taken by 10..=17: the
+        // second batch comes out whole before the rest of the first.
+        let run = |seed| {
+            let mut w = Waiting::new(Order::Rdfs { seed });
+            w.push(1, 0, &[]);
+            let mut out = vec![w.pop().unwrap().0];
+            (2..=9).for_each(|id| w.push(id, 1, &[]));
+            out.push(w.pop().unwrap().0);
+            (10..=17).for_each(|id| w.push(id, 2, &[]));
+            out.extend(drain(&mut w).into_iter().map(|(id, _)| id));
+            out
+        };
+        let order = run(1);
+        assert_eq!(order, run(1), "the seed fixes the order");
+        assert!((1..5).any(|seed| run(seed) != order), "seeds give other orders");
+        let (first, second) = (&order[1..2], &order[2..10]);
+        assert!((2..=9).contains(&first[0]));
+        assert!(second.iter().all(|id| (10..=17).contains(id)), "{order:?}");
+        let mut rest: Vec<u32> = order[10..].to_vec();
+        rest.sort_unstable();
+        assert_eq!(rest, (2..=9).filter(|&id| id != first[0]).collect::<Vec<_>>());
+        let mut second = second.to_vec();
+        second.sort_unstable();
+        assert_eq!(second, (10..=17).collect::<Vec<_>>());
     }
 
     #[test]
