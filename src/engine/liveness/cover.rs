@@ -44,7 +44,11 @@
 //! Only finished nodes that are not good can cover (a good node's cover
 //! need not be good: subsumption by a node still on the search path, or a
 //! good one, is not sound for cycles, which is why [`super::nodes`]
-//! identifies only aLU-equivalent zones). Linear networks are left out:
+//! identifies only aLU-equivalent zones). The exception is phase 0 as the
+//! covering graph ([`super::Phase0::Covering`]), where every node covers:
+//! the argument above, read without "finished" and "not good", still gives
+//! the covering node every path of the covered one, which is all that
+//! graph is used for. Linear networks are left out:
 //! their steps carry no labels and their loops are confirmed afterwards
 //! ([`super::periodic`]).
 //!

@@ -30,7 +30,9 @@
 //!   (keeping only maximal zones) is used only where it is sound for
 //!   cycles: a node covered by a finished node that reaches no accepting
 //!   SCC is not explored ([`cover`]); a cycle closed through any other
-//!   covering zone need not exist concretely.
+//!   covering zone need not exist concretely. The one exception is phase 0
+//!   as the covering graph ([`Phase0::Covering`]), where no counterexample
+//!   cycle lies and what its cycles say of time-locks is used one way only.
 //! - Diagonal constraints break ExtraLU+ (Bouyer 2003): such models are
 //!   refused unless `--abstraction none` asks for exact zones (then the
 //!   graph may be infinite; the limits apply).

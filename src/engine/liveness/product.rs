@@ -13,9 +13,10 @@
 //! **Phases.** Phase 0 is the whole reachable graph (or less: [`Phase0`]);
 //! phase 1 is the part the query watches: entered from a phase-0 state
 //! that satisfies the query's `enter` formula (from an initial state only,
-//! for `E[]`), it keeps the states that satisfy `stay`. An accepting cycle in phase 1 is a
-//! counterexample (a witness for `E[]`); accepting cycles in phase 0 only
-//! tell which states can let time diverge (the others are time-locks).
+//! for `E[]`), it keeps the states that satisfy `stay`. An accepting cycle
+//! in phase 1 is a counterexample (a witness for `E[]`); accepting cycles
+//! in phase 0 only tell which states can let time diverge (the others are
+//! time-locks).
 //!
 //! **Passes.** `z` multiplies the zones, so the engine first searches
 //! without it ([`Ticks`]): a phase that does not track `z` frees it (then it
