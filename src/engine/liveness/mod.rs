@@ -167,7 +167,8 @@ pub fn refusal(net: &Network, formulas: &[&StateFormula], abstraction: Abstracti
 
 /// Searches `net` (not yet augmented) for `query`; `only_initial` restricts
 /// the start to one initial state, `phase0` says how much of the model's
-/// graph phase 0 holds. A linear network is searched on exact
+/// graph phase 0 holds (all of it on a linear network, whose time-locks
+/// are not looked for on their own). A linear network is searched on exact
 /// polyhedra (its answers as [`periodic`] says), a timed one on zones or,
 /// with `Domain::Poly`, on rate-1 polyhedra (the same graph).
 pub fn search(
@@ -179,11 +180,12 @@ pub fn search(
     limits: &Limits,
     domain: Domain,
 ) -> Run {
-    let start = Start { only_initial, phase0 };
     if net.hybrid.is_some() {
+        let start = Start { only_initial, phase0: Phase0::Whole };
         let to_zone = crate::engine::placeholder_zone;
         return search_in(net, query, Abstraction::None, start, limits, to_zone, periodic::confirm);
     }
+    let start = Start { only_initial, phase0 };
     match domain {
         Domain::Poly => search_in(net, query, abstraction, start, limits, Poly::to_dbm, periodic::confirm),
         Domain::Auto | Domain::Zone => {
@@ -394,12 +396,9 @@ pub fn check(
     let not = |f: &StateFormula| StateFormula::Not(Box::new(f.clone()));
     // A query entered at the initial states needs phase 0 only for the
     // model's time-locks, which the covering graph may show far cheaper
-    // ([`model_time_locks`]). Linear networks keep it: their time-locks
-    // are not looked for on their own.
-    let from_initial = if net.hybrid.is_some() { Phase0::Whole } else { Phase0::Initial };
-    // `-->` needs phase 0 for its `enter` states, which the covering graph
-    // finds as well (with the model's time-locks, where it shows them).
-    let covering = if net.hybrid.is_some() { Phase0::Whole } else { Phase0::Covering };
+    // ([`model_time_locks`]); `-->` needs it for its `enter` states, which
+    // the covering graph finds as well (with the model's time-locks, where
+    // it shows them).
     // `whole`: the run explored all that every initial state reaches.
     let outcome = |mut run: Run, whole: bool, phase0: Phase0, found, exhausted| {
         let unanswered = unanswered(&run, whole, phase0);
@@ -410,16 +409,16 @@ pub fn check(
     match shape {
         Shape::Eventually(psi) => {
             let q = Query { enter: not(&psi), stay: not(&psi), initial_only: true, locks: always() };
-            let run = search(net, &q, abstraction, None, from_initial, limits, domain);
-            outcome(run, true, from_initial, Verdict::Violated, Verdict::Satisfied)
+            let run = search(net, &q, abstraction, None, Phase0::Initial, limits, domain);
+            outcome(run, true, Phase0::Initial, Verdict::Violated, Verdict::Satisfied)
         }
         Shape::LeadsTo(phi, psi) => {
             let enter = StateFormula::And(Box::new(phi), Box::new(not(&psi)));
             let q = Query { enter, stay: not(&psi), initial_only: false, locks: always() };
             outcome(
-                search(net, &q, abstraction, None, covering, limits, domain),
+                search(net, &q, abstraction, None, Phase0::Covering, limits, domain),
                 true,
-                covering,
+                Phase0::Covering,
                 Verdict::Violated,
                 Verdict::Satisfied,
             )
@@ -432,17 +431,17 @@ pub fn check(
             let mut total = Stats::default();
             let mut last: Option<Run> = None;
             for k in 0..count {
-                let mut run = search(net, &q, abstraction, Some(k), from_initial, &left(limits, &total), domain);
+                let mut run = search(net, &q, abstraction, Some(k), Phase0::Initial, &left(limits, &total), domain);
                 add(&mut total, &run.stats);
                 run.stats = total;
                 // A search saw only what its own initial state reaches.
                 if !matches!(run.end, End::Found(_)) {
-                    return outcome(run, count == 1, from_initial, Verdict::Satisfied, Verdict::Violated);
+                    return outcome(run, count == 1, Phase0::Initial, Verdict::Satisfied, Verdict::Violated);
                 }
                 last = Some(run);
             }
             let last = last.expect("at least one initial state");
-            outcome(last, false, from_initial, Verdict::Satisfied, Verdict::Violated)
+            outcome(last, false, Phase0::Initial, Verdict::Satisfied, Verdict::Violated)
         }
     }
 }
