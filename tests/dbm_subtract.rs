@@ -73,6 +73,24 @@ proptest! {
         }
         prop_assert!(b.dbm.subtract(&b.dbm).is_empty());
     }
+
+    /// `A \ B ⊆ C` as `difference_within` tests it, piece by piece,
+    /// against the witness grid (exact with A inside the box), with C
+    /// either any zone or the hull of A and B (the federations' merge
+    /// test: is the hull minus A inside B?).
+    #[test]
+    fn difference_within_agrees_with_the_witness_grid(
+        (a, b, c) in dims().prop_flat_map(|d| (bounded_sample(d), bounded_sample(d), sample(d))),
+    ) {
+        let den = witness_denominator(a.dim - 1);
+        let points = grid(a.dim - 1, den, BOX);
+        let outside = |a: &Dbm, b: &Dbm, c: &Dbm| {
+            points.iter().any(|p| a.contains_point(p, den) && !b.contains_point(p, den) && !c.contains_point(p, den))
+        };
+        prop_assert_eq!(a.dbm.difference_within(&b.dbm, &c.dbm), !outside(&a.dbm, &b.dbm, &c.dbm));
+        let hull = a.dbm.hull(&b.dbm);
+        prop_assert_eq!(hull.difference_within(&a.dbm, &b.dbm), !outside(&hull, &a.dbm, &b.dbm));
+    }
 }
 
 fn boxed(lo_x: i32, hi_x: i32, lo_y: i32, hi_y: i32) -> Dbm {

@@ -153,9 +153,7 @@ impl<S: ClockSet> Federation<S> {
                     merged = true;
                     break;
                 }
-                if let Some(h) = a.hull(b)
-                    && Federation::from_zone(h.clone()).subtract_zone(a).subtract_zone(b).is_empty()
-                {
+                if let Some(h) = a.convex_union(b) {
                     self.zones[k] = h;
                     self.zones.swap_remove(l);
                     if k == self.zones.len() {

@@ -56,10 +56,10 @@ pub trait ClockSet: Clone + Eq + Hash + Debug {
     fn alu_cover(&self, _lower: &[i32], _upper: &[i32]) -> Option<Self> {
         None
     }
-    /// The smallest convex set of this kind containing both, where the
-    /// domain can compute it; federations use it to merge members whose
-    /// union is convex. `None`: no merging.
-    fn hull(&self, _other: &Self) -> Option<Self> {
+    /// The union of both as one set, when it is convex: federations merge
+    /// such members. `None` when it is not, or where the domain cannot
+    /// tell (no merging).
+    fn convex_union(&self, _other: &Self) -> Option<Self> {
         None
     }
     /// What [`ClockSet::key`] gives.
@@ -218,8 +218,10 @@ impl ClockSet for Dbm {
     fn alu_cover(&self, lower: &[i32], upper: &[i32]) -> Option<Self> {
         Some(Dbm::alu_cover(self, lower, upper))
     }
-    fn hull(&self, other: &Self) -> Option<Self> {
-        Some(Dbm::hull(self, other))
+    fn convex_union(&self, other: &Self) -> Option<Self> {
+        // Convex iff the hull holds nothing outside both.
+        let h = Dbm::hull(self, other);
+        h.difference_within(self, other).then_some(h)
     }
     type Key = Vec<i32>;
     fn key(&self) -> Vec<i32> {
