@@ -53,6 +53,8 @@ pub struct ZoneGraph<'n, S = Dbm> {
     /// next one: a caller's list then stops allocating once it has held
     /// the largest number of successors, however the counts vary.
     spare: Vec<(ZoneState<S>, Transition)>,
+    /// [`ZoneGraph::deadlocked_by`]'s scratch space, kept for its next call.
+    pub(super) enabling: Option<super::deadlock::Enabling<S>>,
 }
 
 pub(super) fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
@@ -108,6 +110,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             assigns: Vec::new(),
             internal: Vec::new(),
             spare: Vec::new(),
+            enabling: None,
         }
     }
 
