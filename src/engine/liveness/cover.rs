@@ -54,18 +54,26 @@
 //!
 //! The covering nodes of a discrete state and phase are kept as an
 //! antichain: a node covered by one already kept is not added, and one
-//! added drops those it covers (inclusion is transitive).
-
-use rustc_hash::FxHashMap;
+//! added drops those it covers (inclusion is transitive). The antichains
+//! are lists threaded through the nodes, headed per discrete state: the
+//! covering graph keeps every node of phase 0 here, one per discrete state
+//! as a rule, so a table of lists would cost an allocation per state.
 
 use super::nodes::Nodes;
 use crate::domain::ClockSet;
 use crate::semantics::{Abstraction, ZoneGraph};
 
-/// The finished nodes that are not good, by discrete state id and phase.
+/// No node: the end of a list.
+const END: u32 = u32::MAX;
+
+/// The finished nodes that are not good, by phase and discrete state id,
+/// oldest first.
 #[derive(Default)]
 pub struct Covers {
-    by_state: FxHashMap<(u32, bool), Vec<u32>>,
+    /// Per phase, the first node of each discrete state's list.
+    first: [Vec<u32>; 2],
+    /// Per node id, the next node of its list.
+    next: Vec<u32>,
 }
 
 /// Whether class `c`'s zone is covered by node `t`'s (same discrete state;
@@ -82,20 +90,55 @@ impl Covers {
     /// Records that node `n` is finished and not good.
     pub fn add<S: ClockSet>(&mut self, zg: &mut ZoneGraph<'_, S>, nodes: &Nodes<S>, n: u32) {
         let c = nodes.class(n);
-        let key = (nodes.discrete_id(c), nodes.phase(n));
+        let d = nodes.discrete_id(c) as usize;
         zg.load_bounds(nodes.class_discrete(c));
-        let list = self.by_state.entry(key).or_default();
-        if list.iter().any(|&t| covered(zg, nodes, c, t)) {
-            return;
+        let first = &mut self.first[usize::from(nodes.phase(n))];
+        if first.len() <= d {
+            first.resize(d + 1, END);
         }
-        list.retain(|&t| !covered(zg, nodes, nodes.class(t), n));
-        list.push(n);
+        let mut t = first[d];
+        while t != END {
+            if covered(zg, nodes, c, t) {
+                return;
+            }
+            t = self.next[t as usize];
+        }
+        // Drop the nodes `n` covers, then append `n`.
+        let (mut last, mut t) = (END, first[d]);
+        while t != END {
+            let after = self.next[t as usize];
+            if covered(zg, nodes, nodes.class(t), n) {
+                match last {
+                    END => first[d] = after,
+                    l => self.next[l as usize] = after,
+                }
+            } else {
+                last = t;
+            }
+            t = after;
+        }
+        if self.next.len() <= n as usize {
+            self.next.resize(n as usize + 1, END);
+        }
+        self.next[n as usize] = END;
+        match last {
+            END => first[d] = n,
+            l => self.next[l as usize] = n,
+        }
     }
 
     /// A finished node, not good, that covers class `c` in `phase`.
     pub fn find<S: ClockSet>(&self, zg: &mut ZoneGraph<'_, S>, nodes: &Nodes<S>, c: u32, phase: bool) -> Option<u32> {
-        let list = self.by_state.get(&(nodes.discrete_id(c), phase))?;
-        zg.load_bounds(nodes.class_discrete(c));
-        list.iter().copied().find(|&t| covered(zg, nodes, c, t))
+        let mut t = *self.first[usize::from(phase)].get(nodes.discrete_id(c) as usize)?;
+        if t != END {
+            zg.load_bounds(nodes.class_discrete(c));
+        }
+        while t != END {
+            if covered(zg, nodes, c, t) {
+                return Some(t);
+            }
+            t = self.next[t as usize];
+        }
+        None
     }
 }
