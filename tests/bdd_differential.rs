@@ -359,6 +359,25 @@ struct Live {
     /// time-locks for (the BDD engine gives none there).
     hybrid_warnings: u64,
     wrong: Vec<String>,
+    again: Again,
+}
+
+/// The options of [`compare_warnings`]'s second runs, with BDD and with
+/// explicit data, kept from one property to the next: their caches (keyed
+/// by the network) then analyse a network's time-locks once, not once per
+/// property and run.
+struct Again([Options; 2]);
+
+impl Default for Again {
+    fn default() -> Self {
+        Again([DataChoice::Bdd, DataChoice::Explicit].map(|d| options(d, SCAN_STATES)))
+    }
+}
+
+impl std::fmt::Debug for Again {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Again")
+    }
 }
 
 /// A liveness property (`E[] φ`, `A<> ψ`, `φ --> ψ`) checked both ways:
@@ -473,14 +492,13 @@ fn compare_warnings(
     if bdd == explicit {
         return;
     }
-    let again =
-        [DataChoice::Bdd, DataChoice::Explicit].map(|d| engine::check(model, Some(net), p, &options(d, SCAN_STATES)));
+    let again = tally.again.0.each_ref().map(|o| engine::check(model, Some(net), p, o));
     let [bdd_again, explicit_again] = warned([&again[0], &again[1]]);
     if bdd_again == explicit_again {
         tally.warnings_at_limit += 1;
         return;
     }
-    let scan = engine::tctl::time_lock_warning(net, p, &options(DataChoice::Explicit, SCAN_STATES));
+    let scan = engine::tctl::time_lock_warning(net, p, &tally.again.0[1]);
     tally.wrong.push(format!(
         "{what}: `{}`: time-lock warnings differ: bdd {bdd_again}, explicit {explicit_again} (the scan: {:?})",
         p.text,
