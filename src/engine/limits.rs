@@ -40,7 +40,7 @@ pub fn interrupt() -> bool {
 /// cost nothing measurable.
 const MEMORY_CHECK_EVERY: Duration = Duration::from_millis(5);
 
-/// Within one expansion the clock is read once in `stride` polls, the
+/// Within one expansion the limits are looked at once in `stride` polls, the
 /// stride doubling up to this while reads come less than [`POLL_GAP`] apart
 /// and falling back to 1 once they do not: cheap successors (a small
 /// model's take well under a microsecond) pay a counter, not a clock read
@@ -116,12 +116,6 @@ impl Watch<'_> {
     /// (the state budget counts expansions, checked by [`Watch::check`]).
     /// Cheap enough to call once per successor.
     pub fn poll(&mut self) -> Option<Unknown> {
-        if INTERRUPTED.load(Ordering::Relaxed) {
-            return Some(Unknown::Interrupted);
-        }
-        if self.limits.deadline.is_none() && self.limits.max_bytes.is_none() {
-            return None;
-        }
         self.countdown -= 1;
         if self.countdown > 0 {
             return None;
@@ -130,6 +124,9 @@ impl Watch<'_> {
         let gap = now.duration_since(std::mem::replace(&mut self.polled, now));
         self.stride = if gap < POLL_GAP { (self.stride * 2).min(MAX_STRIDE) } else { 1 };
         self.countdown = self.stride;
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Some(Unknown::Interrupted);
+        }
         self.timed(now)
     }
 
