@@ -40,6 +40,14 @@ pub fn interrupt() -> bool {
 /// cost nothing measurable.
 const MEMORY_CHECK_EVERY: Duration = Duration::from_millis(5);
 
+/// Within one expansion the limits are looked at once in `stride` polls, the
+/// stride doubling up to this while reads come less than [`POLL_GAP`] apart
+/// and falling back to 1 once they do not: cheap successors (a small
+/// model's take well under a microsecond) pay a counter, not a clock read
+/// each, and successors that take milliseconds a read each.
+const MAX_STRIDE: u32 = 32;
+const POLL_GAP: Duration = Duration::from_micros(200);
+
 /// The visited count is published once in this many expansions: often
 /// enough for a display redrawn a few times a second, and rarely enough
 /// that the workers of `--jobs` do not pass the counter's cache line to
@@ -49,7 +57,8 @@ const PUBLISH_EVERY: u32 = 64;
 impl Limits {
     /// A watch over these limits for one search.
     pub fn watch(&self) -> Watch<'_> {
-        Watch { limits: self, memory_checked: Instant::now(), unpublished: 0 }
+        let now = Instant::now();
+        Watch { limits: self, memory_checked: now, unpublished: 0, polled: now, stride: 1, countdown: 1 }
     }
 }
 
@@ -59,6 +68,11 @@ pub struct Watch<'a> {
     memory_checked: Instant,
     /// Expansions checked since the visited count was last published.
     unpublished: u32,
+    /// When [`Watch::poll`] last read the clock, its stride and the polls
+    /// left until it reads it again.
+    polled: Instant,
+    stride: u32,
+    countdown: u32,
 }
 
 impl Watch<'_> {
@@ -94,7 +108,31 @@ impl Watch<'_> {
         if l.deadline.is_none() && l.max_bytes.is_none() {
             return None;
         }
+        self.timed(Instant::now())
+    }
+
+    /// Whether the search must stop in the middle of an expansion, between
+    /// two of its successors: on an interrupt, a deadline or a memory budget
+    /// (the state budget counts expansions, checked by [`Watch::check`]).
+    /// Cheap enough to call once per successor.
+    pub fn poll(&mut self) -> Option<Unknown> {
+        self.countdown -= 1;
+        if self.countdown > 0 {
+            return None;
+        }
         let now = Instant::now();
+        let gap = now.duration_since(std::mem::replace(&mut self.polled, now));
+        self.stride = if gap < POLL_GAP { (self.stride * 2).min(MAX_STRIDE) } else { 1 };
+        self.countdown = self.stride;
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return Some(Unknown::Interrupted);
+        }
+        self.timed(now)
+    }
+
+    /// The deadline and the memory budget at `now`.
+    fn timed(&mut self, now: Instant) -> Option<Unknown> {
+        let l = self.limits;
         if l.deadline.is_some_and(|d| now >= d) {
             return Some(Unknown::Timeout);
         }

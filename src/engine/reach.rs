@@ -104,7 +104,21 @@ pub fn explore<S: ClockSet>(
         }
         stats.visited += 1;
         store.load(id, &mut current);
-        if let Err(error) = zg.successors(&current, &mut transitions, &mut successors) {
+        // Limits are polled between successors too: one expansion can take
+        // seconds or outgrow the memory budget (thousands of zones over
+        // thousands of clocks).
+        let mut stop = None;
+        let expanded = zg.successors_while(&current, &mut transitions, &mut successors, || match watch.poll() {
+            None => true,
+            why => {
+                stop = why;
+                false
+            }
+        });
+        if let Some(why) = stop {
+            return finish(End::Stopped(why), store, stats);
+        }
+        if let Err(error) = expanded {
             return finish(End::Error { node: Some(id), error }, store, stats);
         }
         stats.transitions += successors.len() as u64;

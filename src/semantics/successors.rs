@@ -540,8 +540,23 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         transitions: &mut Vec<Transition>,
         out: &mut Vec<(ZoneState<S>, Transition)>,
     ) -> Result<(), RunError> {
+        self.successors_while(s, transitions, out, || true).map(|_| ())
+    }
+
+    /// [`ZoneGraph::successors`], asking `go_on` before each step whether
+    /// to compute it: one expansion can take seconds or gigabytes (thousands
+    /// of steps over thousands of clocks), and a search must be able to
+    /// stop within it. `Ok(false)` when `go_on` said no; `out` then holds
+    /// the successors computed so far.
+    pub fn successors_while(
+        &mut self,
+        s: &ZoneState<S>,
+        transitions: &mut Vec<Transition>,
+        out: &mut Vec<(ZoneState<S>, Transition)>,
+        go_on: impl FnMut() -> bool,
+    ) -> Result<bool, RunError> {
         self.transitions(&s.discrete, transitions)?;
-        self.successors_by(s, transitions, out)
+        self.successors_by_while(s, transitions, out, go_on)
     }
 
     /// [`ZoneGraph::successors`] of `s` by its discrete steps
@@ -554,8 +569,25 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         transitions: &[Transition],
         out: &mut Vec<(ZoneState<S>, Transition)>,
     ) -> Result<(), RunError> {
+        self.successors_by_while(s, transitions, out, || true).map(|_| ())
+    }
+
+    /// [`ZoneGraph::successors_by`] with the `go_on` of
+    /// [`ZoneGraph::successors_while`].
+    fn successors_by_while(
+        &mut self,
+        s: &ZoneState<S>,
+        transitions: &[Transition],
+        out: &mut Vec<(ZoneState<S>, Transition)>,
+        mut go_on: impl FnMut() -> bool,
+    ) -> Result<bool, RunError> {
         let mut n = 0;
+        let mut finished = true;
         for t in transitions {
+            if !go_on() {
+                finished = false;
+                break;
+            }
             if n == out.len() {
                 out.push(self.spare.pop().unwrap_or_else(|| (s.clone(), t.clone())));
             }
@@ -567,7 +599,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             }
         }
         self.spare.extend(out.drain(n..));
-        Ok(())
+        Ok(finished)
     }
 
     /// The initial states before abstraction, one per initial data valuation

@@ -271,7 +271,21 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 let current = state
                     .get_or_insert_with(|| ZoneState { discrete: self.store.discrete(id), zone: self.store.zone(id) });
                 self.store.load(id, current);
-                if self.zg.successors(current, &mut transitions, &mut successors).is_err() {
+                // Between successors too, as on one thread (reach::explore).
+                let (mut stop, watch) = (None, &mut self.watch);
+                let expanded =
+                    self.zg.successors_while(current, &mut transitions, &mut successors, || match watch.poll() {
+                        None => true,
+                        why => {
+                            stop = why;
+                            false
+                        }
+                    });
+                if let Some(why) = stop {
+                    shared.halt(Ended::Stopped(why));
+                    break 'work;
+                }
+                if expanded.is_err() {
                     shared.halt(Ended::Hit);
                     break 'work;
                 }
