@@ -108,12 +108,9 @@ pub fn explore<S: ClockSet>(
         // seconds or outgrow the memory budget (thousands of zones over
         // thousands of clocks).
         let mut stop = None;
-        let expanded = zg.successors_while(&current, &mut transitions, &mut successors, || match watch.poll() {
-            None => true,
-            why => {
-                stop = why;
-                false
-            }
+        let expanded = zg.successors_while(&current, &mut transitions, &mut successors, || {
+            stop = watch.poll();
+            stop.is_none()
         });
         if let Some(why) = stop {
             return finish(End::Stopped(why), store, stats);

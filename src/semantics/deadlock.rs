@@ -69,7 +69,8 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
         // The updates run (and may raise a run-time error) only if the guard
         // holds somewhere in the state, now or after a delay (FORMAT.md);
         // it does when it holds inside the state (as with the stuck
-        // valuations, whose state is its invariant).
+        // valuations, whose state is its invariant): a guard that holds
+        // leaves `g` non-empty.
         if !g.is_subset_of(&s.zone) {
             e.inv.clone_from(g);
             if e.delay {
@@ -125,18 +126,18 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
         delay: bool,
     ) -> Result<Federation<S>, RunError> {
         let whole = || Federation::from_zone(s.zone.clone());
-        if transitions.is_empty() {
+        if transitions.is_empty() || s.zone.is_empty() {
             return Ok(whole());
         }
         let mut e = self.enabling.take();
-        let left = self.enabled_away(s, transitions, delay, &mut e);
+        let left = self.disabled_part(s, transitions, delay, &mut e);
         self.enabling = e;
         Ok(left?.unwrap_or_else(whole))
     }
 
     /// [`ZoneGraph::deadlocked_by`] with its scratch space `e`; `None` when
-    /// no step is enabled anywhere in `s`.
-    fn enabled_away(
+    /// no step is enabled anywhere in `s` (all of it is deadlocked).
+    fn disabled_part(
         &mut self,
         s: &ZoneState<S>,
         transitions: &[Transition],

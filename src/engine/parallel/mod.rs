@@ -273,14 +273,10 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 self.store.load(id, current);
                 // Between successors too, as on one thread (reach::explore).
                 let (mut stop, watch) = (None, &mut self.watch);
-                let expanded =
-                    self.zg.successors_while(current, &mut transitions, &mut successors, || match watch.poll() {
-                        None => true,
-                        why => {
-                            stop = why;
-                            false
-                        }
-                    });
+                let expanded = self.zg.successors_while(current, &mut transitions, &mut successors, || {
+                    stop = watch.poll();
+                    stop.is_none()
+                });
                 if let Some(why) = stop {
                     shared.halt(Ended::Stopped(why));
                     break 'work;
