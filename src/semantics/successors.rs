@@ -540,21 +540,21 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         transitions: &mut Vec<Transition>,
         out: &mut Vec<(ZoneState<S>, Transition)>,
     ) -> Result<(), RunError> {
-        self.successors_while(s, transitions, out, || true).map(|_| ())
+        self.successors_while(s, transitions, out, || true)
     }
 
     /// [`ZoneGraph::successors`], asking `go_on` before each step whether
     /// to compute it: one expansion can take seconds or gigabytes (thousands
     /// of steps over thousands of clocks), and a search must be able to
-    /// stop within it. `Ok(false)` when `go_on` said no; `out` then holds
-    /// the successors computed so far.
+    /// stop within it. Once `go_on` says no (the caller's closure knows
+    /// it did), `out` holds the successors computed so far.
     pub fn successors_while(
         &mut self,
         s: &ZoneState<S>,
         transitions: &mut Vec<Transition>,
         out: &mut Vec<(ZoneState<S>, Transition)>,
         go_on: impl FnMut() -> bool,
-    ) -> Result<bool, RunError> {
+    ) -> Result<(), RunError> {
         self.transitions(&s.discrete, transitions)?;
         self.successors_by_while(s, transitions, out, go_on)
     }
@@ -569,7 +569,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         transitions: &[Transition],
         out: &mut Vec<(ZoneState<S>, Transition)>,
     ) -> Result<(), RunError> {
-        self.successors_by_while(s, transitions, out, || true).map(|_| ())
+        self.successors_by_while(s, transitions, out, || true)
     }
 
     /// [`ZoneGraph::successors_by`] with the `go_on` of
@@ -580,12 +580,10 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         transitions: &[Transition],
         out: &mut Vec<(ZoneState<S>, Transition)>,
         mut go_on: impl FnMut() -> bool,
-    ) -> Result<bool, RunError> {
+    ) -> Result<(), RunError> {
         let mut n = 0;
-        let mut finished = true;
         for t in transitions {
             if !go_on() {
-                finished = false;
                 break;
             }
             if n == out.len() {
@@ -599,7 +597,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             }
         }
         self.spare.extend(out.drain(n..));
-        Ok(finished)
+        Ok(())
     }
 
     /// The initial states before abstraction, one per initial data valuation
