@@ -549,6 +549,86 @@ system: [P]
     }
 }
 
+/// Models where blocking clocks (`zeno`) leave cycles open, so the
+/// guessing pass decides them (every clock on the cycle bounded is reset
+/// on it, and time may pass in its locations): each answer against the
+/// region oracle with the tick clock and the expected one.
+#[test]
+fn the_guessing_pass_agrees_with_the_region_oracle() {
+    let model = |body: &str| format!("model: guess\ntemplates:\n{body}system: [P]\n");
+    // (model, properties, expected answers, whether some reachable state
+    // is time-locked.)
+    let cases: [(&str, &[&str], &[bool], bool); 7] = [
+        // Reset again and again at `x = 0` under `x <= 0`: only Zeno runs.
+        (
+            "  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {invariant: \"x <= 0\"}\n    edges:\n      - {from: a, to: a, update: \"x = 0\"}\n",
+            &["E[] P.a", "A<> false"],
+            &[false, true],
+            true,
+        ),
+        // Set to 5 under `x <= 5`: no time passes either.
+        (
+            "  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {invariant: \"x <= 5\"}\n    edges:\n      - {from: a, to: a, update: \"x = 5\"}\n",
+            &["E[] P.a", "A<> false"],
+            &[false, true],
+            true,
+        ),
+        // Set to 5 under `x <= 6`, left at `x > 5`: up to one unit a round.
+        (
+            "  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {invariant: \"x <= 6\"}\n    edges:\n      - {from: a, to: a, guard: \"x > 5\", update: \"x = 5\"}\n",
+            &["E[] P.a", "A<> false"],
+            &[true, false],
+            false,
+        ),
+        // Strict: each round under one unit, but as close to it as wanted.
+        (
+            "  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {invariant: \"x < 1\"}\n    edges:\n      - {from: a, to: a, guard: \"x > 0\", update: \"x = 0\"}\n",
+            &["E[] P.a", "A<> false"],
+            &[true, false],
+            false,
+        ),
+        // The reset is followed by an urgent location: time passes only in
+        // `a`, under `x <= 0`, so not at all.
+        (
+            "  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {invariant: \"x <= 0\"}\n      u: {urgent: true}\n    edges:\n      - {from: a, to: u, update: \"x = 0\"}\n      - {from: u, to: a}\n",
+            &["E[] true", "A<> P.u", "P.a --> false"],
+            &[false, true, true],
+            true,
+        ),
+        // Two cycles: one Zeno (`b`, reset under `x <= 0`), one not (`c`,
+        // reset after `x > 0` under `x <= 2`); `a` chooses, or stays.
+        (
+            "  P:\n    clocks: [x]\n    initial: a\n    locations:\n      a: {}\n      b: {invariant: \"x <= 0\"}\n      c: {invariant: \"x <= 2\"}\n    edges:\n      - {from: a, to: b, update: \"x = 0\"}\n      - {from: a, to: c, update: \"x = 0\"}\n      - {from: b, to: b, update: \"x = 0\"}\n      - {from: c, to: c, guard: \"x > 0\", update: \"x = 0\"}\n",
+            &["E[] not P.c", "A<> P.c", "E[] P.b", "A<> P.b", "P.b --> P.c", "P.c --> false"],
+            &[true, false, false, false, true, false],
+            true,
+        ),
+        // Two clocks reset in turn, each waited for only as `> 0`, both
+        // bounded: time diverges through both.
+        (
+            "  P:\n    clocks: [x, y]\n    initial: a\n    locations:\n      a: {invariant: \"x <= 1\"}\n      b: {invariant: \"y <= 1\"}\n    edges:\n      - {from: a, to: b, guard: \"x > 0\", update: \"y = 0\"}\n      - {from: b, to: a, guard: \"y > 0\", update: \"x = 0\"}\n",
+            &["E[] true", "A<> false", "P.a --> P.b"],
+            &[true, false, true],
+            false,
+        ),
+    ];
+    for (body, texts, expected, locked) in cases {
+        let yaml = model(body);
+        for (((_, regions, engine), &expected), text) in known(&yaml, texts).into_iter().zip(expected).zip(texts) {
+            assert_eq!((regions, engine), (expected, expected), "`{text}` on\n{yaml}");
+        }
+        // Time-locks are the states without a divergent run: the search
+        // itself (not the fixpoint engine's scan, which answers where the
+        // search does not) warns of them exactly when there are some.
+        let loaded = load_model(&Source::new("guess.yaml", yaml.clone())).unwrap();
+        let net = kairos::network::build(&loaded.model).unwrap();
+        let parsed = parse(&loaded, &net, &[texts[0].to_string()], "guess");
+        let out = engine::check(&loaded.model, Some(&net), &parsed[0].0, &Options::default());
+        let searched = out.warnings.iter().any(|w| w.message.contains("time-locked symbolic state"));
+        assert_eq!((searched, out.warnings.is_empty()), (locked, !locked), "warnings of `{}` on\n{yaml}", texts[0]);
+    }
+}
+
 /// The cost of liveness against reachability (issue 18): over random
 /// networks without diagonals, for each generated property the liveness
 /// engine decides (default options), the states it explored (all passes)

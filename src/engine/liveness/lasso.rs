@@ -14,8 +14,8 @@ use crate::engine::SymbolicTrace;
 use crate::semantics::{Transition, ZoneState};
 
 /// The trace of a node path (`steps[k]` enters `nodes[k]`, `steps[0]` is
-/// `Initial`): ticks become transitions without edges, and entering phase
-/// 1 (same state) is left out.
+/// `Initial`): ticks become transitions without edges; entering phase 1
+/// and guesses (same discrete state, a part of its zone) are left out.
 fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) -> SymbolicTrace {
     let mut states = Vec::new();
     let mut transitions = Vec::new();
@@ -23,7 +23,7 @@ fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) 
         let state = as_zone(p, &p.nodes.state(n));
         match step {
             Step::Initial => states.push(state),
-            Step::Enter => {}
+            Step::Enter | Step::Guess => {}
             Step::Tick => {
                 transitions.push(Transition { edges: Vec::new(), out: Vec::new(), unless: Vec::new() });
                 states.push(state);
@@ -48,9 +48,14 @@ fn trace_of<S: ClockSet>(p: &Product<'_, '_, S>, nodes: &[u32], steps: &[Step]) 
     }
 }
 
-/// `s` with its set given as a zone ([`Product::to_zone`]).
+/// `s` with its set given as a zone ([`Product::to_zone`]). A guessing
+/// pass's `z` is left free: it is not the tick clock traces know.
 fn as_zone<S: ClockSet>(p: &Product<'_, '_, S>, s: &ZoneState<S>) -> ZoneState {
-    let zone = (p.to_zone)(&s.zone).expect("the sets of a timed network are zones; a linear one's are placeholders");
+    let mut zone =
+        (p.to_zone)(&s.zone).expect("the sets of a timed network are zones; a linear one's are placeholders");
+    if p.ticks().guesses() {
+        zone.free(p.z() as usize);
+    }
     ZoneState { discrete: s.discrete.clone(), zone }
 }
 
@@ -196,7 +201,7 @@ pub fn lasso<S: ClockSet>(
         // The loop starts before its opening tick.
         (all.len() - steps_to_r.len() - back_steps.len() - 2, w)
     };
-    let opening = all[..before_loop].iter().filter(|s| !matches!(s, Step::Initial | Step::Enter)).count();
+    let opening = all[..before_loop].iter().filter(|s| !matches!(s, Step::Initial | Step::Enter | Step::Guess)).count();
     let mut trace = trace_of(p, &nodes, &all);
     trace.loop_start = Some(opening);
     replay(p, &nodes, &all, &mut trace)?;
@@ -219,7 +224,7 @@ fn replay<S: ClockSet>(
         let phase = p.nodes.phase(n);
         let run = |error| Stop::Run { node: Some(n), error };
         at = p.follow(&at, phase, step).map_err(run)?.expect("an edge of the graph is possible from its class");
-        if step != Step::Enter {
+        if !matches!(step, Step::Enter | Step::Guess) {
             states.push(as_zone(p, &at));
         }
     }

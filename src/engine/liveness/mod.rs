@@ -45,7 +45,7 @@
 //!
 //! **Time-locks.** When the whole graph was explored, a phase-0 state that
 //! cannot reach an accepting SCC and that [`zeno`] shows has no divergent
-//! run (or that the pass with the tick clock finds so) is a time-lock,
+//! run (on the graph without ticks, or the guessing pass's) is a time-lock,
 //! Zeno-only states included: the operators are vacuous there. The first
 //! such states on their paths (their parent is not time-locked) are
 //! reported as warnings with a trace; a search that stopped at a
@@ -65,7 +65,10 @@
 //! that pass's graph, every node whose divergence the labels left open
 //! that it can: blocking clocks (Herbreteau, Srivathsan, Walukiewicz)
 //! show most Zeno cycles and time-locks. Only nodes left undecided send the
-//! search to a pass with the tick clock, in phase 1 or everywhere.
+//! search to the guessing pass (the same authors' guessing zone graph, at
+//! most `|X| + 1` times the zones), in phase 1 or everywhere, which decides
+//! them all; the tick clock is left only to find the lasso of a
+//! counterexample that pass proved, on the fly in phase 1.
 
 mod cover;
 pub(crate) mod lasso;
@@ -212,8 +215,16 @@ fn search_in<S: ClockSet>(
     let mut total = Stats::default();
     let mut ticks = Ticks::Nowhere;
     let mut locks = Locks::Unknown;
+    let mut guessing: Option<Network> = None;
+    // A guessing pass proved a counterexample: the pass with ticks that
+    // follows must find its lasso.
+    let mut proved = false;
     loop {
-        let zg = ZoneGraph::<S>::with_sets(&net, abstraction);
+        if ticks.guesses() && guessing.is_none() {
+            guessing = Some(product::guessing(&net, z));
+        }
+        let graph = guessing.as_ref().filter(|_| ticks.guesses()).unwrap_or(&net);
+        let zg = ZoneGraph::<S>::with_sets(graph, abstraction);
         // `--max-states` bounds the whole search, not each pass.
         let pass = left(limits, &total);
         let mut p = Product::new(zg, to_zone, query, z, ticks, start, &pass);
@@ -225,20 +236,24 @@ fn search_in<S: ClockSet>(
                 Ok((trace, u)) => found(&p, trace, u, ticks),
                 Err(stop) => stopped(&p, stop),
             },
-            Ok(Search::Exhausted { good, unaccepted_cycle }) => match next_pass(&mut p, &good, unaccepted_cycle) {
-                Ok((Some(t), d)) => {
-                    locks = locks.max_with(d);
-                    ticks = t;
-                    continue;
+            Ok(Search::Exhausted { mut good, unaccepted_cycle }) => {
+                debug_assert!(!proved, "the guessing pass proved a counterexample the pass with ticks does not find");
+                match next_pass(&mut p, &mut good, unaccepted_cycle) {
+                    Ok((Some(t), d)) => {
+                        proved = p.ticks().guesses();
+                        locks = locks.max_with(d);
+                        ticks = t;
+                        continue;
+                    }
+                    Ok((None, d)) => {
+                        locks = locks.max_with(d);
+                        let warnings = time_locks(&mut p, &good);
+                        total.time_s = started.elapsed().as_secs_f64();
+                        return Run { end: End::Exhausted, stats: total, warnings, locks };
+                    }
+                    Err(stop) => stopped(&p, stop),
                 }
-                Ok((None, d)) => {
-                    locks = locks.max_with(d);
-                    let warnings = time_locks(&mut p, &good);
-                    total.time_s = started.elapsed().as_secs_f64();
-                    return Run { end: End::Exhausted, stats: total, warnings, locks };
-                }
-                Err(stop) => stopped(&p, stop),
-            },
+            }
             Err(stop) => stopped(&p, stop),
         };
         total.time_s = started.elapsed().as_secs_f64();
@@ -251,15 +266,27 @@ fn search_in<S: ClockSet>(
 /// without ticks where no whole state is time-locked).
 ///
 /// A pass without ticks is conclusive where [`zeno`] decides: a phase-0
-/// node of the model still undecided needs ticks everywhere (to tell its
-/// time-locks), a phase-1 node still undecided needs them in phase 1 (to
-/// tell a counterexample). Without logged arcs (linear networks), any
-/// time-lock candidate or any phase-1 cycle without a label sends to them.
+/// node of the model still undecided needs the guessing graph everywhere
+/// (to tell its time-locks), a phase-1 node still undecided needs it in
+/// phase 1 (to tell a counterexample). The guessing pass decides every
+/// node ([`zeno`]; `good` then marks all that have a divergent run); only
+/// a counterexample it proved needs the pass with ticks in phase 1, for
+/// its lasso. Without logged arcs (linear networks), any time-lock
+/// candidate or any phase-1 cycle without a label sends to the passes
+/// with ticks.
 fn next_pass<S: ClockSet>(
     p: &mut Product<'_, '_, S>,
-    good: &[bool],
+    good: &mut [bool],
     unaccepted_cycle: bool,
 ) -> Result<(Option<Ticks>, Locks), Stop> {
+    if p.ticks().guesses() {
+        let divergent = zeno::open_nodes(p, good)?.expect("a guessing pass logs its arcs");
+        for (g, d) in good.iter_mut().zip(&divergent) {
+            *g |= d;
+        }
+        let proved = (0..divergent.len()).any(|v| divergent[v] && p.nodes.phase(v as u32));
+        return Ok((proved.then_some(Ticks::InPhase1), Locks::Unknown));
+    }
     if p.ticks() != Ticks::Nowhere {
         return Ok((None, Locks::Unknown));
     }
@@ -271,7 +298,7 @@ fn next_pass<S: ClockSet>(
     };
     let phase = |p: &Product<'_, '_, S>, v: usize| p.nodes.phase(v as u32);
     if (0..open.len()).any(|v| open[v] && locked[v]) {
-        return Ok((Some(Ticks::Everywhere), Locks::Unknown));
+        return Ok((Some(Ticks::GuessEverywhere), Locks::Unknown));
     }
     let locks = if locked.contains(&true) || !zeno::phase0_diverges(p)? {
         Locks::Unknown
@@ -281,7 +308,7 @@ fn next_pass<S: ClockSet>(
         Locks::Diverges
     };
     if (0..open.len()).any(|v| open[v] && phase(p, v)) {
-        return Ok((Some(Ticks::InPhase1), locks));
+        return Ok((Some(Ticks::GuessInPhase1), locks));
     }
     Ok((None, locks))
 }

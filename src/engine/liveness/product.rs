@@ -40,10 +40,50 @@
 //! A pass without ticks logs its arcs, and where neither shows divergence
 //! [`super::zeno`] tries to prove there is none (blocking clocks, cycles
 //! where time cannot pass). Only a phase-1 node still undecided (maybe a
-//! counterexample) needs the pass with `z` in phase 1 (Tripakis's
-//! construction, exact), and only a phase-0 node still undecided (maybe a
-//! time-lock) the pass with `z` everywhere. Where phase 1 starts with `z` free, its first
-//! tick is possible at once, which only shifts where ticks fall.
+//! counterexample) needs a pass that tracks `z` in phase 1, and only a
+//! phase-0 node still undecided (maybe a time-lock) one that tracks it
+//! everywhere: the *guessing pass* below. Where phase 1 starts with `z`
+//! free, its first tick (or guess) is possible at once, which only shifts
+//! where they fall.
+//!
+//! **The guessing pass** decides those nodes without the tick clock's
+//! blow-up. It follows the guessing zone graph of Herbreteau, Srivathsan
+//! and Walukiewicz ("Efficient emptiness check for timed Büchi automata",
+//! CAV 2010 / FMSD 2012), with its guessed set of clocks `Y` held by one
+//! clock: `z` is set to 0 by every step that assigns a clock ([`guessing`];
+//! at the start all clocks are 0 and so is `z`), so `z` is the time since
+//! the last assignment, and "every clock of `Y` (assigned since the last
+//! guess) is positive" is `z > 0`. A *guess* ([`Step::Guess`]) goes from a
+//! state where time may pass to the part of its zone where `z > 0`; it
+//! changes nothing else. `z`'s one constant is that 0, a lower bound:
+//! `L(z) = 0`, no upper bound, so the abstraction keeps `z = 0` apart from
+//! `z > 0` and forgets the rest of `z` but its order with the clocks.
+//! - Size: on exact zones, `z` equals the clocks the last assigning step
+//!   set (less their values), so each zone of the graph without `z` has at
+//!   most one copy per such choice, `|X| + 1` with the start: a polynomial
+//!   overhead, where the tick clock's is exponential in the worst case.
+//! - A time-divergent run passes infinitely many positive delays; right
+//!   after each, `z > 0` and a guess is possible. Every clock an invariant or
+//!   guard bounds infinitely often is assigned infinitely often (it would
+//!   otherwise outgrow the bound). So its path in the graph (abstract zones
+//!   contain the exact ones) has infinitely many guesses and is
+//!   *unblocked*.
+//! - Conversely an unblocked path with infinitely many guesses is the
+//!   abstraction of a time-divergent run (the paper's Theorem 2, for
+//!   abstractions that are time-abstract simulations: the aLU classes and
+//!   ExtraLU+ are, with `z`'s guard `z > 0` as one more lower bound).
+//!   A guess is taken only where time may pass (urgency stops it), so each
+//!   delay the paper's run lets pass is one the network allows.
+//!
+//! Unblocked is not a Büchi condition, so the pass does not accept on
+//! guesses: it explores everything, logging its arcs, and [`super::zeno`]
+//! removes blocking clocks' nodes and arcs as for a pass without ticks, an
+//! SCC left with a guess inside carrying divergent runs. That decides every
+//! node. A counterexample so proved still needs its lasso: a pass with
+//! the tick clock in phase 1 (Tripakis's construction, exact) finds it, and
+//! stops at the first accepting SCC instead of exploring everything. The
+//! pass covers no node by a finished one ([`super::cover`] needs a search
+//! that accepts on the fly), but for phase 0 as the covering graph.
 //!
 //! **Linear networks.** Their polyhedra are exact (no abstraction exists),
 //! so `z`, which only ever needs to reach 1, would grow them forever on
@@ -77,7 +117,7 @@ use crate::domain::federation::Federation;
 use crate::domain::zone::{Bound, Dbm};
 use crate::engine::limits::{Limits, Watch};
 use crate::engine::{Stats, Unknown};
-use crate::network::{EvalError, NO_BOUND, Network, StateFormula};
+use crate::network::{EvalError, NO_BOUND, Network, StateFormula, Update};
 use crate::semantics::{Discrete, RunError, Transition, ZoneGraph, ZoneState};
 
 /// What the liveness engine looks for: a reachable state satisfying
@@ -106,6 +146,10 @@ pub enum Step {
     /// A discrete step, by its number in [`Product::transition`].
     Edge(u32),
     Tick,
+    /// In a guessing pass ([`Ticks::guesses`]): the guess that time has
+    /// passed since the last clock assignment (`z > 0`), in the same
+    /// discrete state.
+    Guess,
     /// From phase 0 into phase 1, in the same state.
     Enter,
 }
@@ -154,6 +198,27 @@ pub fn tick_exact<S: ClockSet>(
     Ok(Some(next))
 }
 
+/// The network of a guessing pass ([`Ticks::guesses`]) from `net`
+/// augmented with `z`: every step that assigns a clock resets `z` too,
+/// and `z` keeps `L(z) = 0` (its one constraint is the guess `z > 0`).
+pub fn guessing(net: &Network, z: u32) -> Network {
+    let mut net = net.clone();
+    net.lu.global[z as usize] = (0, NO_BOUND);
+    for e in net.processes.iter_mut().flat_map(|p| &mut p.edges) {
+        if e.updates.iter().any(|u| matches!(u, Update::Reset { .. } | Update::Assign { .. })) {
+            e.updates.push(Update::Reset { clock: z, value: 0 });
+        }
+    }
+    net
+}
+
+/// The guess from `s` (a state of a guessing pass): `z > 0`. `None` when
+/// no time can have passed since the last clock assignment.
+pub fn guess_exact<S: ClockSet>(s: &ZoneState<S>, z: u32) -> Option<ZoneState<S>> {
+    let mut next = s.clone();
+    next.zone.constrain(0, z as usize, Bound::lt(0)).then_some(next)
+}
+
 /// How much of the model's graph phase 0 holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase0 {
@@ -185,21 +250,29 @@ pub struct Start {
     pub phase0: Phase0,
 }
 
-/// Which phases track `z` and have ticks (see the module doc).
+/// Which phases track `z` and how: as the tick clock (ticks), or as the
+/// guessing clock (guesses; see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ticks {
     Nowhere,
     InPhase1,
     Everywhere,
+    GuessInPhase1,
+    GuessEverywhere,
 }
 
 impl Ticks {
     fn tracks(self, phase: bool) -> bool {
         match self {
             Ticks::Nowhere => false,
-            Ticks::InPhase1 => phase,
-            Ticks::Everywhere => true,
+            Ticks::InPhase1 | Ticks::GuessInPhase1 => phase,
+            Ticks::Everywhere | Ticks::GuessEverywhere => true,
         }
+    }
+
+    /// A guessing pass: `z` is the time since the last clock assignment.
+    pub fn guesses(self) -> bool {
+        matches!(self, Ticks::GuessInPhase1 | Ticks::GuessEverywhere)
     }
 }
 
@@ -333,7 +406,8 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         let Start { only_initial, phase0 } = start;
         // Linear networks carry no divergence labels (module doc).
         let linear = zg.net.hybrid.is_some();
-        let arcs = (ticks == Ticks::Nowhere && !linear).then(Vec::new);
+        let logs = ticks == Ticks::Nowhere || ticks.guesses();
+        let arcs = (logs && !linear).then(Vec::new);
         let shared = ticks.tracks(false) == ticks.tracks(true);
         Product {
             zg,
@@ -433,14 +507,18 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
     pub fn follow(&mut self, from: &ZoneState<S>, phase: bool, step: Step) -> Result<Option<ZoneState<S>>, RunError> {
         let mut next = match step {
             Step::Initial | Step::Enter => Some(from.clone()),
+            // In a guessing pass a tick is the self-loop of a state where
+            // time passes forever (and a lasso's progress mark).
+            Step::Tick if self.ticks.guesses() => Some(from.clone()),
             Step::Tick => tick_exact(&mut self.zg, from, self.z)?,
+            Step::Guess => guess_exact(from, self.z),
             Step::Edge(k) => {
                 let t = self.transition(k).clone();
                 self.zg.post_exact(from, &t)?
             }
         };
         if let Some(s) = next.as_mut() {
-            if matches!(step, Step::Tick | Step::Edge(_)) {
+            if matches!(step, Step::Tick | Step::Guess | Step::Edge(_)) {
                 self.zg.extrapolate(s);
             }
             self.forget_z(phase, s);
@@ -461,12 +539,13 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         // Asked before the successors, whose delays ask other states.
         let delay = self.zg.can_delay_after_transitions(&s.discrete);
         self.zg.successors_by(&s, &self.transitions, &mut buffer)?;
-        let (tick, diverges) = if self.ticks.tracks(phase) {
-            (tick_exact(&mut self.zg, &s, self.z)?, false)
-        } else {
-            (None, delay && !bounded(self.zg.net, &s.discrete))
+        let in_place = delay && !bounded(self.zg.net, &s.discrete);
+        let (tick, diverges) = match self.ticks.tracks(phase) {
+            true if self.ticks.guesses() => (if delay && !in_place { guess_exact(&s, self.z) } else { None }, in_place),
+            true => (tick_exact(&mut self.zg, &s, self.z)?, false),
+            false => (None, in_place),
         };
-        if self.arcs.is_some() {
+        if self.ticks == Ticks::Nowhere && self.arcs.is_some() {
             self.note_stuck(c, &mut s, diverges, delay);
         }
         self.scratch = Some(s);
@@ -483,7 +562,8 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
         if let Some(mut next) = tick {
             self.zg.extrapolate(&mut next);
             self.forget_z(phase, &mut next);
-            list.push((self.class_of(&next, phase), Step::Tick));
+            let step = if self.ticks.guesses() { Step::Guess } else { Step::Tick };
+            list.push((self.class_of(&next, phase), step));
         } else if diverges {
             list.push((c, Step::Tick));
         }
@@ -528,7 +608,7 @@ impl<'q, 'n, S: ClockSet> Product<'q, 'n, S> {
                     Progress::of(net, self.nodes.discrete(n), t, &mut self.stack)?
                 }
                 Step::Tick => Progress::TICK,
-                Step::Edge(_) | Step::Initial | Step::Enter => Progress::default(),
+                Step::Edge(_) | Step::Guess | Step::Initial | Step::Enter => Progress::default(),
             };
             if phase && !holds(&self.query.stay, self.nodes.class_discrete(c), &mut self.stack)? {
                 continue;
@@ -654,7 +734,10 @@ impl<S: ClockSet> Graph for Product<'_, '_, S> {
     }
 
     fn finished(&mut self, node: u32, good: bool) {
+        // A guessing pass decides acceptance after the search (`zeno`):
+        // a finished node not yet good may still reach a divergent run.
         if !good
+            && !self.ticks.guesses()
             && (self.phase0 != Phase0::Covering || self.nodes.phase(node))
             && let Some(covers) = &mut self.covers
         {

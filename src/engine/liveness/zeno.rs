@@ -24,7 +24,11 @@
 //!
 //! Removing such nodes and arcs until none is left leaves the SCCs where a
 //! divergent run may stay. Nodes that can reach one are *undecided*: only
-//! they need a pass with the tick clock. The others have no divergent run.
+//! they need the guessing pass ([`super::product`]). The others have no
+//! divergent run. On the graph of the guessing pass, where time passes
+//! along guesses rather than in nodes, the same refinement keeps exactly
+//! the SCCs with a guess inside left unblocked: the nodes that can reach
+//! one have a divergent run, the others none.
 //! Each round removes a node or an arc, and the bounds are read off the
 //! constraints (any constant, so no bound is missed), which makes the
 //! refinement polynomial, unlike the tick clock.
@@ -64,13 +68,15 @@ pub struct Place {
 }
 
 /// An arc of the graph, with the clocks its guard bounds from above and
-/// the clocks it assigns (to any value).
+/// the clocks it assigns (to any value), and whether time passes along it
+/// (a guess of the guessing graph).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Arc {
     pub from: u32,
     pub to: u32,
     pub bounds: u64,
     pub assigns: u64,
+    pub delays: bool,
 }
 
 /// The clocks that the clock constraints `cs` bound from above.
@@ -187,6 +193,7 @@ pub fn undecided(places: &[Place], arcs: &[Arc], open: &[bool]) -> Vec<bool> {
             s.cyclic = true;
             s.bounds |= a.bounds;
             s.assigns |= a.assigns;
+            s.delays |= a.delays;
         }
         for v in (0..n).filter(|&v| keep[v]) {
             let s = &mut summary[comp[v] as usize];
@@ -319,12 +326,14 @@ pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Res
     let n = p.nodes.len();
     let open: Vec<bool> = (0..n).map(|v| !good.get(v).copied().unwrap_or(false)).collect();
     let net = p.zg.net;
+    // In the guessing graph time passes along guesses, not in nodes.
+    let guesses = p.ticks().guesses();
     let mut places = vec![Place::default(); n];
     for v in (0..n).filter(|&v| open[v]) {
         let d = p.nodes.discrete(v as u32);
         let invariants =
             d.locs.iter().enumerate().flat_map(|(q, &l)| &net.processes[q].locations[l as usize].invariant);
-        let delays = p.zg.can_delay(d).map_err(|error| Stop::Run { node: Some(v as u32), error })?;
+        let delays = !guesses && p.zg.can_delay(d).map_err(|error| Stop::Run { node: Some(v as u32), error })?;
         places[v] = Place { bounds: upper_bounds(invariants), delays };
     }
     let arcs: Vec<Arc> = logged
@@ -333,9 +342,9 @@ pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Res
         .map(|&(from, to, step)| {
             let (bounds, assigns) = match step {
                 Step::Edge(k) => step_masks(net, p.transition(k)),
-                Step::Initial | Step::Tick | Step::Enter => (0, 0),
+                Step::Initial | Step::Tick | Step::Guess | Step::Enter => (0, 0),
             };
-            Arc { from, to, bounds, assigns }
+            Arc { from, to, bounds, assigns, delays: step == Step::Guess }
         })
         .collect();
     let out = undecided(&places, &arcs, &open);
@@ -464,7 +473,7 @@ mod tests {
     use super::*;
 
     fn arc(from: u32, to: u32, bounds: u64, assigns: u64) -> Arc {
-        Arc { from, to, bounds, assigns }
+        Arc { from, to, bounds, assigns, delays: false }
     }
 
     const FREE: Place = Place { bounds: 0, delays: true };
