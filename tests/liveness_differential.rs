@@ -627,6 +627,14 @@ fn the_guessing_pass_agrees_with_the_region_oracle() {
         let searched = out.warnings.iter().any(|w| w.message.contains("time-locked symbolic state"));
         assert_eq!((searched, out.warnings.is_empty()), (locked, !locked), "warnings of `{}` on\n{yaml}", texts[0]);
     }
+    // The example whose `-->` the tick clock could not decide at N = 5,
+    // with three processes.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/models/strict-loops.yaml");
+    let yaml = std::fs::read_to_string(path).unwrap().replace("  N: 4\n", "  N: 3\n");
+    let texts = ["P(1).a --> P(1).a", "E[] P(1).a", "A<> false", "P(2).a --> false"];
+    for ((_, regions, engine), expected) in known(&yaml, &texts).into_iter().zip([true, true, false, false]) {
+        assert_eq!((regions, engine), (expected, expected));
+    }
 }
 
 /// The cost of liveness against reachability (issue 18): over random
