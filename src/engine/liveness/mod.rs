@@ -269,7 +269,8 @@ fn search_in<S: ClockSet>(
 /// node of the model still undecided needs the guessing graph everywhere
 /// (to tell its time-locks), a phase-1 node still undecided needs it in
 /// phase 1 (to tell a counterexample). The guessing pass decides every
-/// node ([`zeno`]; `good` then marks all that have a divergent run); only
+/// node where it tracks `z` ([`zeno`]; `good` then marks those with a
+/// divergent run, and elsewhere those that may have one); only
 /// a counterexample it proved needs the pass with ticks in phase 1, for
 /// its lasso. Without logged arcs (linear networks), any time-lock
 /// candidate or any phase-1 cycle without a label sends to the passes

@@ -262,7 +262,7 @@ pub enum Ticks {
 }
 
 impl Ticks {
-    fn tracks(self, phase: bool) -> bool {
+    pub fn tracks(self, phase: bool) -> bool {
         match self {
             Ticks::Nowhere => false,
             Ticks::InPhase1 | Ticks::GuessInPhase1 => phase,

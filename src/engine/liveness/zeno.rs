@@ -320,20 +320,23 @@ pub fn every_run_diverges(n: usize, arcs: &[(u32, u32)], labels: &[Progress], bu
 
 /// Per node of the product, whether it may still have a time-divergent
 /// run ([`undecided`] over the nodes that cannot reach an accepting SCC,
-/// `good` from the search); `None` when the pass logged no arcs.
+/// `good` from the search): in a phase where a guessing pass tracks `z`,
+/// whether it has one. `None` when the pass logged no arcs.
 pub fn open_nodes<S: ClockSet>(p: &mut Product<'_, '_, S>, good: &[bool]) -> Result<Option<Vec<bool>>, Stop> {
     let Some(logged) = p.arcs.take() else { return Ok(None) };
     let n = p.nodes.len();
     let open: Vec<bool> = (0..n).map(|v| !good.get(v).copied().unwrap_or(false)).collect();
     let net = p.zg.net;
-    // In the guessing graph time passes along guesses, not in nodes.
-    let guesses = p.ticks().guesses();
+    // Where a guessing pass tracks `z`, time passes along guesses, not in
+    // nodes (elsewhere, as without ticks: nodes that may diverge).
+    let ticks = p.ticks();
     let mut places = vec![Place::default(); n];
     for v in (0..n).filter(|&v| open[v]) {
         let d = p.nodes.discrete(v as u32);
         let invariants =
             d.locs.iter().enumerate().flat_map(|(q, &l)| &net.processes[q].locations[l as usize].invariant);
-        let delays = !guesses && p.zg.can_delay(d).map_err(|error| Stop::Run { node: Some(v as u32), error })?;
+        let guessed = ticks.guesses() && ticks.tracks(p.nodes.phase(v as u32));
+        let delays = !guessed && p.zg.can_delay(d).map_err(|error| Stop::Run { node: Some(v as u32), error })?;
         places[v] = Place { bounds: upper_bounds(invariants), delays };
     }
     let arcs: Vec<Arc> = logged
