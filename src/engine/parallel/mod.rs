@@ -34,17 +34,18 @@
 //! and so stores and expands states that one thread would have found
 //! covered (fischer 10: 464 000 to 580 000 states expanded, one thread
 //! 447 598). A worker therefore waits while another has a shallower state
-//! queued ([`AHEAD`]); the two then expand what one thread expands, within
+//! queued (the [`gate`]); the two then expand what one thread expands, within
 //! 1 % (fischer 10: 447 598 every time), at the cost of a wait at the end of
 //! each layer.
 //!
 //! Liveness, bounded response, `bound` and the fixpoint engine run on one
 //! thread.
 
+mod gate;
 mod mail;
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::domain::ClockSet;
@@ -56,6 +57,7 @@ use crate::engine::waiting::Waiting;
 use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
+use gate::Gate;
 use mail::{Batch, Mail, owner};
 
 /// The target test, shared by the workers.
@@ -80,9 +82,6 @@ const ROUND: usize = 16;
 /// Expansions are claimed from the shared count in blocks: the state
 /// budget holds exactly without a shared write per expansion.
 const CLAIM: u64 = 64;
-/// A worker does not expand a state more than this many layers below the
-/// shallowest state another worker has queued.
-const AHEAD: u32 = 0;
 
 /// A state with the [`discrete_hash`] of its discrete state (computed
 /// once, for its owner and for the owner's passed list) and its depth.
@@ -97,8 +96,7 @@ struct Shared<S> {
     /// progress display).
     stored: AtomicU64,
     halted: AtomicBool,
-    /// The depth of the state each worker expands next (`u32::MAX`: none).
-    depth: Vec<AtomicU32>,
+    gate: Gate,
     /// Why the search halted (the first worker to halt says).
     end: Mutex<Option<Ended>>,
 }
@@ -110,13 +108,8 @@ impl<S> Shared<S> {
             *end = Some(why);
         }
         self.halted.store(true, Ordering::SeqCst);
-    }
-
-    /// Publishes that worker `me` expands a state at `depth` next; whether
-    /// another worker has one queued more than [`AHEAD`] layers above it.
-    fn ahead(&self, me: usize, depth: u32) -> bool {
-        self.depth[me].store(depth, Ordering::Relaxed);
-        self.depth.iter().any(|d| d.load(Ordering::Relaxed).saturating_add(AHEAD) < depth)
+        // A held worker sleeps: it must see the halt.
+        self.gate.wake_all();
     }
 }
 
@@ -136,7 +129,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
         claimed: AtomicU64::new(0),
         stored: AtomicU64::new(0),
         halted: AtomicBool::new(false),
-        depth: (0..jobs).map(|_| AtomicU32::new(0)).collect(),
+        gate: Gate::new(jobs),
         end: Mutex::new(None),
     };
     let mut initial = Vec::new();
@@ -204,7 +197,7 @@ struct Worker<'n, 'l, S: ClockSet> {
     reported: u64,
     visited: u64,
     transitions: u64,
-    /// Times this worker, idle, yielded or slept waiting for mail.
+    /// Times this worker, idle or held at the gate, yielded or slept.
     waits: u64,
 }
 
@@ -245,8 +238,11 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         let (mut transitions, mut successors) = (Vec::new(), Vec::new());
         let mut mail = Vec::new();
         let mut state: Option<ZoneState<S>> = None;
+        shared.gate.register(self.me);
         'work: while !shared.halted.load(Ordering::Relaxed) {
-            shared.mail.take(self.me, &mut mail);
+            if shared.mail.has_mail(self.me) {
+                shared.mail.take(self.me, &mut mail);
+            }
             for batch in mail.drain(..) {
                 for (hash, depth, s) in &batch.states {
                     self.admit(shared, s, *hash, *depth, target);
@@ -256,7 +252,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             let mut held = false;
             for _ in 0..ROUND {
                 let Some(next) = self.queue.depth() else { break };
-                if shared.ahead(self.me, next) {
+                if shared.gate.ahead(self.me, next) {
                     held = true;
                     break;
                 }
@@ -299,12 +295,12 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             self.post_all(shared);
             if held && !shared.mail.has_mail(self.me) {
                 self.waits += 1;
-                std::thread::yield_now();
+                shared.gate.sleep();
             }
             if self.queue.is_empty() && !shared.mail.has_mail(self.me) {
                 // Idle, it holds no one back (else: a deadlock, the other
                 // held by the depth it last published).
-                shared.depth[self.me].store(u32::MAX, Ordering::Relaxed);
+                shared.gate.publish(self.me, u32::MAX);
                 shared.mail.idle();
                 if !wait_for_mail(shared, self.me, &mut self.waits) {
                     break;
