@@ -298,8 +298,13 @@ fn next_pass<S: ClockSet>(
         return Ok((next, Locks::Unknown));
     };
     let phase = |p: &Product<'_, '_, S>, v: usize| p.nodes.phase(v as u32);
+    // The guessing pass reads blocking clocks off masks of clocks 1 to 64
+    // (`progress::bit`); past them it could miss one, which its exact
+    // reading cannot afford, so larger networks take the passes with ticks.
+    let (everywhere, in_phase1) =
+        if p.z() <= 65 { (Ticks::GuessEverywhere, Ticks::GuessInPhase1) } else { (Ticks::Everywhere, Ticks::InPhase1) };
     if (0..open.len()).any(|v| open[v] && locked[v]) {
-        return Ok((Some(Ticks::GuessEverywhere), Locks::Unknown));
+        return Ok((Some(everywhere), Locks::Unknown));
     }
     let locks = if locked.contains(&true) || !zeno::phase0_diverges(p)? {
         Locks::Unknown
@@ -309,7 +314,7 @@ fn next_pass<S: ClockSet>(
         Locks::Diverges
     };
     if (0..open.len()).any(|v| open[v] && phase(p, v)) {
-        return Ok((Some(Ticks::GuessInPhase1), locks));
+        return Ok((Some(in_phase1), locks));
     }
     Ok((None, locks))
 }
