@@ -220,10 +220,7 @@ fn search_in<S: ClockSet>(
     // follows must find its lasso.
     let mut proved = false;
     loop {
-        if ticks.guesses() && guessing.is_none() {
-            guessing = Some(product::guessing(&net, z));
-        }
-        let graph = guessing.as_ref().filter(|_| ticks.guesses()).unwrap_or(&net);
+        let graph = if ticks.guesses() { &*guessing.get_or_insert_with(|| product::guessing(&net, z)) } else { &net };
         let zg = ZoneGraph::<S>::with_sets(graph, abstraction);
         // `--max-states` bounds the whole search, not each pass.
         let pass = left(limits, &total);
@@ -301,8 +298,9 @@ fn next_pass<S: ClockSet>(
     // The guessing pass reads blocking clocks off masks of clocks 1 to 64
     // (`progress::bit`); past them it could miss one, which its exact
     // reading cannot afford, so larger networks take the passes with ticks.
+    let masked = progress::bit(p.z() - 1) != 0;
     let (everywhere, in_phase1) =
-        if p.z() <= 65 { (Ticks::GuessEverywhere, Ticks::GuessInPhase1) } else { (Ticks::Everywhere, Ticks::InPhase1) };
+        if masked { (Ticks::GuessEverywhere, Ticks::GuessInPhase1) } else { (Ticks::Everywhere, Ticks::InPhase1) };
     if (0..open.len()).any(|v| open[v] && locked[v]) {
         return Ok((Some(everywhere), Locks::Unknown));
     }
