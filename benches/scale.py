@@ -3,7 +3,7 @@
 TChecker build, one thread and `--jobs J`.
 
     python3 benches/scale.py [FAMILY:N-M ...] [--tck PATH] [--jobs J] [--repeat R]
-                             [--max-seconds S] [--markdown]
+                             [--max-seconds S] [--markdown] [--side-by-side]
 
 Default rows: the issue's (fischer 9-12, csmacd 11-14, fddi 10-14, train_gate
 5-7, critical-region 4-6). For each model, in one go (so that the machine's
@@ -16,6 +16,10 @@ MB of each, bytes per stored state (the engine's estimate of its passed list,
 `stats.bytes_per_state`, and peak RSS over stored states), TChecker's time
 over kairos's, and the `--jobs J` speed-up over one thread. With --repeat R
 every run is repeated R times and the fastest kept (the memory of that run).
+With --side-by-side, J one-thread runs are also started together: `J×k1 s` is
+the slowest of them, and `ceiling` is J times the one-thread time over it,
+the speed-up `--jobs J` would reach if sharing the search cost nothing (the
+machine's own loss to parallel work: shared caches, memory, the host).
 
 TChecker is not run on the sizes after one it did not finish. A size stops
 its family once one of the kairos runs exceeds --max-seconds (kairos
@@ -35,6 +39,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,9 +75,13 @@ def best(runs):
     return min(runs, key=lambda r: r[3])
 
 
+def kairos_cmd(exe: Path, path: Path, query: list[str], jobs: int, limit: float) -> list[str]:
+    return [str(exe), "check", str(path), *query, "--format", "json", "--quiet", "--jobs", str(jobs),
+            "--timeout", f"{limit:g}"]
+
+
 def kairos_run(exe: Path, path: Path, query: list[str], jobs: int, limit: float, repeat: int):
-    cmd = [str(exe), "check", str(path), *query, "--format", "json", "--quiet", "--jobs", str(jobs),
-           "--timeout", f"{limit:g}"]
+    cmd = kairos_cmd(exe, path, query, jobs, limit)
     code, out, err, wall, rss, killed = best([run_measured(cmd, limit * 1.2 + 5) for _ in range(repeat)])
     try:
         doc = json.loads(out)
@@ -86,6 +95,24 @@ def kairos_run(exe: Path, path: Path, query: list[str], jobs: int, limit: float,
             and not verdict.startswith(("unknown", "exit", "KILLED"))}
 
 
+def side_by_side(exe: Path, path: Path, query: list[str], copies: int, limit: float, repeat: int):
+    """Wall seconds of the slowest of `copies` one-thread runs started together
+    (the fastest such round of `repeat`), or None if one did not finish. What
+    they lose against one run alone is what the machine itself takes from
+    parallel work (shared caches, memory bandwidth, the host), with nothing
+    shared between the runs: `copies` times the one-thread time over this is
+    the speed-up `--jobs copies` could reach if it cost nothing to share."""
+    cmd = kairos_cmd(exe, path, query, 1, limit)
+    rounds = []
+    for _ in range(repeat):
+        with ThreadPoolExecutor(copies) as pool:
+            runs = list(pool.map(lambda _: run_measured(cmd, limit * 1.2 + 5), range(copies)))
+        if any(r[5] for r in runs):
+            return None
+        rounds.append(max(r[3] for r in runs))
+    return min(rounds)
+
+
 def tck_run(exe: Path, path: Path, labels: str | None, limit: float, repeat: int):
     cmd = [str(exe), "-a", "covreach", "-s", "bfs", *(["-l", labels] if labels and labels != "<none>" else []),
            str(path)]
@@ -96,7 +123,7 @@ def tck_run(exe: Path, path: Path, labels: str | None, limit: float, repeat: int
 
 
 COLUMNS = ["model", "N", "verdict", "tck s", "tck MB", "tck stored", "k1 s", "k1 MB", "k1 stored", "k1 B/st",
-           "k1 RSS/st", "tck/k1", "kJ s", "kJ MB", "kJ stored", "kJ/k1"]
+           "k1 RSS/st", "tck/k1", "kJ s", "kJ MB", "kJ stored", "kJ/k1", "J×k1 s", "ceiling"]
 
 
 def main(argv=None) -> int:
@@ -109,6 +136,8 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="runs per measurement, the fastest kept (default 1)")
     ap.add_argument("--max-seconds", type=float, default=120.0, help="per run (default 120)")
     ap.add_argument("--markdown", action="store_true", help="print the table in Markdown")
+    ap.add_argument("--side-by-side", action="store_true",
+                    help="also run J one-thread copies at once: what the machine allows `--jobs J`")
     args = ap.parse_args(argv)
     rows = args.rows or [parse_row(r) for r in DEFAULT_ROWS]
     exe = args.kairos or bench.kairos_binary(False)
@@ -137,6 +166,8 @@ def main(argv=None) -> int:
                 tck_live = bool(t and t["done"])
                 k1 = kairos_run(exe, yaml, query, 1, args.max_seconds, args.repeat)
                 kj = kairos_run(exe, yaml, query, args.jobs, args.max_seconds, args.repeat)
+                pair = side_by_side(exe, yaml, query, args.jobs, args.max_seconds, args.repeat) \
+                    if args.side_by_side and k1["done"] else None
                 s1, sj = k1["stats"], kj["stats"]
                 ratio = lambda a, b: f"{a['wall'] / b['wall']:.2f}" if a and a["done"] and b["done"] else "-"  # noqa: E731
                 print(cells([
@@ -145,6 +176,7 @@ def main(argv=None) -> int:
                     secs(k1), mb(k1), s1.get("stored", "-"), s1.get("bytes_per_state", "-"),
                     f"{k1['rss'] * 2**20 / s1['stored']:.0f}" if s1.get("stored") else "-",
                     ratio(t, k1), secs(kj), mb(kj), sj.get("stored", "-"), ratio(k1, kj),
+                    f"{pair:.2f}" if pair else "-", f"{args.jobs * k1['wall'] / pair:.2f}" if pair else "-",
                 ]))
                 sys.stdout.flush()
                 if not all(r["done"] and r["wall"] <= args.max_seconds for r in (k1, kj)):
