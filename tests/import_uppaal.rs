@@ -810,6 +810,32 @@ fn a_query_spans_lines_and_an_unsupported_one_does_not_stop_the_others() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// UPPAAL's query files splice a line that ends in a backslash with the
+/// next (the Herschel case study's `sup: WCRT[0], ..., \` over 6 lines).
+#[test]
+fn a_backslash_at_the_end_of_a_line_continues_the_query() {
+    let dir = std::env::temp_dir().join(format!("kairos-uppaal-splice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let m = dir.join("m.xml");
+    std::fs::write(
+        &m,
+        model("int[0,3] x; int[0,3] y;", &edge("<label kind=\"assignment\">x = 1, y = 2</label>"), "system P;"),
+    )
+    .unwrap();
+    let q = dir.join("m.q");
+    std::fs::write(&q, "// both\nsup: x,\\\n    y\nE<> x == 1 and \\\r\n  y == 2 \\\n\nA[] x <= 1\n").unwrap();
+    let u = import(&m);
+    let queries = u.query_file("m.q", &std::fs::read_to_string(&q).unwrap()).unwrap();
+    let formulas: Vec<_> = queries.iter().map(|q| q.formula.clone().unwrap()).collect();
+    assert_eq!(formulas, ["sup: x, y", "E<> x == 1 && y == 2", "A[] x <= 1"]);
+    assert_eq!(queries.iter().map(|q| q.line).collect::<Vec<_>>(), [2, 4, 7]);
+    let (code, out, err) = kairos(&["check", m.to_str().unwrap(), q.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("both: measured") && out.contains("y <= 2 (the supremum, attained)"), "{out}");
+    assert!(out.contains("m.q:4: satisfied") && out.contains("m.q:7: satisfied"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Found by fuzzing: a control character (here DEL) in a query's comment
 /// became a property name escaped the Rust way (`\u{7f}`), which is not
 /// YAML. Every control character is now a YAML escape, and the name

@@ -4,9 +4,10 @@
 //! kairos formulas over the kairos names.
 //!
 //! In a `.q` file a query runs over one line or more, up to a blank line, a
-//! comment or the start of the next query; the comment right above it (no
-//! blank line between) names it: its first non-empty line is the property's
-//! name. Other query forms (`bounds`, `Pr`, `control`,
+//! comment or the start of the next query, and a backslash ending a line
+//! reads as a blank (UPPAAL's query files splice such lines); the comment
+//! right above it (no blank line between) names it: its first non-empty
+//! line is the property's name. Other query forms (`bounds`, `Pr`, `control`,
 //! ...) are "not supported yet", at their line.
 
 use super::parse::{PathOp, Query};
@@ -66,7 +67,9 @@ pub(crate) fn q_file(text: &str) -> Vec<QLine> {
     let mut open: Option<(Option<String>, usize, usize)> = None;
     let close = |open: &mut Option<(Option<String>, usize, usize)>, out: &mut Vec<QLine>| {
         if let Some((title, start, end)) = open.take() {
-            out.push(QLine { title, text: Text::plain(&text[start..end], start), at: start });
+            let mut query = Text::plain(&text[start..end], start);
+            splice_lines(&mut query);
+            out.push(QLine { title, text: query, at: start });
         }
     };
     let mut offset = 0;
@@ -128,6 +131,17 @@ pub(crate) fn q_file(text: &str) -> Vec<QLine> {
     }
     close(&mut open, &mut out);
     out
+}
+
+/// Reads a backslash that ends a line (nothing but blanks after it on its
+/// line) as a blank: the line splice of UPPAAL's query files.
+fn splice_lines(query: &mut Text) {
+    for i in 0..query.chars.len() {
+        if query.chars[i] == '\\' && query.chars[i + 1..].iter().take_while(|&&c| c != '\n').all(|c| c.is_whitespace())
+        {
+            query.chars[i] = ' ';
+        }
+    }
 }
 
 /// Whether a line starts a query of its own rather than continuing the one
