@@ -404,6 +404,26 @@ fn refused_declarations_have_no_follow_on_errors() {
         render(&d)
     );
 
+    // Dynamic templates: the declaration, `spawn` and `exit()` are refused,
+    // each where it stands, and nothing follows from them.
+    let text = "<nta><declaration>chan go;\ndynamic Child(int k);</declaration>\n\
+        <template><name>P</name><location id=\"a\"><name>a</name></location><init ref=\"a\"/>\n\
+        <transition><source ref=\"a\"/><target ref=\"a\"/><label kind=\"assignment\">spawn Child(1)</label></transition>\n\
+        <transition><source ref=\"a\"/><target ref=\"a\"/><label kind=\"assignment\">exit()</label></transition>\n\
+        </template>\n<system>system P;</system></nta>";
+    let d = import_uppaal("m.xml", text).expect_err("refused");
+    let got: Vec<(usize, &str)> = d.iter().map(|d| (d.loc.pos.line, d.message.as_str())).collect();
+    assert_eq!(
+        got,
+        [
+            (2, "not supported yet: `dynamic`"),
+            (4, "not supported yet: `spawn`, an instance of a dynamic template"),
+            (5, "not supported yet: `exit()`, the end of a dynamic template's instance")
+        ],
+        "{}",
+        render(&d)
+    );
+
     // A branchpoint, the transitions through it, a process whose template
     // fails, a query over it, and a query that is only a comment (a heading
     // in UPPAAL's editor, not an error).

@@ -1052,6 +1052,12 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         if matches!(t.tk, Tk::Id(_)) && matches!(self.peek_at(1), Tk::Op("(")) {
             return Ok(vec![self.call_assign()?]);
         }
+        // `spawn T(...)` starts an instance of a dynamic template, refused
+        // where the template is declared; this is its other end.
+        if self.is_id("spawn") && matches!(self.peek_at(1), Tk::Id(_)) {
+            self.d.unsupported(t.at, t.end, "`spawn`, an instance of a dynamic template");
+            return Err(());
+        }
         let lhs = self.lvalue()?;
         let t = self.peek().clone();
         let op = match t.tk {

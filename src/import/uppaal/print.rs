@@ -250,6 +250,11 @@ impl<'a, 's> Printer<'a, 's> {
                 self.d.unsupported(x.at, x.end, "`assert(...)`, UPPAAL's run-time check");
                 return Err(());
             }
+            // The end of a dynamic template's instance.
+            None if name == "exit" && args.is_empty() => {
+                self.d.unsupported(x.at, x.end, "`exit()`, the end of a dynamic template's instance");
+                return Err(());
+            }
             _ => return self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`")),
         };
         if args.len() != params.len() {
