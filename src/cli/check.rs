@@ -54,7 +54,7 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         .iter()
         .filter_map(|i| match i {
             Item::Check(p) => Some(p.name.as_str()),
-            Item::Refused(..) => None,
+            Item::Refused(_) => None,
         })
         .collect();
     if let Some(f) = &a.svg {
@@ -66,8 +66,10 @@ pub(super) fn run(a: CheckArgs) -> u8 {
         }
     }
     for item in &items {
-        if let Item::Refused(_, d) = item {
-            eprintln!("kairos: note: not checked: {d}");
+        match item {
+            Item::Refused(r) if r.invalid() => eprintln!("kairos: {}", r.why),
+            Item::Refused(r) => eprintln!("kairos: note: not checked: {}", r.why),
+            Item::Check(_) => {}
         }
     }
     let results = check_all(model, network.as_ref(), &items, &options);
@@ -133,7 +135,7 @@ pub(super) fn check_all<'i>(
         .iter()
         .map(|i| match i {
             Item::Check(p) => Reported::Checked(p, Box::new(engine::check(model, network, p, options))),
-            Item::Refused(r, _) => Reported::Refused(r),
+            Item::Refused(r) => Reported::Refused(r),
         })
         .collect()
 }
@@ -259,6 +261,9 @@ fn print_text(results: &[Reported], network: Option<&Network>, wanted: impl Fn(&
 
 /// FORMAT.md section 6: the first code that applies.
 pub(super) fn exit_code(results: &[Reported]) -> u8 {
+    if results.iter().any(|r| matches!(r, Reported::Refused(r) if r.invalid())) {
+        return exit::INVALID;
+    }
     if checked(results).any(|(_, o)| matches!(o.verdict, Verdict::Error(_))) {
         return exit::RUNTIME_ERROR;
     }

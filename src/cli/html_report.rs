@@ -79,7 +79,7 @@ pub(super) fn run(a: ReportArgs) -> u8 {
             Reported::Refused(r) => Row {
                 name: r.name.clone(),
                 formula: r.text.clone(),
-                verdict: "unknown".into(),
+                verdict: r.word().into(),
                 line: verdict::refused_text(r),
                 engine: None,
                 diagram: None,

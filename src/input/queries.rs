@@ -8,17 +8,19 @@ use crate::model::types::Property;
 use crate::report::verdict::Refused;
 use crate::syntax::yaml::Source;
 
-/// A property to check, or an imported query kairos cannot state yet
-/// (reported `unknown (unsupported)` in its place, with the diagnostic
-/// saying where it is).
+/// A property to check, or an imported query that is not checked: one
+/// kairos cannot state yet (reported `unknown (unsupported)` in its place)
+/// or one that is wrong (reported `invalid` in its place), with the
+/// diagnostic saying where it is.
+#[allow(clippy::large_enum_variant, reason = "one per property, built once")]
 pub enum Item {
     Check(Property),
-    Refused(Refused, Diagnostic),
+    Refused(Refused),
 }
 
 impl Item {
     pub fn refused(name: String, text: String, why: Diagnostic) -> Item {
-        Item::Refused(Refused { name, text, why: why.message.clone() }, why)
+        Item::Refused(Refused { name, text, why })
     }
 }
 

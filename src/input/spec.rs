@@ -38,13 +38,8 @@ pub(super) fn read_all(
                 ));
                 continue;
             };
-            match q_file(u, loaded, &src) {
-                Ok(items) => out.push((src, items)),
-                Err(d) => {
-                    diags.extend(d);
-                    failed.push(src);
-                }
-            }
+            let items = q_file(u, loaded, &src);
+            out.push((src, items));
             continue;
         }
         if path.extension().is_some_and(|e| e == "imiprop") {
@@ -86,29 +81,22 @@ pub(super) fn read_all(
     Ok(out)
 }
 
-/// The queries of a UPPAAL `.q` file, as properties (or refused).
-fn q_file(u: &UppaalModel, loaded: &Loaded, src: &Source) -> Result<Vec<Item>, Vec<Diagnostic>> {
-    let queries = u.query_file(&src.name, &src.text)?;
+/// The queries of a UPPAAL `.q` file, as properties, or refused with why
+/// (not supported yet, or wrong: one query never stops the others).
+fn q_file(u: &UppaalModel, loaded: &Loaded, src: &Source) -> Vec<Item> {
     let mut items = Vec::new();
-    let mut diags = Vec::new();
-    for q in queries {
-        let formula = match q.formula {
-            Ok(f) => f,
-            Err(why) => {
-                items.push(Item::refused(q.name, q.text, why));
-                continue;
-            }
+    for q in u.query_file(&src.name, &src.text) {
+        let item = match q.formula {
+            Ok(f) => match loaded.query(&q.name, &f) {
+                Ok(p) => Item::Check(p),
+                // Errors on the translated formula: at the query's line.
+                Err(d) => Item::refused(q.name, q.text, relocate(&d[0], Path::new(&*src.name), q.line)),
+            },
+            Err(why) => Item::refused(q.name, q.text, why),
         };
-        match loaded.query(&q.name, &formula) {
-            Ok(p) => items.push(Item::Check(p)),
-            // Errors on the translated formula: at the query's line.
-            Err(d) => diags.extend(d.iter().map(|d| relocate(d, Path::new(&*src.name), q.line))),
-        }
+        items.push(item);
     }
-    if !diags.is_empty() {
-        return Err(diags);
-    }
-    Ok(items)
+    items
 }
 
 /// The property of an IMITATOR `.imiprop` file, as a `synth:` entry named

@@ -2,6 +2,7 @@
 
 use serde_json::{Value, json};
 
+use crate::diag::Diagnostic;
 use crate::engine::{Outcome, Unknown, Verdict};
 use crate::model::decl::Expect;
 use crate::model::formula::Formula;
@@ -33,16 +34,31 @@ pub fn verdict_word(v: &Verdict) -> &'static str {
     }
 }
 
-/// A query kairos cannot state as a property yet (an imported query in a
-/// form kairos has no counterpart for): reported like a property no engine
-/// answers yet, `unknown` with reason `unsupported`, without an engine.
+/// An imported query that is not checked: one kairos cannot state as a
+/// property yet (an imported query in a form kairos has no counterpart for),
+/// reported like a property no engine answers yet, `unknown` with reason
+/// `unsupported`; or one that is wrong (a name the model does not have),
+/// reported `invalid` in its place while the others are checked. Neither
+/// has an engine.
 #[derive(Clone, Debug)]
 pub struct Refused {
     pub name: String,
     /// The query as written.
     pub text: String,
-    /// What is not supported, in a sentence.
-    pub why: String,
+    /// Why, at its place: `unsupported`, or the error's code.
+    pub why: Diagnostic,
+}
+
+impl Refused {
+    /// Whether the query is wrong rather than beyond kairos.
+    pub fn invalid(&self) -> bool {
+        self.why.code != "unsupported"
+    }
+
+    /// Its verdict word: `unknown` or `invalid`.
+    pub fn word(&self) -> &'static str {
+        if self.invalid() { "invalid" } else { "unknown" }
+    }
 }
 
 /// `name: verdict`, and why when there is none.
@@ -61,19 +77,32 @@ fn head(name: &str, verdict: &Verdict) -> String {
 }
 
 fn refused_verdict(r: &Refused) -> Verdict {
-    Verdict::Unknown(Unknown::Unsupported(r.why.clone()))
+    Verdict::Unknown(Unknown::Unsupported(r.why.message.clone()))
 }
 
 /// A refused query as text: its verdict line and the query.
 pub fn refused_text(r: &Refused) -> String {
-    format!("{}\n  {}", head(&r.name, &refused_verdict(r)), r.text)
+    let head = if r.invalid() {
+        format!("{}: invalid: {}", r.name, r.why.message)
+    } else {
+        head(&r.name, &refused_verdict(r))
+    };
+    format!("{head}\n  {}", r.text)
 }
 
-/// A refused query in JSON: the keys of a property, `engine` null.
+/// A refused query in JSON: the keys of a property, `engine` null; an
+/// invalid one has `message` and its `errors` as invalid input has.
 pub fn refused_json(r: &Refused) -> Value {
     let mut v = json!({"name": r.name, "formula": r.text, "expected": Value::Null, "engine": Value::Null,
                        "stats": Value::Null, "trace": Value::Null});
-    verdict_fields(&mut v, &refused_verdict(r));
+    if r.invalid() {
+        v["verdict"] = json!("invalid");
+        v["message"] = json!(r.why.message);
+        let mut errors = crate::report::diagnostics::json(std::slice::from_ref(&r.why));
+        v["errors"] = errors["errors"].take();
+    } else {
+        verdict_fields(&mut v, &refused_verdict(r));
+    }
     v
 }
 

@@ -7,11 +7,11 @@ use super::template::TemplateOut;
 use super::xml::{self, Src};
 use crate::import::{YamlOut, quoted, scalar};
 
-/// A query of the model's `<queries>`; `formula` is empty when kairos cannot
-/// check it yet.
+/// A query of the model's `<queries>`: its formula, or whether it is left
+/// out as not supported yet (`true`) or as wrong (`false`).
 pub(crate) struct Property<'x> {
     pub query: &'x xml::Query,
-    pub formula: String,
+    pub formula: Result<String, bool>,
     /// Its rank among the queries, from 1.
     pub index: usize,
 }
@@ -123,13 +123,16 @@ pub(crate) fn yaml(src: &Src, globals: &Decls, sys: &System, properties: &[Prope
             for c in comment.iter().skip(1) {
                 y.line(line(q.at), format!("  # {c}"));
             }
-            if p.formula.is_empty() {
-                let text = q.formula.string();
-                y.line(line(q.at), format!("  # not supported yet: {}", text.trim()));
-                continue;
-            }
+            let formula = match &p.formula {
+                Ok(f) => f,
+                Err(unsupported) => {
+                    let why = if *unsupported { "not supported yet" } else { "invalid" };
+                    y.line(line(q.at), format!("  # {why}: {}", q.formula.string().trim()));
+                    continue;
+                }
+            };
             let name = query_name(q, p.index);
-            y.line(line(q.at), format!("  - {{name: {}, check: {}}}", quoted(&name), quoted(&p.formula)));
+            y.line(line(q.at), format!("  - {{name: {}, check: {}}}", quoted(&name), quoted(formula)));
         }
     }
     y.finish()

@@ -42,8 +42,9 @@ pub struct UppaalModel {
     /// For each line of `yaml` (index 0 is line 1), the XML line it comes
     /// from; 0 for lines of no particular source line.
     pub line_map: Vec<usize>,
-    /// The model's own queries that kairos cannot check yet: left out of the
-    /// YAML's `properties` (a comment says so), reported here.
+    /// The model's own queries that kairos cannot check yet, or that are
+    /// wrong: left out of the YAML's `properties` (a comment says so),
+    /// reported here.
     pub skipped: Vec<Skipped>,
     /// What queries are translated against.
     globals: Scope,
@@ -54,8 +55,8 @@ pub struct UppaalModel {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UppaalQuery {
     pub name: String,
-    /// The kairos formula, or why kairos cannot check the query yet (an
-    /// `unsupported` diagnostic at its place).
+    /// The kairos formula, or why kairos cannot check the query (an
+    /// `unsupported` diagnostic, or the query's first error, at its place).
     pub formula: Result<String, Diagnostic>,
     /// The query as written.
     pub text: String,
@@ -63,7 +64,8 @@ pub struct UppaalQuery {
     pub line: usize,
 }
 
-/// A query of the model's `<queries>` that kairos cannot check yet.
+/// A query of the model's `<queries>` that kairos cannot check yet, or
+/// that is wrong.
 #[derive(Clone, Debug)]
 pub struct Skipped {
     pub name: String,
@@ -71,7 +73,7 @@ pub struct Skipped {
     pub text: String,
     /// How many of the YAML's `properties` come before it.
     pub index: usize,
-    /// What is not supported, at its place.
+    /// What is not supported, or the query's first error, at its place.
     pub why: Diagnostic,
 }
 
@@ -82,47 +84,49 @@ impl UppaalModel {
         super::source_line(&self.line_map, yaml_line)
     }
 
-    /// The queries of the `.q` file `text` (named `name` in diagnostics).
-    /// A query kairos cannot check yet is returned with why; `Err` holds
-    /// the errors, if any.
-    pub fn query_file(&self, name: &str, text: &str) -> Result<Vec<UppaalQuery>, Vec<Diagnostic>> {
+    /// The queries of the `.q` file `text` (named `name` in diagnostics),
+    /// each with its formula or why it cannot be checked: one query's
+    /// errors never stop the others.
+    pub fn query_file(&self, name: &str, text: &str) -> Vec<UppaalQuery> {
         let src = Src::new(name, text);
-        let mut d = Diags::new(&src);
-        let mut out = Vec::new();
         let file = std::path::Path::new(name).file_name().map_or(name.into(), |f| f.to_string_lossy());
+        let mut out = Vec::new();
         for q in query::q_file(text) {
-            let Some(formula) = self.translate(&q.text, &src, &mut d) else { continue };
+            let formula = translate(&q.text, &src, &self.globals, &self.procs).map_err(first);
             let line = src.line(q.at);
             let name = q.title.unwrap_or_else(|| format!("{file}:{line}"));
             out.push(UppaalQuery { name, formula, text: q.text.string().trim().to_string(), line });
         }
-        if d.list.is_empty() { Ok(out) } else { Err(d.into_sorted()) }
-    }
-
-    /// One query: its formula, or the first reason it is not supported
-    /// yet; `None` after errors (added to `d`).
-    fn translate(&self, text: &Text, src: &Src, d: &mut Diags) -> Option<Result<String, Diagnostic>> {
-        let mut qd = Diags::new(src);
-        match query::translate(text, &self.globals, &self.procs, &mut qd) {
-            Some(f) if qd.list.is_empty() => Some(Ok(f)),
-            _ if crate::diag::only_unsupported(&qd.list) => Some(Err(qd.into_sorted().remove(0))),
-            _ => {
-                d.list.extend(qd.list);
-                None
-            }
-        }
+        out
     }
 
     /// One query written in UPPAAL's syntax (`kairos check -q`): its
     /// formula, or why kairos cannot check it yet; `Err` holds the errors.
     pub fn query(&self, text: &str) -> Result<Result<String, Diagnostic>, Vec<Diagnostic>> {
         let src = Src::new("<query>", text);
-        let mut d = Diags::new(&src);
-        match self.translate(&Text::plain(text, 0), &src, &mut d) {
-            Some(q) => Ok(q),
-            None => Err(d.into_sorted()),
+        match translate(&Text::plain(text, 0), &src, &self.globals, &self.procs) {
+            Ok(f) => Ok(Ok(f)),
+            Err(d) if crate::diag::only_unsupported(&d) => Ok(Err(first(d))),
+            Err(d) => Err(d),
         }
     }
+}
+
+/// One query: its formula, or what stops it (errors, or else what is not
+/// supported yet), sorted by position.
+fn translate(text: &Text, src: &Src, globals: &Scope, procs: &Procs) -> Result<String, Vec<Diagnostic>> {
+    let mut d = Diags::new(src);
+    match query::translate(text, globals, procs, &mut d) {
+        Some(f) if d.list.is_empty() => Ok(f),
+        _ => Err(d.into_sorted()),
+    }
+}
+
+/// Why a query is not checked: its first error, or else the first thing
+/// not supported yet. Pre: `d` is not empty.
+fn first(d: Vec<Diagnostic>) -> Diagnostic {
+    let error = d.iter().position(|x| x.code != "unsupported").unwrap_or(0);
+    d.into_iter().nth(error).expect("a query not translated has a diagnostic")
 }
 
 /// Translates the UPPAAL model `text` (named `name` in diagnostics) into
@@ -156,22 +160,19 @@ pub fn import_uppaal(name: &str, text: &str) -> Result<UppaalModel, Vec<Diagnost
     let mut properties = Vec::new();
     let mut skipped = Vec::new();
     for (k, q) in nta.queries.iter().enumerate() {
-        let mut qd = Diags::new(&src);
-        match query::translate(&q.formula, &globals.scope, &sys.procs, &mut qd) {
-            Some(formula) if qd.list.is_empty() => properties.push(emit::Property { query: q, formula, index: k + 1 }),
-            // A query kairos cannot check yet does not make the model unusable.
-            _ if crate::diag::only_unsupported(&qd.list) => {
-                let index = properties.iter().filter(|p| !p.formula.is_empty()).count();
+        match translate(&q.formula, &src, &globals.scope, &sys.procs) {
+            Ok(formula) => properties.push(emit::Property { query: q, formula: Ok(formula), index: k + 1 }),
+            // A query kairos cannot check, or a wrong one, does not make
+            // the model unusable nor stop the other queries.
+            Err(diags) => {
+                let index = properties.iter().filter(|p| p.formula.is_ok()).count();
                 let name = emit::query_name(q, k + 1);
                 let text = q.formula.string().trim().to_string();
-                skipped.push(Skipped { name, text, index, why: qd.into_sorted().remove(0) });
-                properties.push(emit::Property { query: q, formula: String::new(), index: k + 1 });
+                let why = first(diags);
+                properties.push(emit::Property { query: q, formula: Err(why.code == "unsupported"), index: k + 1 });
+                skipped.push(Skipped { name, text, index, why });
             }
-            _ => d.list.extend(qd.list),
         }
-    }
-    if !d.list.is_empty() {
-        return Err(d.into_sorted());
     }
     let (yaml, line_map) = emit::yaml(&src, &globals, &sys, &properties);
     Ok(UppaalModel { yaml, line_map, skipped, globals: globals.scope, procs: sys.procs })
