@@ -20,6 +20,8 @@ mod bdd_differential;
 mod bdd_tctl;
 #[path = "bound_differential.rs"]
 mod bound_differential;
+#[path = "broadcast_cut.rs"]
+mod broadcast_cut;
 #[path = "cli.rs"]
 mod cli;
 #[path = "dbm_bound.rs"]

@@ -4,6 +4,7 @@
 //! delays its invariants allow), and the meaning of state formulas on
 //! symbolic states.
 
+mod broadcast;
 mod deadlock;
 mod error;
 mod priority;

@@ -11,6 +11,8 @@ use crate::model::types::Party;
 use crate::network::{ChannelIndex, ClockConstraint, EvalError, Network, Target, Update};
 use crate::semantics::{Cut, Discrete, RunError, Transition, ZoneState};
 
+use super::broadcast::ZoneCut;
+
 /// How zones are abstracted after each step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Abstraction {
@@ -55,6 +57,8 @@ pub struct ZoneGraph<'n, S = Dbm> {
     spare: Vec<(ZoneState<S>, Transition)>,
     /// [`ZoneGraph::deadlocked_by`]'s scratch space, kept for its next call.
     pub(super) enabling: Option<super::deadlock::Enabling<S>>,
+    /// [`ZoneGraph::transitions_of`]'s zones, kept for its next call.
+    cut_zones: Vec<S>,
 }
 
 pub(super) fn err(error: EvalError, edges: &[(u32, u32)]) -> RunError {
@@ -111,6 +115,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             internal: Vec::new(),
             spare: Vec::new(),
             enabling: None,
+            cut_zones: Vec::new(),
         }
     }
 
@@ -144,6 +149,35 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         let v = -(v as i32);
         let b = if c.strict { Bound::le(v) } else { Bound::lt(v) };
         Ok(zone.constrain(c.j as usize, c.i as usize, b))
+    }
+
+    /// Intersects `zone` with the clock guard of edge `e` of process `p`.
+    pub(super) fn edge_guard(&mut self, d: &Discrete, p: u32, e: u32, zone: &mut S) -> Result<bool, EvalError> {
+        let net = self.net;
+        for c in &net.processes[p as usize].edges[e as usize].guard_clocks {
+            if !self.constrain(c, d, zone)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Intersects `zone` with the cell `(p, e, k)` of a receiver staying
+    /// out ([`Transition::out`]): the atoms of the edge's clock guard
+    /// before `k` hold, atom `k` fails.
+    pub(super) fn stay_out(
+        &mut self,
+        d: &Discrete,
+        (p, e, k): (u32, u32, u32),
+        zone: &mut S,
+    ) -> Result<bool, EvalError> {
+        let atoms = &self.net.processes[p as usize].edges[e as usize].guard_clocks;
+        for c in &atoms[..k as usize] {
+            if !self.constrain(c, d, zone)? {
+                return Ok(false);
+            }
+        }
+        self.constrain_not(&atoms[k as usize], d, zone)
     }
 
     /// Intersects `zone` with every invariant of `d`; false if empty or a
@@ -265,6 +299,25 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// The discrete steps enabled by the data of `d` (clock guards are
     /// left to [`ZoneGraph::post`]), with the committed rule applied.
     pub fn transitions(&mut self, d: &Discrete, out: &mut Vec<Transition>) -> Result<(), RunError> {
+        self.transitions_cut(d, None, out)
+    }
+
+    /// [`ZoneGraph::transitions`] of `s`, but for broadcasts whose
+    /// receivers' clock guards cannot hold together in its zone (steps
+    /// without successor; `semantics::broadcast` says why they matter).
+    pub fn transitions_of(&mut self, s: &ZoneState<S>, out: &mut Vec<Transition>) -> Result<(), RunError> {
+        let mut cut = ZoneCut { d: &s.discrete, zone: &s.zone, zones: std::mem::take(&mut self.cut_zones) };
+        let done = self.transitions_cut(&s.discrete, Some(&mut cut), out);
+        self.cut_zones = cut.zones;
+        done
+    }
+
+    fn transitions_cut(
+        &mut self,
+        d: &Discrete,
+        mut zone: Option<&mut ZoneCut<'_, S>>,
+        out: &mut Vec<Transition>,
+    ) -> Result<(), RunError> {
         let net = self.net;
         let committed = |p: u32| net.processes[p as usize].locations[d.locs[p as usize] as usize].committed;
         let any_committed = (0..d.locs.len() as u32).any(committed);
@@ -294,9 +347,8 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
             if !parties.is_empty() {
                 vector(parties, group, any_committed, &committed, &mut emitted);
             } else if net.channels[chan as usize].broadcast {
-                let atoms = |p: u32, e: u32| net.processes[p as usize].edges[e as usize].guard_clocks.len();
                 for s in senders {
-                    broadcast(s, receivers, any_committed, &committed, &atoms, &mut emitted);
+                    self.broadcast(s, receivers, &committed, any_committed, zone.as_deref_mut(), &mut emitted);
                 }
             } else {
                 for s in senders {
@@ -394,22 +446,13 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
 
     /// Intersects `zone` with the clock guards of `t`, evaluated on `d`.
     pub fn guard(&mut self, d: &Discrete, t: &Transition, zone: &mut S) -> Result<bool, RunError> {
-        let net = self.net;
         for &(p, e) in &t.edges {
-            for c in &net.processes[p as usize].edges[e as usize].guard_clocks {
-                if !self.constrain(c, d, zone).map_err(|x| err(x, &t.edges))? {
-                    return Ok(false);
-                }
+            if !self.edge_guard(d, p, e, zone).map_err(|x| err(x, &t.edges))? {
+                return Ok(false);
             }
         }
-        for &(p, e, k) in &t.out {
-            let atoms = &net.processes[p as usize].edges[e as usize].guard_clocks;
-            for c in &atoms[..k as usize] {
-                if !self.constrain(c, d, zone).map_err(|x| err(x, &t.edges))? {
-                    return Ok(false);
-                }
-            }
-            if !self.constrain_not(&atoms[k as usize], d, zone).map_err(|x| err(x, &t.edges))? {
+        for &cell in &t.out {
+            if !self.stay_out(d, cell, zone).map_err(|x| err(x, &t.edges))? {
                 return Ok(false);
             }
         }
@@ -555,7 +598,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         out: &mut Vec<(ZoneState<S>, Transition)>,
         go_on: impl FnMut() -> bool,
     ) -> Result<(), RunError> {
-        self.transitions(&s.discrete, transitions)?;
+        self.transitions_of(s, transitions)?;
         self.successors_by_while(s, transitions, out, go_on)
     }
 
@@ -668,63 +711,6 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     }
 }
 
-/// The broadcast steps of sender `s`: every other process with enabled
-/// receiving edges takes one of them, or stays out where the clock guards
-/// of all of them fail (when each has a clock guard): the complement of
-/// their union, split into disjoint cells, one atom failing per edge.
-fn broadcast(
-    s: &(u32, Dir, u32, u32),
-    receivers: &[(u32, Dir, u32, u32)],
-    any_committed: bool,
-    committed: &dyn Fn(u32) -> bool,
-    atoms: &dyn Fn(u32, u32) -> usize,
-    out: &mut Emitted<'_>,
-) {
-    let mut groups: Vec<&[(u32, Dir, u32, u32)]> = Vec::new();
-    // Per group, its number of options: its edges, then the cells of
-    // staying out (the product of its edges' atom counts; none when an
-    // edge has no clock guard, since that edge is then always enabled).
-    let mut options: Vec<usize> = Vec::new();
-    let mut i = 0;
-    while i < receivers.len() {
-        let p = receivers[i].2;
-        let n = receivers[i..].iter().take_while(|r| r.2 == p).count();
-        if p != s.2 {
-            let g = &receivers[i..i + n];
-            groups.push(g);
-            options.push(n + g.iter().map(|r| atoms(r.2, r.3)).product::<usize>());
-        }
-        i += n;
-    }
-    let mut choice = vec![0usize; groups.len()];
-    let mut edges = Vec::with_capacity(groups.len() + 1);
-    let mut outs = Vec::new();
-    loop {
-        edges.clear();
-        outs.clear();
-        edges.push((s.2, s.3));
-        for (g, &c) in groups.iter().zip(&choice) {
-            if c < g.len() {
-                edges.push((g[c].2, g[c].3));
-                continue;
-            }
-            // Cell `c - len` of staying out, in mixed radix over the edges.
-            let mut cell = c - g.len();
-            for r in g.iter() {
-                let n = atoms(r.2, r.3);
-                outs.push((r.2, r.3, (cell % n) as u32));
-                cell /= n;
-            }
-        }
-        if !any_committed || edges.iter().any(|e| committed(e.0)) {
-            out.push(&edges, &outs);
-        }
-        if !next_choice(&mut choice, |k| options[k]) {
-            return;
-        }
-    }
-}
-
 /// The steps of a synchronisation vector whose parties' enabled edges are
 /// `group` (sorted by process): one edge of every strong party and of every
 /// weak party that has one, in party order; none when a strong party has
@@ -780,13 +766,13 @@ fn next_choice(choice: &mut [usize], size: impl Fn(usize) -> usize) -> bool {
 
 /// Transitions written over the ones already in a vector (reusing their
 /// buffers: this runs for every expanded state), then the rest dropped.
-struct Emitted<'a> {
+pub(super) struct Emitted<'a> {
     out: &'a mut Vec<Transition>,
     n: usize,
 }
 
 impl Emitted<'_> {
-    fn push(&mut self, edges: &[(u32, u32)], out: &[(u32, u32, u32)]) {
+    pub(super) fn push(&mut self, edges: &[(u32, u32)], out: &[(u32, u32, u32)]) {
         match self.out.get_mut(self.n) {
             Some(t) => {
                 t.edges.clear();
