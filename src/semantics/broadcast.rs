@@ -31,6 +31,9 @@ pub(super) struct ZoneCut<'z, S> {
     pub d: &'z Discrete,
     pub zone: &'z S,
     pub zones: Vec<S>,
+    /// Asked before each choice whether to go on: on many clocks (the
+    /// polyhedra of a stopwatch model), each costs a search's limits time.
+    pub go_on: &'z mut dyn FnMut() -> bool,
 }
 
 /// What the receivers' choices are cut against.
@@ -57,6 +60,9 @@ struct Zoned<'a, 'z, 'n, S: ClockSet> {
 
 impl<S: ClockSet> Cut for Zoned<'_, '_, '_, S> {
     fn enter(&mut self, k: usize, group: &[Sync], c: usize) -> bool {
+        if !(self.cut.go_on)() {
+            return false;
+        }
         let (before, after) = self.cut.zones.split_at_mut(k + 1);
         let zone = &mut after[0];
         zone.clone_from(&before[k]);

@@ -305,8 +305,15 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
     /// [`ZoneGraph::transitions`] of `s`, but for broadcasts whose
     /// receivers' clock guards cannot hold together in its zone (steps
     /// without successor; `semantics::broadcast` says why they matter).
-    pub fn transitions_of(&mut self, s: &ZoneState<S>, out: &mut Vec<Transition>) -> Result<(), RunError> {
-        let mut cut = ZoneCut { d: &s.discrete, zone: &s.zone, zones: std::mem::take(&mut self.cut_zones) };
+    /// Once `go_on` says no, the steps found so far.
+    pub fn transitions_of(
+        &mut self,
+        s: &ZoneState<S>,
+        out: &mut Vec<Transition>,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Result<(), RunError> {
+        let zones = std::mem::take(&mut self.cut_zones);
+        let mut cut = ZoneCut { d: &s.discrete, zone: &s.zone, zones, go_on };
         let done = self.transitions_cut(&s.discrete, Some(&mut cut), out);
         self.cut_zones = cut.zones;
         done
@@ -596,9 +603,9 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         s: &ZoneState<S>,
         transitions: &mut Vec<Transition>,
         out: &mut Vec<(ZoneState<S>, Transition)>,
-        go_on: impl FnMut() -> bool,
+        mut go_on: impl FnMut() -> bool,
     ) -> Result<(), RunError> {
-        self.transitions_of(s, transitions)?;
+        self.transitions_of(s, transitions, &mut go_on)?;
         self.successors_by_while(s, transitions, out, go_on)
     }
 
