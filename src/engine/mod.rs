@@ -93,6 +93,10 @@ pub struct Stats {
     /// With several threads: times a thread with nothing to do yielded or
     /// slept waiting for states from the others.
     pub waits: u64,
+    /// With several threads: buckets of discrete states handed from a
+    /// busier thread to another (`parallel::owners`); each may have some
+    /// states stored by both.
+    pub moved: u64,
     /// The process's peak resident memory when the check ended (0 where
     /// the platform does not say).
     pub peak_rss_bytes: u64,

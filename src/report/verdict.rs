@@ -154,7 +154,7 @@ fn stats_json(o: &Outcome) -> Value {
             "peak_bytes": s.peak_bytes, "peak_rss_bytes": s.peak_rss_bytes,
             "bytes_per_state": bytes_per_state(&s),
             "jobs": s.jobs.max(1), "contended": s.contended, "batches": s.batches,
-            "waits": s.waits,
+            "waits": s.waits, "moved": s.moved,
             "data": s.data.map(data_word),
         })
     })

@@ -97,22 +97,12 @@ impl<S: ClockSet> ZoneGraph<'_, S> {
         zone: Option<&mut ZoneCut<'_, S>>,
         out: &mut Emitted<'_>,
     ) {
-        let mut groups: Vec<&[Sync]> = Vec::new();
+        let groups: Vec<&[Sync]> = receivers.chunk_by(|a, b| a.2 == b.2).filter(|g| g[0].2 != s.2).collect();
         // Per group, its number of options: its edges, then the cells of
         // staying out (the product of its edges' atom counts; none when an
         // edge has no clock guard, since that edge is then always enabled).
-        let mut options: Vec<usize> = Vec::new();
-        let mut i = 0;
-        while i < receivers.len() {
-            let p = receivers[i].2;
-            let n = receivers[i..].iter().take_while(|r| r.2 == p).count();
-            if p != s.2 {
-                let g = &receivers[i..i + n];
-                groups.push(g);
-                options.push(n + g.iter().map(|r| atoms(self.net, r.2, r.3)).product::<usize>());
-            }
-            i += n;
-        }
+        let options: Vec<usize> =
+            groups.iter().map(|g| g.len() + g.iter().map(|r| atoms(self.net, r.2, r.3)).product::<usize>()).collect();
         let net = self.net;
         let mut walk = Walk {
             net,

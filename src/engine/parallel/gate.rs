@@ -97,4 +97,4 @@ impl Gate {
 /// `T` aligned (and so padded) to 128 bytes: a cache line, and the pair of
 /// lines that x86 processors fetch together.
 #[repr(align(128))]
-struct Padded<T>(T);
+pub(super) struct Padded<T>(pub T);

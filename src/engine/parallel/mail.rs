@@ -1,7 +1,7 @@
 //! The states in transit between workers, and how the workers know the
 //! search is over.
 //!
-//! Every discrete state has one owner (a hash of it, see [`owner`]); a
+//! Every discrete state has one owner ([`super::owners`]); a
 //! worker hands a successor it does not own to the owner's mailbox, in
 //! batches, so that the passed lists are never shared and never locked.
 //!
@@ -17,18 +17,6 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
-
-/// The worker that stores and expands the discrete state whose
-/// [`discrete_hash`](crate::engine::store::discrete_hash) is `hash`, among
-/// `workers`. The hash is the one each worker's passed list files the state
-/// under, computed once per successor and sent along with it.
-pub fn owner(hash: u64, workers: usize) -> usize {
-    // Choosing the owner by some bits of that hash would leave those bits
-    // fixed in every worker's list and crowd its hash table (seen: 5 times
-    // the probing). A multiplication spreads every bit of the hash into the
-    // top ones.
-    ((hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) % workers as u64) as usize
-}
 
 /// A batch of states and the worker that sent it.
 pub struct Batch<T> {

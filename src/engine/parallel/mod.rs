@@ -1,12 +1,12 @@
 //! Multi-core forward exploration for `E<>` and `A[]` (`--jobs N`): the
-//! discrete states are split among the workers by a hash ([`mail::owner`]),
+//! discrete states are split among the workers ([`owners`]),
 //! each worker keeps the passed list and the queue of its own discrete
 //! states (the one-thread [`Store`], unshared and unlocked), and a successor
 //! owned by another worker is posted to it in a batch ([`mail`]). This is
 //! the hash-partitioned search of Stern and Dill's parallel Murphi, applied
 //! to the zone graph: subsumption only ever compares zones of one discrete
-//! state, and a discrete state lives on one worker, so the passed lists
-//! need no sharing at all. (Dalsgaard, Laarman, Larsen, Olesen and van de
+//! state, and a discrete state lives on one worker (but for the few a
+//! moved bucket leaves on two), so the passed lists need no sharing at all. (Dalsgaard, Laarman, Larsen, Olesen and van de
 //! Pol, "Multi-core reachability for timed automata", FORMATS 2012, share
 //! one passed list under locks instead; on our cheap successors the locks,
 //! the shared hash-consing and the shared counters cost more than they
@@ -18,7 +18,9 @@
 //! covering zone's successors cover the dropped one's (inclusion and aLU
 //! are simulations), so some explored state covers every reachable one,
 //! whichever worker got there first. Only how many states are stored
-//! before subsumption prunes them depends on the order.
+//! before subsumption prunes them depends on the order. A state stored by
+//! two workers (its bucket moved between them, [`owners`]) is work done
+//! twice: each worker drops only what its own passed list covers.
 //!
 //! **Why the trace is the one thread's.** The workers search for the
 //! verdict only. When one meets a target (or a run-time error), they all
@@ -43,6 +45,7 @@
 
 mod gate;
 mod mail;
+mod owners;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -58,7 +61,8 @@ use crate::engine::{Stats, Unknown};
 use crate::network::Network;
 use crate::semantics::{Abstraction, RunError, ZoneGraph, ZoneState};
 use gate::Gate;
-use mail::{Batch, Mail, owner};
+use mail::{Batch, Mail};
+use owners::{Balance, Owners};
 
 /// The target test, shared by the workers.
 pub type SharedTarget<'a, S> =
@@ -90,6 +94,7 @@ type Hashed<S> = (u64, u32, ZoneState<S>);
 /// What the workers share.
 struct Shared<S> {
     mail: Mail<Hashed<S>>,
+    owners: Owners,
     /// Expansions claimed (in blocks of [`CLAIM`]) by all workers.
     claimed: AtomicU64,
     /// States stored by all workers, as last reported by each (for the
@@ -126,6 +131,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
     let start = Instant::now();
     let shared = Shared {
         mail: Mail::new(jobs),
+        owners: Owners::new(net, jobs),
         claimed: AtomicU64::new(0),
         stored: AtomicU64::new(0),
         halted: AtomicBool::new(false),
@@ -139,7 +145,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
     for s in initial {
         // Sent as from its owner, which keeps it for its own batches.
         let hash = discrete_hash(&s.discrete);
-        let to = owner(hash, jobs);
+        let to = shared.owners.owner(shared.owners.bucket(&s.discrete, hash));
         shared.mail.post(to, Batch { from: to, states: vec![(hash, 0, s)] });
     }
     let totals: Vec<Tally> = std::thread::scope(|scope| {
@@ -167,6 +173,7 @@ pub fn explore<S: ClockSet + Send + Sync>(
         stats.store_bytes += t.bytes.0;
         stats.peak_bytes += t.bytes.1;
         stats.waits += t.waits;
+        stats.moved += t.moved;
     }
     (end, stats)
 }
@@ -178,6 +185,7 @@ struct Tally {
     stored: u64,
     bytes: (u64, u64),
     waits: u64,
+    moved: u64,
 }
 
 /// One worker: the passed list and queue of the discrete states it owns.
@@ -199,6 +207,9 @@ struct Worker<'n, 'l, S: ClockSet> {
     transitions: u64,
     /// Times this worker, idle or held at the gate, yielded or slept.
     waits: u64,
+    balance: Balance,
+    /// The depth of the last state expanded.
+    layer: u32,
 }
 
 impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
@@ -230,6 +241,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             visited: 0,
             transitions: 0,
             waits: 0,
+            balance: Balance::new(),
+            layer: 0,
         }
     }
 
@@ -257,6 +270,10 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                     break;
                 }
                 let Some((id, depth)) = self.queue.pop() else { break };
+                if depth > self.layer {
+                    self.layer = depth;
+                    self.balance.layer(&shared.owners, self.me, depth);
+                }
                 if !self.store.is_alive(id) {
                     continue;
                 }
@@ -284,7 +301,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 self.transitions += successors.len() as u64;
                 for (s, _) in &successors {
                     let hash = discrete_hash(&s.discrete);
-                    let to = owner(hash, self.outbox.len());
+                    let to = shared.owners.owner(shared.owners.bucket(&s.discrete, hash));
                     if to == self.me {
                         self.admit(shared, s, hash, depth + 1, target);
                     } else if self.gather(shared, to, hash, depth + 1, s) >= BATCH {
@@ -314,6 +331,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             stored: self.store.stored(),
             bytes: self.store.bytes(),
             waits: self.waits,
+            moved: self.balance.given,
         }
     }
 
@@ -321,6 +339,7 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
     /// covered, tests it and queues it at `depth`; a hit halts the search.
     fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, hash: u64, depth: u32, target: &SharedTarget<'_, S>) {
         let Some(id) = self.store.insert_hashed(&mut self.zg, state, hash, None) else { return };
+        self.balance.stored(&shared.owners, self.me, shared.owners.bucket(&state.discrete, hash), depth);
         match target(&mut self.zg, state) {
             Ok(w) if w.is_empty() => self.queue.push(id, depth, self.store.retired()),
             _ => shared.halt(Ended::Hit),
