@@ -89,8 +89,18 @@ fn q_file(u: &UppaalModel, loaded: &Loaded, src: &Source) -> Vec<Item> {
         let item = match q.formula {
             Ok(f) => match loaded.query(&q.name, &f) {
                 Ok(p) => Item::Check(p),
-                // Errors on the translated formula: at the query's line.
-                Err(d) => Item::refused(q.name, q.text, relocate(&d[0], Path::new(&*src.name), q.line)),
+                // Errors on the translated formula: the first, at the query's line.
+                Err(d) => {
+                    let why = d.first().map_or_else(
+                        || {
+                            let at = Pos { index: 0, line: q.line, column: 1 };
+                            let loc = crate::diag::Loc { file: src.name.clone(), pos: at, len: 0 };
+                            Diagnostic::new(loc, "invalid-query", "the query's translation was not accepted")
+                        },
+                        |e| relocate(e, Path::new(&*src.name), q.line),
+                    );
+                    Item::refused(q.name, q.text, why)
+                }
             },
             Err(why) => Item::refused(q.name, q.text, why),
         };
