@@ -1,12 +1,13 @@
 //! Multi-core forward exploration for `E<>` and `A[]` (`--jobs N`): the
-//! discrete states are split among the workers ([`owners`]),
-//! each worker keeps the passed list and the queue of its own discrete
-//! states (the one-thread [`Store`], unshared and unlocked), and a successor
-//! owned by another worker is posted to it in a batch ([`mail`]). This is
-//! the hash-partitioned search of Stern and Dill's parallel Murphi, applied
-//! to the zone graph: subsumption only ever compares zones of one discrete
-//! state, and a discrete state lives on one worker (but for the few a
-//! moved bucket leaves on two), so the passed lists need no sharing at all. (Dalsgaard, Laarman, Larsen, Olesen and van de
+//! discrete states are split among the workers ([`owners`]), each worker
+//! keeps the passed list and the queue of its own discrete states (the
+//! one-thread [`Store`], unshared and unlocked), and a successor owned by
+//! another worker is posted to it in a batch ([`mail`]). This is the
+//! hash-partitioned search of Stern and Dill's parallel Murphi, applied to
+//! the zone graph: subsumption only ever compares zones of one discrete
+//! state, and a discrete state lives on one worker (but for the few a moved
+//! bucket leaves on two), so the passed lists need no sharing at all.
+//! (Dalsgaard, Laarman, Larsen, Olesen and van de
 //! Pol, "Multi-core reachability for timed automata", FORMATS 2012, share
 //! one passed list under locks instead; on our cheap successors the locks,
 //! the shared hash-consing and the shared counters cost more than they
