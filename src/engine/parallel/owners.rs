@@ -140,7 +140,7 @@ impl Balance {
     /// difference: the states of the next layers follow their buckets.
     /// (Compared at the layer being begun, whose states may still be in
     /// transit, moves followed counts not yet complete: fischer 7 moved
-    /// buckets in one run of two and stored up to 7 % more states.)
+    /// buckets in two runs of six and stored up to 7 % more states.)
     pub fn layer(&mut self, owners: &Owners, me: usize, depth: u32) {
         let Some(done) = depth.checked_sub(1) else { return };
         let slot = done as usize % 3;
