@@ -259,7 +259,8 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
             }
             for batch in mail.drain(..) {
                 for (hash, depth, s) in &batch.states {
-                    self.admit(shared, s, *hash, *depth, target);
+                    let bucket = shared.owners.bucket(&s.discrete, *hash);
+                    self.admit(shared, s, *hash, bucket, *depth, target);
                 }
                 shared.mail.received(batch);
             }
@@ -302,9 +303,10 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
                 self.transitions += successors.len() as u64;
                 for (s, _) in &successors {
                     let hash = discrete_hash(&s.discrete);
-                    let to = shared.owners.owner(shared.owners.bucket(&s.discrete, hash));
+                    let bucket = shared.owners.bucket(&s.discrete, hash);
+                    let to = shared.owners.owner(bucket);
                     if to == self.me {
-                        self.admit(shared, s, hash, depth + 1, target);
+                        self.admit(shared, s, hash, bucket, depth + 1, target);
                     } else if self.gather(shared, to, hash, depth + 1, s) >= BATCH {
                         self.post(shared, to);
                     }
@@ -336,11 +338,19 @@ impl<'n, 'l, S: ClockSet + Send + Sync> Worker<'n, 'l, S> {
         }
     }
 
-    /// Stores `state` (whose discrete state hashes to `hash`) unless
+    /// Stores `state` (whose discrete state hashes to `hash`, in `bucket`) unless
     /// covered, tests it and queues it at `depth`; a hit halts the search.
-    fn admit(&mut self, shared: &Shared<S>, state: &ZoneState<S>, hash: u64, depth: u32, target: &SharedTarget<'_, S>) {
+    fn admit(
+        &mut self,
+        shared: &Shared<S>,
+        state: &ZoneState<S>,
+        hash: u64,
+        bucket: usize,
+        depth: u32,
+        target: &SharedTarget<'_, S>,
+    ) {
         let Some(id) = self.store.insert_hashed(&mut self.zg, state, hash, None) else { return };
-        self.balance.stored(&shared.owners, self.me, shared.owners.bucket(&state.discrete, hash), depth);
+        self.balance.stored(&shared.owners, self.me, bucket, depth);
         match target(&mut self.zg, state) {
             Ok(w) if w.is_empty() => self.queue.push(id, depth, self.store.retired()),
             _ => shared.halt(Ended::Hit),
