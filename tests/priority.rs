@@ -4,6 +4,14 @@
 //! refusals.
 
 use crate::common::{self, kairos};
+use crate::oracle::random::Gen;
+
+use std::collections::HashMap;
+
+use kairos::domain::federation::Federation;
+use kairos::model::load::load_model;
+use kairos::semantics::{Abstraction, Discrete, Transition, ZoneGraph, ZoneState};
+use kairos::syntax::yaml::Source;
 
 const DIR: &str = "tests/models/priority";
 
@@ -239,4 +247,97 @@ properties:
     assert!(out.contains("`n` = -1 is outside its range"), "{out}");
     // The trace waits into the cell where nothing blocks the failing step.
     assert!(out.trim_end().ends_with("x = 3"), "{out}");
+}
+
+/// `Lo` below 24 processes, each with its own clock and a step at
+/// `x_i == 100` that Lo's invariant `x1 <= 50` keeps out of reach. Split
+/// by every step above it, Lo's step has about 3^24 cells; those steps are
+/// possible nowhere in the zone, so with the zone none of them splits it.
+/// Before, the split was computed in full, past `--timeout`.
+#[test]
+fn steps_above_that_the_zone_rules_out_split_nothing() {
+    let n = 24;
+    let clocks: Vec<String> = (1..=n).map(|i| format!("x{i}")).collect();
+    let mut text = format!(
+        "model: many-above\nclocks: [{}]\ntemplates:\n  Lo:\n    initial: a\n    locations: {{a: {{invariant: \"x1 <= 50\"}}, b: {{invariant: \"x1 <= 50\"}}}}\n    edges:\n      - {{from: a, to: b, guard: \"x1 >= 10\"}}\n",
+        clocks.join(", ")
+    );
+    for i in 1..=n {
+        text += &format!(
+            "  H{i}:\n    initial: h\n    locations: {{h: {{}}, g: {{}}}}\n    edges:\n      - {{from: h, to: g, guard: \"x{i} == 100\"}}\n"
+        );
+    }
+    let his: Vec<String> = (1..=n).map(|i| format!("H{i}")).collect();
+    text += &format!("system: [Lo, {}]\npriorities:\n  processes: \"Lo < {}\"\n", his.join(", "), his.join(", "));
+    text += "properties:\n  - {name: lo-moves, check: \"E<> Lo.b\", expect: true}\n";
+    text += "  - {name: no-hi, check: \"E<> H1.g or H24.g\", expect: false}\n";
+    let path = common::scratch("priority-many-above.yaml", &text);
+    let out = common::kairos_within(&["check", &path], 20, 30);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("lo-moves: satisfied") && text.contains("no-hi: violated"), "{text}");
+}
+
+/// The exact successors of `s` by `steps`, by target and step (the split
+/// of a step into cells merged back): the valuations each step reaches.
+type Reached = HashMap<(Discrete, Vec<(u32, u32)>, Vec<(u32, u32, u32)>), Federation>;
+
+fn reached(zg: &mut ZoneGraph, s: &ZoneState, steps: &[Transition]) -> Option<Reached> {
+    let mut by = Reached::new();
+    for t in steps {
+        if let Some(next) = zg.post_exact(s, t).ok()? {
+            by.entry((next.discrete, t.edges.clone(), t.out.clone())).or_insert_with(Federation::empty).push(next.zone);
+        }
+    }
+    Some(by)
+}
+
+/// The split cut by the zone a state leaves from (`semantics::priority`)
+/// against the split computed without it, on every state of a few levels
+/// of the differential suite's random networks with random priorities:
+/// each step reaches the same valuations of the same targets (cells that
+/// miss the zone, and splits by steps possible nowhere in it, are gone).
+/// Once the limits say stop, the split is cut short.
+#[test]
+fn the_zone_cut_split_reaches_what_the_full_split_does() {
+    let (mut states, mut split, mut stopped) = (0, 0, 0);
+    for seed in 1..=120u64 {
+        let mut generated = Gen::generate(seed);
+        generated.yaml.push_str(&crate::differential::priorities(seed, &generated.yaml));
+        let Ok(loaded) = load_model(&Source::new(format!("random-{seed}.yaml"), generated.yaml)) else { continue };
+        let Ok(net) = kairos::network::build(&loaded.model) else { continue };
+        let mut zg = ZoneGraph::new(&net, Abstraction::Lu);
+        let mut level = Vec::new();
+        if zg.initial(&mut level).is_err() {
+            continue;
+        }
+        let (mut all, mut cut, mut next) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..5 {
+            let mut below = Vec::new();
+            for s in level.iter().take(40) {
+                let (Ok(()), Ok(())) =
+                    (zg.transitions(&s.discrete, &mut all), zg.transitions_of(s, &mut cut, &mut || true))
+                else {
+                    continue;
+                };
+                let (Some(full), Some(kept)) = (reached(&mut zg, s, &all), reached(&mut zg, s, &cut)) else { continue };
+                assert_eq!(full.len(), kept.len(), "seed {seed} at {s:?}");
+                for (key, fed) in &full {
+                    assert!(kept.get(key).is_some_and(|k| k.same_set(fed)), "seed {seed} at {s:?}: {key:?}");
+                }
+                states += 1;
+                if all.iter().any(|t| !t.unless.is_empty()) {
+                    split += 1;
+                    let mut short = Vec::new();
+                    zg.transitions_of(s, &mut short, &mut || false).unwrap();
+                    stopped += usize::from(short.len() < cut.len());
+                }
+                if zg.successors_by(s, &cut, &mut next).is_ok() {
+                    below.extend(next.iter().map(|(n, _)| n.clone()));
+                }
+            }
+            level = below;
+        }
+    }
+    assert!(states > 2000 && split > 200 && stopped > 0, "{states} states, {split} split, {stopped} cut short");
 }

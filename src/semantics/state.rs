@@ -1,5 +1,6 @@
 //! Symbolic states of the zone graph and the steps between them.
 
+use crate::domain::ClockSet;
 use crate::domain::poly::Q;
 use crate::domain::zone::{Bound, Dbm};
 
@@ -79,6 +80,14 @@ impl Cut {
                 strict: !l.strict,
                 rhs: -&l.rhs,
             })),
+        }
+    }
+
+    /// Intersects `zone` with the constraint; false when it becomes empty.
+    pub fn constrain<S: ClockSet>(&self, zone: &mut S) -> bool {
+        match self {
+            Cut::Diff(i, j, b) => zone.constrain(*i as usize, *j as usize, *b),
+            Cut::Linear(l) => zone.constrain_linear(&l.terms, l.strict, &l.rhs),
         }
     }
 }

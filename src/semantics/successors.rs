@@ -9,7 +9,7 @@ use crate::model::decl::OutOfRange;
 use crate::model::typed::Dir;
 use crate::model::types::Party;
 use crate::network::{ChannelIndex, ClockConstraint, EvalError, Network, Target, Update};
-use crate::semantics::{Cut, Discrete, RunError, Transition, ZoneState};
+use crate::semantics::{Discrete, RunError, Transition, ZoneState};
 
 use super::broadcast::ZoneCut;
 
@@ -371,7 +371,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
         self.syncs = syncs;
         emitted.finish();
         if self.net.priorities.is_some() {
-            self.prioritise(d, out)?;
+            self.prioritise(d, zone, out)?;
         }
         Ok(())
     }
@@ -463,10 +463,7 @@ impl<'n, S: ClockSet> ZoneGraph<'n, S> {
                 return Ok(false);
             }
         }
-        Ok(t.unless.iter().all(|cut| match cut {
-            Cut::Diff(i, j, b) => zone.constrain(*i as usize, *j as usize, *b),
-            Cut::Linear(l) => zone.constrain_linear(&l.terms, l.strict, &l.rhs),
-        }))
+        Ok(t.unless.iter().all(|cut| cut.constrain(zone)))
     }
 
     /// The successor of `s` by `t` before abstraction: guard, updates,

@@ -143,3 +143,25 @@ pub fn scratch(name: &str, text: &str) -> String {
     std::fs::write(&path, text).unwrap();
     path.to_string_lossy().into_owned()
 }
+
+/// Runs kairos with `args`, killing it (and failing the test) when it runs
+/// `grace` seconds past the `--timeout` of `secs` it is given: a regression
+/// to a search that does not stop must fail, not hang the suite.
+pub fn kairos_within(args: &[&str], secs: u64, grace: u64) -> std::process::Output {
+    let timeout = secs.to_string();
+    let mut run = std::process::Command::new(env!("CARGO_BIN_EXE_kairos"))
+        .args(args)
+        .args(["--timeout", &timeout])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while run.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() > secs + grace {
+            run.kill().unwrap();
+            panic!("still running {grace} s past its timeout of {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    run.wait_with_output().unwrap()
+}
