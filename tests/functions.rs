@@ -290,3 +290,69 @@ system: [P]
         assert_eq!(err.matches("Error:").count(), 1, "one error, no follow-on: {err}");
     }
 }
+
+/// A property calls an instance's function (`P(2).left(1)`): each verdict
+/// equals that of the same property written with the variables the function
+/// reads (no function code runs there), by the forward and the fixpoint
+/// engines; outside a property, an unknown function and a function that
+/// assigns are located errors.
+#[test]
+fn properties_call_an_instances_functions() {
+    let text = "model: member-calls
+templates:
+  P:
+    params: [id]
+    clocks: [x]
+    variables:
+      n: {range: [0, 3], init: 0}
+    functions:
+      - \"bool done() { return n == id; }\"
+      - \"int left(int k) { return id - n + k; }\"
+      - \"int bump() { n = n + 1; return n; }\"
+    initial: a
+    locations:
+      a: {invariant: \"x <= 2\"}
+    edges:
+      - {from: a, to: a, guard: \"x >= 1 && n < id\", update: \"n = n + 1; x = 0\"}
+system:
+  - P(1..3)
+";
+    let path = scratch("member-calls", text);
+    let pairs = [
+        ("E<> forall (i : 1..3) P(i).done()", "E<> forall (i : 1..3) P(i).n == i", "satisfied"),
+        ("E<> P(1).done() && P(3).left(0) == 3", "E<> P(1).n == 1 && P(3).n == 0", "satisfied"),
+        ("A[] P(2).left(1) >= 1", "A[] 2 - P(2).n + 1 >= 1", "satisfied"),
+        ("A[] P(2).left(0) >= 1", "A[] 2 - P(2).n >= 1", "violated"),
+        ("E<> P(3).done() && P(1).left(0) == 1", "E<> P(3).n == 3 && P(1).n == 0", "violated"),
+    ];
+    for (call, plain, want) in pairs {
+        for engine in [&[][..], &["--engine", "tctl"]] {
+            let verdict = |q: &str| {
+                let mut args = vec!["check", path.as_str(), "-q", q];
+                args.extend_from_slice(engine);
+                let (_, out, err) = kairos(&args);
+                out.lines().next().unwrap_or(&err).to_string()
+            };
+            assert_eq!(verdict(call), format!("query: {want}"), "{call} {engine:?}");
+            assert_eq!(verdict(plain), format!("query: {want}"), "{plain} {engine:?}");
+        }
+    }
+    let errors = [
+        ("E<> P(1).bump() == 1", "`bump` assigns variables: it cannot be called in a guard, invariant or property"),
+        ("E<> P(1).nope()", "`P(1)` has no function `nope`"),
+        ("E<> P(4).done()", "no instance `P(4)` in `system`"),
+        ("E<> P(1).left()", "`left` takes 1 argument(s), not 0"),
+    ];
+    for (q, want) in errors {
+        let (code, _, err) = kairos(&["check", &path, "-q", q]);
+        assert_eq!(code, 2, "{q}: {err}");
+        assert!(err.contains(want), "{q}: {err}");
+    }
+    let in_guard = scratch("member-call-guard", &text.replace("n < id\"", "n < id && P(1).done()\""));
+    let (code, _, err) = kairos(&["check", &in_guard]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("functions-member-call-guard.yaml:16:54") && err.contains("can only be used in properties"),
+        "{err}"
+    );
+}

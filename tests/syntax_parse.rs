@@ -69,8 +69,9 @@ fn print(e: &Expr, carets: bool) -> String {
             format!("({op} {} {})", p(lhs), p(rhs))
         }
         ExprKind::Cond { cond, then, other } => format!("(? {} {} {})", p(cond), p(then), p(other)),
-        ExprKind::Call { name, args } => {
-            format!("(call {}{})", name.name, args.iter().map(|a| format!(" {}", p(a))).collect::<String>())
+        ExprKind::Call { of, name, args } => {
+            let of = of.as_ref().map(|i| format!("{}.", i.template.name)).unwrap_or_default();
+            format!("(call {of}{}{})", name.name, args.iter().map(|a| format!(" {}", p(a))).collect::<String>())
         }
         ExprKind::Quant { quant, var, lo, hi, body } => {
             let q = match quant {

@@ -90,6 +90,9 @@ impl TExpr {
 pub enum FnRef {
     Global(usize),
     Template(usize),
+    /// A function of the template of instance `.0` (`Train(1).late()` in
+    /// a property), run with that instance's variables and parameters.
+    Of(usize, usize),
 }
 
 /// Where a whole array lives: a variable, the frame slot of the first

@@ -70,6 +70,7 @@ pub fn build_with(model: &Model, params: &[Q]) -> Result<Network, Vec<Diagnostic
     b.layout.ranges = b.slots.iter().map(|s| (s.lo, s.hi)).collect();
     b.layout.functions = model.functions.clone();
     b.layout.local_functions = model.instances.iter().map(|i| model.templates[i.template].functions.clone()).collect();
+    b.layout.args = model.instances.iter().map(|i| i.args.clone()).collect();
     let mut clocks: Vec<String> = model.clocks.clone();
     for inst in &model.instances {
         let t = &model.templates[inst.template];

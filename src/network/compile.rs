@@ -17,6 +17,8 @@ pub struct Layout {
     pub functions: Vec<Function>,
     /// Per instance, its template's functions.
     pub local_functions: Vec<Vec<Function>>,
+    /// Per instance, the values of its template's parameters.
+    pub args: Vec<Vec<i64>>,
 }
 
 /// What a template's symbols mean for one instance and one edge.

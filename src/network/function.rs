@@ -202,6 +202,7 @@ impl Env<'_> {
         match f {
             FnRef::Global(i) => &self.layout.functions[i],
             FnRef::Template(i) => &self.layout.local_functions[self.inst][i],
+            FnRef::Of(inst, i) => &self.layout.local_functions[inst][i],
         }
     }
 
@@ -402,6 +403,16 @@ impl Env<'_> {
     /// Inlines a call; leaves its result (0 for `void`) on the stack.
     pub(crate) fn call(&self, f: FnRef, args: &[TArg], out: &mut Out) -> Result<(), String> {
         let func = self.function(f);
+        // An instance's function called from a property runs with that
+        // instance's variables and parameters; its arguments are the caller's.
+        let of;
+        let callee = match f {
+            FnRef::Of(inst, _) => {
+                of = Env { layout: self.layout, inst, args: &self.layout.args[inst], selects: &[], select_slot: None };
+                &of
+            }
+            _ => self,
+        };
         if out.frames.len() >= MAX_CALL_DEPTH {
             return Err(format!("calls nest deeper than {MAX_CALL_DEPTH} functions"));
         }
@@ -411,7 +422,7 @@ impl Env<'_> {
         out.locals = out.locals.max(out.top);
         let mut ranges = Vec::with_capacity(func.frame.len());
         for ty in &func.frame {
-            let r = self.value_range(ty)?;
+            let r = callee.value_range(ty)?;
             ranges.push(out.range(r));
         }
         let mut refs = Vec::with_capacity(args.len());
@@ -444,7 +455,7 @@ impl Env<'_> {
         }
         let result_range = match &func.ret {
             Some(ty) => {
-                let r = self.value_range(ty)?;
+                let r = callee.value_range(ty)?;
                 Some(out.range(r))
             }
             None => None,
@@ -461,7 +472,7 @@ impl Env<'_> {
             exits: Vec::new(),
         });
         out.site(name, func.line);
-        let body = self.stmts(&func.body, out);
+        let body = callee.stmts(&func.body, out);
         let frame = out.frames.pop().expect("the call's frame");
         body?;
         let end = out.ops.len() as u32;

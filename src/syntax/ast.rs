@@ -69,8 +69,10 @@ pub enum ExprKind {
         then: Box<Expr>,
         other: Box<Expr>,
     },
-    /// `f(a, b)`: a call of a user function.
+    /// `f(a, b)`: a call of a user function; `Train(1).late(2)` (`of`: the
+    /// instance) a call of one of an instance's functions, in properties.
     Call {
+        of: Option<InstanceRef>,
         name: Ident,
         args: Vec<Expr>,
     },

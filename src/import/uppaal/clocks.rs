@@ -145,6 +145,7 @@ pub(crate) fn indexes_clock_array(e: &Expr, param: &str, is_clock_array: &dyn Fn
         EK::Bin(_, a, b) => any(a) || any(b),
         EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Rate(a) | EK::Step { target: a, .. } => any(a),
         EK::Call(_, args) => args.iter().any(any),
+        EK::Method(a, _, args) => any(a) || args.iter().any(any),
         EK::Cond(a, b, c) => any(a) || any(b) || any(c),
         EK::Quant(_, _, _, b) => any(b),
     }
@@ -159,6 +160,7 @@ fn mentions(e: &Expr, n: &str) -> bool {
         EK::Index(a, b) | EK::Bin(_, a, b) => m(a) || m(b),
         EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Rate(a) | EK::Step { target: a, .. } => m(a),
         EK::Call(_, args) => args.iter().any(m),
+        EK::Method(a, _, args) => m(a) || args.iter().any(m),
         EK::Cond(a, b, c) => m(a) || m(b) || m(c),
         EK::Quant(_, _, _, b) => m(b),
     }

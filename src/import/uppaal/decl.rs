@@ -639,7 +639,7 @@ fn literal(v: i64, want_bool: bool) -> (String, u8) {
 /// A call of a function in `e`, if any.
 fn call(e: &Expr) -> Option<&Expr> {
     match &e.kind {
-        EK::Call(..) => Some(e),
+        EK::Call(..) | EK::Method(..) => Some(e),
         EK::Index(a, b) | EK::Bin(_, a, b) => call(a).or_else(|| call(b)),
         EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Quant(_, _, _, a) => call(a),
         EK::Step { target, .. } => call(target),

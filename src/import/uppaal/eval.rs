@@ -75,7 +75,7 @@ impl Printer<'_, '_> {
                     _ => unknown,
                 }
             }
-            EK::Deadlock | EK::Call(..) | EK::Quant(..) | EK::Step { .. } | EK::Rate(_) => unknown,
+            EK::Deadlock | EK::Call(..) | EK::Method(..) | EK::Quant(..) | EK::Step { .. } | EK::Rate(_) => unknown,
         }
     }
 

@@ -70,6 +70,8 @@ pub(crate) enum EK {
     Dot(Box<Expr>, String),
     /// `P(1, 2)` (queries only: an instance of a template).
     Call(String, Vec<Expr>),
+    /// `P(1).f(a)`: a process's function (queries only).
+    Method(Box<Expr>, String, Vec<Expr>),
     Neg(Box<Expr>),
     Not(Box<Expr>),
     /// `~e`.
@@ -97,6 +99,7 @@ impl Expr {
             EK::Index(a, b) | EK::Bin(_, a, b) => h(a).max(h(b)),
             EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Step { target: a, .. } | EK::Rate(a) => h(a),
             EK::Call(_, args) => args.iter().map(h).max().unwrap_or(0),
+            EK::Method(a, _, args) => args.iter().map(h).max().unwrap_or(0).max(h(a)),
             EK::Cond(a, b, c) => h(a).max(h(b)).max(h(c)),
             EK::Quant(_, _, t, e) => h(e).max(t.height()),
         };
@@ -528,8 +531,9 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                 Tk::Op(".") => {
                     e = self.member_of(e)?;
                     if self.query && self.is_op("(") {
-                        self.d.unsupported(e.at, self.peek_at_end(), "a call of a process's function in a query");
-                        return Err(());
+                        let EK::Dot(base, name) = e.kind else { unreachable!("`member_of` makes a `.`") };
+                        let (args, end) = self.call_args()?;
+                        e = self.node(EK::Method(base, name, args), e.at, end)?;
                     }
                 }
                 Tk::Op("'") => {
@@ -583,16 +587,8 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
                     _ => {}
                 }
                 if self.is_op("(") {
-                    self.next();
-                    let mut args = Vec::new();
-                    while !self.is_op(")") {
-                        args.push(self.expr()?);
-                        if !self.eat_op(",") {
-                            break;
-                        }
-                    }
-                    let close = self.expect_op(")")?;
-                    return self.node(EK::Call(s, args), t.at, close.end);
+                    let (args, end) = self.call_args()?;
+                    return self.node(EK::Call(s, args), t.at, end);
                 }
                 self.node(EK::Name(s), t.at, t.end)
             }
@@ -999,6 +995,20 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
     }
 
     /// `e.m`, at the `.`.
+    /// `(a, b)` after a function's name, and where it ends.
+    fn call_args(&mut self) -> R<(Vec<Expr>, usize)> {
+        self.next();
+        let mut args = Vec::new();
+        while !self.is_op(")") {
+            args.push(self.expr()?);
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        let close = self.expect_op(")")?;
+        Ok((args, close.end))
+    }
+
     fn member_of(&mut self, e: Expr) -> R<Expr> {
         self.next();
         let (m, _, end) = self.ident("a name after `.`")?;

@@ -137,7 +137,8 @@ pub(crate) struct Procs {
     /// UPPAAL name -> (kairos text of the instance or template, arity, index
     /// of its members in `members`).
     pub by_name: IndexMap<String, (String, usize, usize)>,
-    /// Per kairos template: its locations (booleans) and local variables.
+    /// Per kairos template: its locations (booleans), local variables and
+    /// functions.
     pub members: Vec<Scope>,
 }
 
@@ -257,11 +258,42 @@ impl<'a, 's> Printer<'a, 's> {
             }
             _ => return self.type_error(x, format!("`{name}(...)` names a process; write `{name}(...).location`")),
         };
+        self.call_with(x, name, &text, &params, ret, args, void_ok)
+    }
+
+    /// `P(1).f(a)` in a query: a function of a process, with its values.
+    fn method(&mut self, x: &Expr, base: &Expr, name: &str, args: &[Expr]) -> R<P> {
+        let (inst, m) = self.process(base)?;
+        let procs = self.procs.expect("a query names processes");
+        let (text, params, ret) = match procs.members[m].get(name) {
+            Some(Sym::Fn { text, params, ret }) => (text.clone(), params.clone(), *ret),
+            Some(Sym::Refused) => return Err(()),
+            _ => {
+                let msg = format!("in {}: the process has no function `{name}`", self.what);
+                self.d.error(x.at, x.end, "unknown-name", msg);
+                return Err(());
+            }
+        };
+        self.call_with(x, name, &format!("{inst}.{text}"), &params, ret, args, false)
+    }
+
+    /// The call of the function printed `text`, named `name` in UPPAAL.
+    #[allow(clippy::too_many_arguments)]
+    fn call_with(
+        &mut self,
+        x: &Expr,
+        name: &str,
+        text: &str,
+        params: &[FnParam],
+        ret: Option<Ty>,
+        args: &[Expr],
+        void_ok: bool,
+    ) -> R<P> {
         if args.len() != params.len() {
             return self.type_error(x, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
         }
         let mut printed = Vec::new();
-        for (a, (by_ref, ty, fields, dims)) in args.iter().zip(&params) {
+        for (a, (by_ref, ty, fields, dims)) in args.iter().zip(params) {
             if *dims != 0 {
                 // Shapes are checked by kairos; rows are not passed yet.
                 if matches!(a.kind, EK::Index(..)) {
@@ -334,6 +366,7 @@ impl<'a, 's> Printer<'a, 's> {
                 Ok(P::new(p.text, p.prec, p.ty))
             }
             EK::Call(..) => self.call(x, false),
+            EK::Method(base, name, args) => self.method(x, base, name, args),
             EK::Neg(a) => {
                 let a = self.int(a)?;
                 let t = a.at(UNARY);
@@ -619,19 +652,11 @@ impl<'a, 's> Printer<'a, 's> {
         }
     }
 
-    /// `P.m`, `P(1).m` in queries.
-    fn member(&mut self, x: &Expr, base: &Expr, member: &str) -> R<Place> {
-        let mut root = base;
-        while let EK::Index(b, _) | EK::Dot(b, _) = &root.kind {
-            root = b;
-        }
-        if let EK::Name(n) = &root.kind
-            && matches!(self.lookup(n), Some(Sym::Refused))
-        {
-            return Err(());
-        }
+    /// The kairos text of the process `base` names in a query, and the
+    /// index of its members.
+    fn process(&mut self, base: &Expr) -> R<(String, usize)> {
         let Some(procs) = self.procs else {
-            self.d.unsupported(x.at, x.end, "a structure member (`.`)");
+            self.d.unsupported(base.at, base.end, "a structure member (`.`)");
             return Err(());
         };
         let (name, args) = match &base.kind {
@@ -657,6 +682,30 @@ impl<'a, 's> Printer<'a, 's> {
                 printed.push(self.int(a)?.text);
             }
             format!("{text}({})", printed.join(", "))
+        };
+        Ok((inst, m))
+    }
+
+    /// `P.m`, `P(1).m` in queries.
+    fn member(&mut self, x: &Expr, base: &Expr, member: &str) -> R<Place> {
+        let mut root = base;
+        while let EK::Index(b, _) | EK::Dot(b, _) = &root.kind {
+            root = b;
+        }
+        if let EK::Name(n) = &root.kind
+            && matches!(self.lookup(n), Some(Sym::Refused))
+        {
+            return Err(());
+        }
+        if self.procs.is_none() {
+            self.d.unsupported(x.at, x.end, "a structure member (`.`)");
+            return Err(());
+        }
+        let (inst, m) = self.process(base)?;
+        let procs = self.procs.expect("checked above");
+        let name = match &base.kind {
+            EK::Call(n, _) | EK::Name(n) => n.as_str(),
+            _ => "",
         };
         match procs.members[m].get(member) {
             Some(Sym::Val { text, ty, dims, lows, .. }) => Ok(Place {

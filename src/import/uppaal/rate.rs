@@ -102,6 +102,7 @@ fn has_rate(e: &Expr) -> bool {
         EK::Index(a, b) | EK::Bin(_, a, b) => has_rate(a) || has_rate(b),
         EK::Dot(a, _) | EK::Neg(a) | EK::Not(a) | EK::BitNot(a) | EK::Step { target: a, .. } => has_rate(a),
         EK::Call(_, args) => args.iter().any(has_rate),
+        EK::Method(a, _, args) => has_rate(a) || args.iter().any(has_rate),
         EK::Cond(a, b, c) => has_rate(a) || has_rate(b) || has_rate(c),
         EK::Quant(_, _, _, e) => has_rate(e),
     }

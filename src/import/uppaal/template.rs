@@ -281,7 +281,7 @@ pub(crate) fn print_template(
     let scopes: Vec<&Scope> = vec![globals, &params_scope, &decls.scope];
     let mut members = Scope::new();
     for (n, s) in &decls.scope {
-        if matches!(s, Sym::Val { assignable: true, .. } | Sym::Struct { assignable: true, .. }) {
+        if matches!(s, Sym::Val { assignable: true, .. } | Sym::Struct { assignable: true, .. } | Sym::Fn { .. }) {
             members.insert(n.clone(), s.clone());
         }
     }

@@ -489,24 +489,21 @@ impl Checker<'_> {
         }
     }
 
-    fn member(
+    /// The instance `inst` names (`Train(1)`, `Gate`), its arguments
+    /// constants.
+    fn named_instance(
         &mut self,
         node: &Node,
         inst: &crate::syntax::ast::InstanceRef,
-        member: &crate::syntax::ast::Ident,
         scope: &dyn Scope,
-        ctx: Ctx,
-    ) -> Ty {
+    ) -> Option<usize> {
         let pos = node.pos_in_text(inst.span.start);
         let args = match &inst.args {
             None => None,
             Some(list) => {
                 let mut out = Vec::new();
                 for a in list {
-                    out.push(match self.const_int(node, a, scope) {
-                        Some(v) => v,
-                        None => return Ty::Bad,
-                    });
+                    out.push(self.const_int(node, a, scope)?);
                 }
                 Some(out)
             }
@@ -527,8 +524,48 @@ impl Checker<'_> {
             let names: Vec<&str> = self.model.instances.iter().map(|i| i.name.as_str()).take(12).collect();
             self.r.error(pos, "unknown-instance", format!("no instance `{shown}` in `system`")).hint =
                 Some(format!("instances: {}", names.join(", ")));
-            return Ty::Bad;
+            return None;
         };
+        Some(id)
+    }
+
+    /// The function `name` of the template of the instance `inst` names,
+    /// called in a property (`Train(1).late(2)`).
+    pub(super) fn instance_function(
+        &mut self,
+        node: &Node,
+        inst: &crate::syntax::ast::InstanceRef,
+        name: &crate::syntax::ast::Ident,
+        scope: &dyn Scope,
+    ) -> Option<crate::model::typed::FnRef> {
+        let pos = node.pos_in_text(inst.span.start);
+        if !scope.members() {
+            self.r.error(pos, "member-outside-formula", "`Instance.name` can only be used in properties").hint =
+                Some("inside a template, call its own functions by their bare names".into());
+            return None;
+        }
+        let id = self.named_instance(node, inst, scope)?;
+        let t = &self.model.templates[self.model.instances[id].template];
+        match t.functions.iter().position(|f| f.name == name.name) {
+            Some(k) => Some(crate::model::typed::FnRef::Of(id, k)),
+            None => {
+                let inst_name = self.model.instances[id].name.clone();
+                let mpos = node.pos_in_text(name.span.start);
+                self.r.error(mpos, "unknown-member", format!("`{inst_name}` has no function `{}`", name.name));
+                None
+            }
+        }
+    }
+
+    fn member(
+        &mut self,
+        node: &Node,
+        inst: &crate::syntax::ast::InstanceRef,
+        member: &crate::syntax::ast::Ident,
+        scope: &dyn Scope,
+        ctx: Ctx,
+    ) -> Ty {
+        let Some(id) = self.named_instance(node, inst, scope) else { return Ty::Bad };
         let t = &self.model.templates[self.model.instances[id].template];
         let mpos = node.pos_in_text(member.span.start);
         let name = member.name.as_str();

@@ -23,6 +23,7 @@ impl Checker<'_> {
         match f {
             FnRef::Global(i) => &self.model.functions[i],
             FnRef::Template(i) => &self.template_functions[i],
+            FnRef::Of(inst, i) => &self.model.templates[self.model.instances[inst].template].functions[i],
         }
     }
 

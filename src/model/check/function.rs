@@ -419,32 +419,61 @@ impl Checker<'_> {
     /// (where the clocks its function resets are lifted onto the edge).
     pub(super) fn ty_call(&mut self, node: &Node, e: &Expr, scope: &dyn Scope, void_ok: bool) -> Ty {
         let pos = self.at(node, e);
-        let ExprKind::Call { name, args } = &e.kind else {
+        let ExprKind::Call { of, name, args } = &e.kind else {
             self.r.error(pos, "bad-assignment", "only function calls and assignments can be updates");
             return Ty::Bad;
         };
-        let f = match scope.lookup(&name.name) {
+        let f = match of {
+            Some(instance) => match self.instance_function(node, instance, name, scope) {
+                Some(f) => f,
+                None => return Ty::Bad,
+            },
+            None => match self.named_function(pos, name, scope) {
+                Some(f) => f,
+                None => return Ty::Bad,
+            },
+        };
+        self.ty_call_of(node, pos, f, name, args, scope, void_ok)
+    }
+
+    /// The function `name` of the scope: global, or of the template being checked.
+    fn named_function(&mut self, pos: Pos, name: &crate::syntax::ast::Ident, scope: &dyn Scope) -> Option<FnRef> {
+        Some(match scope.lookup(&name.name) {
             Some(Sym::Function(f)) => f,
-            Some(Sym::Broken) => return Ty::Bad,
+            Some(Sym::Broken) => return None,
             None if self.defining.as_deref() == Some(name.name.as_str()) => {
                 self.r.error(pos, "unsupported", format!("not supported yet: the recursive call of `{}`", name.name));
-                return Ty::Bad;
+                return None;
             }
             None if self.model.templates.iter().any(|t| t.name == name.name) => {
                 self.r
                     .error(pos, "not-a-function", format!("`{}(...)` must be followed by `.` and a member", name.name))
                     .hint = Some(format!("as in `{}(1).x`: arguments select an instance of a template", name.name));
-                return Ty::Bad;
+                return None;
             }
             None => {
                 self.r.error(pos, "unknown-name", format!("unknown function `{}`", name.name));
-                return Ty::Bad;
+                return None;
             }
             Some(_) => {
                 self.r.error(pos, "not-a-function", format!("`{}` is not a function", name.name));
-                return Ty::Bad;
+                return None;
             }
-        };
+        })
+    }
+
+    /// Types the call of `f` with `args`.
+    #[allow(clippy::too_many_arguments)]
+    fn ty_call_of(
+        &mut self,
+        node: &Node,
+        pos: Pos,
+        f: FnRef,
+        name: &crate::syntax::ast::Ident,
+        args: &[Expr],
+        scope: &dyn Scope,
+        void_ok: bool,
+    ) -> Ty {
         let func = self.function(f);
         let (params, ret, pure, resets) = (func.params.clone(), func.ret.clone(), func.pure, !func.resets.is_empty());
         let fname = name.name.clone();

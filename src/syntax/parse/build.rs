@@ -355,6 +355,7 @@ impl<'t> Builder<'t> {
         match pair.as_rule() {
             Rule::paren | Rule::fparen => self.paren(pair, depth),
             Rule::applied => self.applied(pair, depth),
+            Rule::dotted => self.dotted(pair, depth),
             Rule::until => self.until(pair, depth),
             _ => self.atom(pair),
         }
@@ -385,20 +386,50 @@ impl<'t> Builder<'t> {
             Rule::false_lit => Ok(leaf(ExprKind::Bool(false), span)),
             Rule::name => Ok(leaf(ExprKind::Name(text.to_string()), span)),
             Rule::deadlock => Ok(leaf(ExprKind::Deadlock, span)),
-            Rule::dotted => {
-                let kids = children(pair);
-                let template = ident(&nth(&kids, 0, span)?);
-                let member = self.member_suffix(nth(&kids, 1, span)?, span)?;
-                let instance = InstanceRef { span: template.span, template, args: None };
-                Ok(leaf(ExprKind::Member { instance, member }, span))
-            }
             _ => Err(internal(span)),
         }
     }
 
-    fn member_suffix(&self, suffix: Pair<'t, Rule>, parent: Span) -> R<Ident> {
-        let kids = children(suffix);
-        Ok(ident(&nth(&kids, 0, parent)?))
+    /// `Gate.down`, or the call `Gate.ready(2)`.
+    fn dotted(&self, pair: Pair<'t, Rule>, depth: Depth) -> R<Boxed> {
+        let span = span_of(&pair);
+        let kids = children(pair);
+        let template = ident(&nth(&kids, 0, span)?);
+        let instance = InstanceRef { span: template.span, template, args: None };
+        self.member(instance, nth(&kids, 1, span)?, depth, 0, span)
+    }
+
+    /// `instance.member`, or `instance.f(a, b)`; `below`: the depth of the
+    /// instance's arguments.
+    fn member(
+        &self,
+        instance: InstanceRef,
+        suffix: Pair<'t, Rule>,
+        depth: Depth,
+        below: usize,
+        span: Span,
+    ) -> R<Boxed> {
+        let named = nth(&children(suffix), 0, span)?;
+        if named.as_rule() != Rule::member_call {
+            return node(ExprKind::Member { instance, member: ident(&named) }, span, below, span);
+        }
+        let kids = children(named);
+        let member = ident(&nth(&kids, 0, span)?);
+        let (args, deeper) = self.call_args(nth(&kids, 1, span)?, depth)?;
+        node(ExprKind::Call { of: Some(instance), name: member, args }, span, below.max(deeper), span)
+    }
+
+    /// The arguments of a call, and the depth of the deepest.
+    fn call_args(&self, call: Pair<'t, Rule>, depth: Depth) -> R<(Vec<Expr>, usize)> {
+        let call_span = span_of(&call);
+        let mut args = Vec::new();
+        let mut below = 0;
+        for arg in children(call) {
+            let n = self.nested(arg, depth, call_span.start)?;
+            below = below.max(n.depth);
+            args.push(n.expr);
+        }
+        Ok((args, below))
     }
 
     /// `Train(1).on`, or the call `f(a, b)` when no member follows.
@@ -408,15 +439,9 @@ impl<'t> Builder<'t> {
         let template = ident(&nth(&kids, 0, span)?);
         let call = nth(&kids, 1, span)?;
         let call_span = span_of(&call);
-        let mut args = Vec::new();
-        let mut below = 0;
-        for arg in children(call) {
-            let n = self.nested(arg, depth, call_span.start)?;
-            below = below.max(n.depth);
-            args.push(n.expr);
-        }
+        let (args, below) = self.call_args(call, depth)?;
         let Some(suffix) = kids.get(2).cloned() else {
-            return node(ExprKind::Call { name: template, args }, span, below, span);
+            return node(ExprKind::Call { of: None, name: template, args }, span, below, span);
         };
         if args.is_empty() {
             let name = &template.name;
@@ -425,9 +450,8 @@ impl<'t> Builder<'t> {
                 message: format!("`{name}()` names no instance: write `{name}.x` for a template without parameters"),
             });
         }
-        let member = self.member_suffix(suffix, span)?;
         let instance = InstanceRef { span: template.span.to(call_span), template, args: Some(args) };
-        node(ExprKind::Member { instance, member }, span, below, span)
+        self.member(instance, suffix, depth, below, span)
     }
 
     /// `E[ p U q ]`, `A[ p U[<=5] q ]`.

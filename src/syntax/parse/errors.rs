@@ -120,7 +120,7 @@ fn want(rule: Rule, mode: Mode) -> Option<Want> {
         }
         name => Want::Name,
         // `[`, `(` or `.` right after a name: too specific to list.
-        index | call_args | member_suffix => return None,
+        index | call_args | member_suffix | member_call => return None,
         cond_op | leadsto | imply | or | and | lor | land | bor | bxor | band | eq | ne | shl | shr | min_op
         | max_op | le | lt | ge | gt | add | sub | mul | div | rem => Want::Operator,
         send | recv => Want::SyncDir,
