@@ -994,7 +994,6 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok(e)
     }
 
-    /// `e.m`, at the `.`.
     /// `(a, b)` after a function's name, and where it ends.
     fn call_args(&mut self) -> R<(Vec<Expr>, usize)> {
         self.next();
@@ -1009,6 +1008,7 @@ impl<'t, 'd, 's> Parser<'t, 'd, 's> {
         Ok((args, close.end))
     }
 
+    /// `e.m`, at the `.`.
     fn member_of(&mut self, e: Expr) -> R<Expr> {
         self.next();
         let (m, _, end) = self.ident("a name after `.`")?;

@@ -263,8 +263,7 @@ impl<'a, 's> Printer<'a, 's> {
 
     /// `P(1).f(a)` in a query: a function of a process, with its values.
     fn method(&mut self, x: &Expr, base: &Expr, name: &str, args: &[Expr]) -> R<P> {
-        let (inst, m) = self.process(base)?;
-        let procs = self.procs.expect("a query names processes");
+        let (procs, inst, m, _) = self.process(x, base)?;
         let (text, params, ret) = match procs.members[m].get(name) {
             Some(Sym::Fn { text, params, ret }) => (text.clone(), params.clone(), *ret),
             Some(Sym::Refused) => return Err(()),
@@ -652,11 +651,11 @@ impl<'a, 's> Printer<'a, 's> {
         }
     }
 
-    /// The kairos text of the process `base` names in a query, and the
-    /// index of its members.
-    fn process(&mut self, base: &Expr) -> R<(String, usize)> {
+    /// The processes, the kairos text of the process `base` names in the
+    /// query `x`, the index of its members, and its UPPAAL name.
+    fn process<'e>(&mut self, x: &Expr, base: &'e Expr) -> R<(&'a Procs, String, usize, &'e str)> {
         let Some(procs) = self.procs else {
-            self.d.unsupported(base.at, base.end, "a structure member (`.`)");
+            self.d.unsupported(x.at, x.end, "a structure member (`.`)");
             return Err(());
         };
         let (name, args) = match &base.kind {
@@ -683,7 +682,7 @@ impl<'a, 's> Printer<'a, 's> {
             }
             format!("{text}({})", printed.join(", "))
         };
-        Ok((inst, m))
+        Ok((procs, inst, m, name))
     }
 
     /// `P.m`, `P(1).m` in queries.
@@ -697,16 +696,7 @@ impl<'a, 's> Printer<'a, 's> {
         {
             return Err(());
         }
-        if self.procs.is_none() {
-            self.d.unsupported(x.at, x.end, "a structure member (`.`)");
-            return Err(());
-        }
-        let (inst, m) = self.process(base)?;
-        let procs = self.procs.expect("checked above");
-        let name = match &base.kind {
-            EK::Call(n, _) | EK::Name(n) => n.as_str(),
-            _ => "",
-        };
+        let (procs, inst, m, name) = self.process(x, base)?;
         match procs.members[m].get(member) {
             Some(Sym::Val { text, ty, dims, lows, .. }) => Ok(Place {
                 text: format!("{inst}.{text}"),

@@ -423,16 +423,11 @@ impl Checker<'_> {
             self.r.error(pos, "bad-assignment", "only function calls and assignments can be updates");
             return Ty::Bad;
         };
-        let f = match of {
-            Some(instance) => match self.instance_function(node, instance, name, scope) {
-                Some(f) => f,
-                None => return Ty::Bad,
-            },
-            None => match self.named_function(pos, name, scope) {
-                Some(f) => f,
-                None => return Ty::Bad,
-            },
+        let found = match of {
+            Some(instance) => self.instance_function(node, instance, name, scope),
+            None => self.named_function(pos, name, scope),
         };
+        let Some(f) = found else { return Ty::Bad };
         self.ty_call_of(node, pos, f, name, args, scope, void_ok)
     }
 
